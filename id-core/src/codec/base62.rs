@@ -1,0 +1,252 @@
+//! Architect.Identities' "alphanumeric" base62: block-wise and order-preserving.
+//!
+//! Every 8-byte big-endian block becomes exactly 11 digits of `0-9A-Za-z` (ASCII order equals
+//! digit order, so an ordinal string comparison equals the numeric comparison). A `u64` is one
+//! block (11 characters), a `u128`/UUID two (22), a 28-digit decimal ID 16 (see
+//! [`super::decimal`]). This is *not* plain base62 of the whole number.
+//!
+//! Decoding is strict, deliberately more than the .NET original: exact lengths, ASCII
+//! alphabet characters only (.NET truncates UTF-16 units to bytes, so `Ł` passes as `A`) and no
+//! block above `u64::MAX` (.NET wraps, so `LygHa16AHYG` decodes to 0 there).
+
+use super::reverse_table;
+use crate::error::ParseError;
+
+/// The 62 digits in value order.
+pub const ALPHABET: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const REVERSE: [u8; 256] = reverse_table(ALPHABET);
+const ALPHABET_NAME: &str = "[0-9A-Za-z]";
+const P3: u64 = 62 * 62 * 62;
+const P6: u64 = P3 * P3;
+
+/// Characters per 8-byte block.
+pub const BLOCK_LEN: usize = 11;
+
+#[inline(always)]
+fn digits<const N: usize>(mut x: u32, out: &mut [u8]) {
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        out[i] = ALPHABET[(x % 62) as usize];
+        x /= 62;
+    }
+}
+
+/// Writes one block: 11 digits, most significant first.
+#[inline]
+pub fn encode_block(v: u64, out: &mut [u8]) {
+    // Three independent chunks (5 + 3 + 3 digits) keep the divisions in 32 bits and let the
+    // CPU work on them in parallel.
+    let high = (v / P6) as u32;
+    let rest = v % P6;
+    digits::<5>(high, &mut out[0..5]);
+    digits::<3>((rest / P3) as u32, &mut out[5..8]);
+    digits::<3>((rest % P3) as u32, &mut out[8..11]);
+}
+
+#[inline(always)]
+fn chunk<const N: usize>(digits: &[u8], bad: &mut u8) -> u64 {
+    let mut v = 0u64;
+    for &c in &digits[..N] {
+        let d = REVERSE[c as usize];
+        *bad |= d;
+        v = v * 62 + u64::from(d);
+    }
+    v
+}
+
+/// Reads one 11-digit block. `position` is where the block starts in the caller's text.
+#[inline]
+pub fn decode_block(block: &[u8], text: &str, position: usize) -> Result<u64, ParseError> {
+    let mut bad = 0u8;
+    let high = chunk::<5>(&block[0..5], &mut bad);
+    let mid = chunk::<3>(&block[5..8], &mut bad);
+    let low = chunk::<3>(&block[8..11], &mut bad);
+    if bad & 0x80 != 0 {
+        return Err(invalid_char(text));
+    }
+    let v = u128::from(high) * u128::from(P6) + u128::from(mid * P3 + low);
+    u64::try_from(v).map_err(|_| ParseError::BlockOverflow { position })
+}
+
+#[cold]
+fn invalid_char(text: &str) -> ParseError {
+    ParseError::first_invalid(text, |c| REVERSE[c as usize] != 0xFF, ALPHABET_NAME)
+}
+
+#[inline]
+fn exact_len(text: &str, len: usize) -> Result<&[u8], ParseError> {
+    if text.len() == len {
+        Ok(text.as_bytes())
+    } else {
+        Err(ParseError::chars(len, text.chars().count()))
+    }
+}
+
+/// A `u64` as 11 digits.
+#[inline]
+pub fn encode_u64(v: u64) -> [u8; 11] {
+    let mut out = [0u8; 11];
+    encode_block(v, &mut out);
+    out
+}
+
+/// A non-negative `i64` as 11 digits; `None` for a negative value.
+pub fn encode_i64(v: i64) -> Option<[u8; 11]> {
+    u64::try_from(v).ok().map(encode_u64)
+}
+
+/// A `u128` (or the 16 string-order bytes of a UUID) as 22 digits: high block, then low block.
+#[inline]
+pub fn encode_u128(v: u128) -> [u8; 22] {
+    let mut out = [0u8; 22];
+    encode_block((v >> 64) as u64, &mut out[..11]);
+    encode_block(v as u64, &mut out[11..]);
+    out
+}
+
+/// Decodes exactly 11 digits.
+pub fn decode_u64(text: &str) -> Result<u64, ParseError> {
+    decode_block(exact_len(text, 11)?, text, 0)
+}
+
+/// Decodes exactly 11 digits whose value is at most `i64::MAX`.
+pub fn decode_i64(text: &str) -> Result<i64, ParseError> {
+    i64::try_from(decode_u64(text)?).map_err(|_| ParseError::OutOfRange { rule: "an i64 ID is at most 9223372036854775807" })
+}
+
+/// Decodes exactly 22 digits.
+#[inline]
+pub fn decode_u128(text: &str) -> Result<u128, ParseError> {
+    let b = exact_len(text, 22)?;
+    let high = decode_block(&b[..11], text, 0)?;
+    let low = decode_block(&b[11..], text, 11)?;
+    Ok(u128::from(high) << 64 | u128::from(low))
+}
+
+/// [`decode_u64`] as an `Option`: `None` on any invalid input.
+pub fn try_decode_u64(text: &str) -> Option<u64> {
+    decode_u64(text).ok()
+}
+
+/// [`decode_i64`] as an `Option`.
+pub fn try_decode_i64(text: &str) -> Option<i64> {
+    decode_i64(text).ok()
+}
+
+/// [`decode_u128`] as an `Option`.
+pub fn try_decode_u128(text: &str) -> Option<u128> {
+    decode_u128(text).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(b: &[u8]) -> &str {
+        core::str::from_utf8(b).unwrap()
+    }
+
+    #[test]
+    fn u64_vectors() {
+        for (v, e) in [
+            (0u64, "00000000000"),
+            (1, "00000000001"),
+            (61, "0000000000z"),
+            (62, "00000000010"),
+            (1 << 32, "000004gfFC4"),
+            ((1 << 32) + 1, "000004gfFC5"),
+            (1234567890123456789, "1TCKi1nFuNh"),
+            (i64::MAX as u64, "AzL8n0Y58m7"),
+            (u64::MAX, "LygHa16AHYF"),
+        ] {
+            assert_eq!(s(&encode_u64(v)), e);
+            assert_eq!(decode_u64(e).unwrap(), v);
+        }
+        assert_eq!(decode_i64("AzL8n0Y58m7").unwrap(), i64::MAX);
+        assert!(decode_i64("LygHa16AHYF").is_err());
+        assert_eq!(encode_i64(-1), None);
+    }
+
+    #[test]
+    fn u64_rejections() {
+        for len in [1usize, 10, 21, 64, 100] {
+            assert!(decode_u64(&"1".repeat(len)).is_err());
+        }
+        for bad in ["1234567890$", "12345678,00", "12345678.00", "+12345678901", "-12345678901", "1234567890_", "$TCKi1nFuNh"] {
+            assert!(try_decode_u64(bad).is_none(), "{bad}");
+        }
+        // Divergences from .NET, documented: no wrap-around, no UTF-16 truncation.
+        assert_eq!(decode_u64("LygHa16AHYG"), Err(ParseError::BlockOverflow { position: 0 }));
+        assert!(decode_u64("zzzzzzzzzzz").is_err());
+        assert!(decode_u64("1TCKi1nFuŁ").is_err());
+        let e = decode_u64("1TCKi1nF_Nh").unwrap_err();
+        assert_eq!(e.to_string(), "invalid character '_' at position 8 (expected [0-9A-Za-z])");
+    }
+
+    #[test]
+    fn u128_vectors() {
+        for (v, e) in [
+            (0u128, "0000000000000000000000"),
+            (1, "0000000000000000000001"),
+            (61, "000000000000000000000z"),
+            (62, "0000000000000000000010"),
+            (1 << 32, "00000000000000004gfFC4"),
+            ((1 << 32) + 1, "00000000000000004gfFC5"),
+            (i64::MAX as u128, "00000000000AzL8n0Y58m7"),
+            (u64::MAX as u128, "00000000000LygHa16AHYF"),
+            (1234567890123456789012345678, "0000004WoWZ9OjHPSzq3Ju"),
+            ((1234567890123456789u128 << 64) | 1234567890123456789, "1TCKi1nFuNh1TCKi1nFuNh"),
+            (u128::MAX, "LygHa16AHYFLygHa16AHYF"),
+        ] {
+            assert_eq!(s(&encode_u128(v)), e);
+            assert_eq!(decode_u128(e).unwrap(), v);
+        }
+        assert_eq!(decode_u128("000000000001TCKi1nFuNh").unwrap(), 1234567890123456789);
+        assert_eq!(decode_u128("00000000000LygHa16AHYG"), Err(ParseError::BlockOverflow { position: 11 }));
+    }
+
+    #[test]
+    fn raw_blocks() {
+        assert_eq!(s(&encode_u64(u64::from_be_bytes(*b"12345678"))), "4DruweP3xQ8");
+        assert_eq!(s(&encode_u64(u64::from_be_bytes(*b"12345679"))), "4DruweP3xQ9");
+        let v = u128::from_be_bytes(*b"1234567812345679");
+        assert_eq!(s(&encode_u128(v)), "4DruweP3xQ84DruweP3xQ9");
+    }
+
+    #[test]
+    fn increasing_values_give_increasing_strings() {
+        let list: [u128; 12] = [
+            1,
+            u32::MAX as u128,
+            1 << 32,
+            u64::MAX as u128,
+            1 << 64,
+            4722366482869645213696,
+            1234567890123456789012345678,
+            10u128.pow(28) - 1,
+            0x00000000_5000_ffff_ffff_ffffffffffff,
+            0x00000000_ffff_ffff_ffff_ffffffffffff,
+            0x00000001_ffff_ffff_ffff_ffffffffffff,
+            u128::MAX,
+        ];
+        for w in list.windows(2) {
+            assert!(encode_u128(w[0]) < encode_u128(w[1]));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn round_trip_and_order(a: u128, b: u128) {
+            let (ea, eb) = (encode_u128(a), encode_u128(b));
+            proptest::prop_assert_eq!(decode_u128(s(&ea)).unwrap(), a);
+            proptest::prop_assert_eq!(ea.cmp(&eb), a.cmp(&b));
+        }
+
+        #[test]
+        fn never_panics(text in "\\PC{0,30}") {
+            let _ = decode_u64(&text);
+            let _ = decode_u128(&text);
+        }
+    }
+}

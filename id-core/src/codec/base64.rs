@@ -1,0 +1,177 @@
+//! The two base64 flavours of Erlang's `uid`: the order-preserving alphabet of uid ≥ 1.3.4
+//! (default) and base64url without padding of uid 1.3.3. RFC 4648 bit packing, no padding.
+
+use super::{IdText, reverse_table};
+use crate::error::ParseError;
+
+/// Which alphabet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Flavour {
+    /// `.0-9A-Z_a-z`: ASCII-ascending, so the text sorts like the bytes (uid ≥ 1.3.4).
+    #[default]
+    Ordered,
+    /// `A-Za-z0-9-_` (base64url, RFC 4648 §5) without padding (uid 1.3.3); not order-preserving.
+    UrlSafe,
+}
+
+const ORDERED: &[u8; 64] = b".0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+const URL_SAFE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const ORDERED_REVERSE: [u8; 256] = reverse_table(ORDERED);
+const URL_SAFE_REVERSE: [u8; 256] = reverse_table(URL_SAFE);
+
+impl Flavour {
+    fn alphabet(self) -> &'static [u8; 64] {
+        match self {
+            Flavour::Ordered => ORDERED,
+            Flavour::UrlSafe => URL_SAFE,
+        }
+    }
+
+    fn reverse(self) -> &'static [u8; 256] {
+        match self {
+            Flavour::Ordered => &ORDERED_REVERSE,
+            Flavour::UrlSafe => &URL_SAFE_REVERSE,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Flavour::Ordered => "[.0-9A-Z_a-z]",
+            Flavour::UrlSafe => "[A-Za-z0-9_-]",
+        }
+    }
+}
+
+/// Characters needed for `n` bytes without padding.
+pub const fn encoded_len(n: usize) -> usize {
+    (n * 8).div_ceil(6)
+}
+
+/// Encodes up to 36 bytes.
+pub fn encode(bytes: &[u8], flavour: Flavour) -> IdText {
+    let alphabet = flavour.alphabet();
+    let mut out = [0u8; IdText::CAPACITY];
+    let mut o = 0;
+    for group in bytes.chunks(3) {
+        let v = u32::from(group[0]) << 16
+            | u32::from(*group.get(1).unwrap_or(&0)) << 8
+            | u32::from(*group.get(2).unwrap_or(&0));
+        for k in 0..=group.len() {
+            out[o] = alphabet[(v >> (18 - 6 * k) & 63) as usize];
+            o += 1;
+        }
+    }
+    IdText::from_ascii(&out[..o])
+}
+
+fn decode_bits(text: &str, flavour: Flavour, out: &mut [u8], strict_tail: bool) -> Result<(), ParseError> {
+    let reverse = flavour.reverse();
+    let mut acc = 0u32;
+    let mut bits = 0u32;
+    let mut o = 0;
+    for &c in text.as_bytes() {
+        let d = reverse[c as usize];
+        if d == 0xFF {
+            return Err(ParseError::first_invalid(text, |c| reverse[c as usize] != 0xFF, flavour.name()));
+        }
+        acc = acc << 6 | u32::from(d);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            if o < out.len() {
+                out[o] = (acc >> bits) as u8;
+            }
+            o += 1;
+            acc &= (1 << bits) - 1;
+        }
+    }
+    if strict_tail && acc != 0 {
+        return Err(ParseError::Invalid { scheme: "base64", reason: "the last character has bits set beyond the data" });
+    }
+    Ok(())
+}
+
+/// Decodes the canonical text of exactly `out.len()` bytes: exact length, alphabet characters
+/// only, and no stray bits in the last character (uid itself ignores them; rejecting keeps one
+/// text per value).
+pub fn decode_into(text: &str, flavour: Flavour, out: &mut [u8]) -> Result<(), ParseError> {
+    let expected = encoded_len(out.len());
+    if text.len() != expected {
+        return Err(ParseError::chars(expected, text.chars().count()));
+    }
+    decode_bits(text, flavour, out, true)
+}
+
+/// Decodes like uid's `decode64`: any length, keeps `floor(6 * len / 8)` bytes and ignores the
+/// leftover bits, but still rejects characters outside the alphabet (uid crashes on them).
+pub fn decode_lenient(text: &str, flavour: Flavour) -> Result<Vec<u8>, ParseError> {
+    let mut out = vec![0u8; text.len() * 6 / 8];
+    decode_bits(text, flavour, &mut out, false)?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uid_b64_vectors() {
+        for (bytes, text) in [
+            (&[][..], ""),
+            (&[0], ".."),
+            (&[255], "zk"),
+            (&[0, 0], "..."),
+            (&[255, 255], "zzw"),
+            (&[1, 2, 3], ".F72"),
+            (&[255, 255, 255], "zzzz"),
+            (&[0, 96, 57, 138, 123, 105, 128, 1], ".5.tXbhdV.3"),
+            (&[0, 96, 57, 138, 3, 235, 39, 49, 123, 105, 128, 1], ".5.tXVEf8n4vPN.0"),
+            (&[255; 8], "zzzzzzzzzzw"),
+        ] {
+            assert_eq!(encode(bytes, Flavour::Ordered), text);
+            assert_eq!(decode_lenient(text, Flavour::Ordered).unwrap(), bytes);
+            let mut out = vec![0u8; bytes.len()];
+            decode_into(text, Flavour::Ordered, &mut out).unwrap();
+            assert_eq!(out, bytes);
+        }
+        assert_eq!(decode_lenient(".", Flavour::Ordered).unwrap(), b"");
+        assert_eq!(decode_lenient(".z", Flavour::Ordered).unwrap(), [3]);
+        assert!(decode_into(".z", Flavour::Ordered, &mut [0u8; 1]).is_err());
+        let e = decode_lenient("+6.ok2GHV.3", Flavour::Ordered).unwrap_err();
+        assert_eq!(e.to_string(), "invalid character '+' at position 0 (expected [.0-9A-Z_a-z])");
+    }
+
+    #[test]
+    fn url_safe_vectors() {
+        for (bytes, text) in [
+            (&[0, 96, 57, 138, 123, 105, 128, 1][..], "AGA5intpgAE"),
+            (&[0, 96, 57, 138, 3, 235, 39, 50, 123, 105, 128, 1], "AGA5igPrJzJ7aYAB"),
+            (&[255; 8], "__________8"),
+            (&[0x00, 0x60, 0x39, 0x8A, 0x01, 0x02, 0x03, 0x04, 0x7B, 0x69, 0xBF, 0xFF], "AGA5igECAwR7ab__"),
+        ] {
+            assert_eq!(encode(bytes, Flavour::UrlSafe), text);
+            let mut out = vec![0u8; bytes.len()];
+            decode_into(text, Flavour::UrlSafe, &mut out).unwrap();
+            assert_eq!(out, bytes);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn round_trip_and_order(a: [u8; 12], b: [u8; 12]) {
+            for f in [Flavour::Ordered, Flavour::UrlSafe] {
+                let mut out = [0u8; 12];
+                decode_into(&encode(&a, f), f, &mut out).unwrap();
+                proptest::prop_assert_eq!(out, a);
+            }
+            let (ea, eb) = (encode(&a, Flavour::Ordered), encode(&b, Flavour::Ordered));
+            proptest::prop_assert_eq!(ea.as_str().cmp(eb.as_str()), a.cmp(&b));
+        }
+
+        #[test]
+        fn never_panics(text in "\\PC{0,20}") {
+            let _ = decode_into(&text, Flavour::Ordered, &mut [0u8; 8]);
+            let _ = decode_lenient(&text, Flavour::UrlSafe);
+        }
+    }
+}

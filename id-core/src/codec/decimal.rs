@@ -1,0 +1,169 @@
+//! 28-digit decimal IDs (Architect.Identities' `DistributedId` range): checks, the 16-byte
+//! binary form, the 16-character base62 form and the 26-character hex form.
+
+use super::{base62, hex};
+use crate::error::ParseError;
+use rust_decimal::Decimal;
+
+/// The largest value: `9999999999999999999999999999` (28 nines, .NET's `decimal.MaxValue`).
+pub const MAX: u128 = 9_999_999_999_999_999_999_999_999_999;
+
+const RANGE_RULE: &str = "a decimal ID is at most 9999999999999999999999999999";
+
+/// The integer value of a non-negative, scale-0 `Decimal`.
+///
+/// A scale with only zeros behind the point (`123.0`, as SQLite returns) is accepted: the value
+/// is integral, and refusing it is what Architect.Identities issue #39 complained about.
+pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
+    if d.is_sign_negative() && !d.is_zero() {
+        return Err(ParseError::OutOfRange { rule: "a decimal ID is not negative" });
+    }
+    if d.fract() != Decimal::ZERO {
+        return Err(ParseError::OutOfRange { rule: "a decimal ID has no fractional digits" });
+    }
+    let mut integral = d.trunc();
+    integral.rescale(0);
+    Ok(integral.mantissa().unsigned_abs())
+}
+
+/// The `Decimal` (scale 0) of a value; values are at most [`MAX`], which always fits.
+pub fn to_decimal(v: u128) -> Result<Decimal, ParseError> {
+    check(v)?;
+    Ok(Decimal::from_i128_with_scale(v as i128, 0))
+}
+
+/// Checks `v <= MAX`.
+#[inline]
+pub const fn check(v: u128) -> Result<u128, ParseError> {
+    if v <= MAX { Ok(v) } else { Err(ParseError::OutOfRange { rule: RANGE_RULE }) }
+}
+
+/// The 16-byte big-endian binary form: 4 zero bytes, then the 96-bit value.
+pub fn to_binary(v: u128) -> [u8; 16] {
+    v.to_be_bytes()
+}
+
+/// Reads the 16-byte binary form, requiring the value to be at most [`MAX`].
+pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
+    let b: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
+    check(u128::from_be_bytes(b))
+}
+
+/// The 16-character base62 form: the 22-character form of the same `u128` without its first
+/// six characters, which are always `0` below 2^96.
+pub fn to_base62(v: u128) -> [u8; 16] {
+    let full = base62::encode_u128(v);
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&full[6..]);
+    out
+}
+
+/// Reads the 16-character base62 form.
+pub fn from_base62(text: &str) -> Result<u128, ParseError> {
+    if text.len() != 16 {
+        return Err(ParseError::chars(16, text.chars().count()));
+    }
+    let mut full = [b'0'; 22];
+    full[6..].copy_from_slice(text.as_bytes());
+    // The high block is 6 implied zeros plus 5 given digits, so it cannot overflow 64 bits;
+    // positions in errors must still point into the caller's 16 characters.
+    let high = base62::decode_block(&full[..11], text, 0)?;
+    let low = base62::decode_block(&full[11..], text, 5)?;
+    if high >> 32 != 0 {
+        return Err(ParseError::OutOfRange { rule: RANGE_RULE });
+    }
+    check(u128::from(high) << 64 | u128::from(low))
+}
+
+/// The 26-character uppercase hex form (13 bytes: the binary form without its 3 leading zeros).
+pub fn to_hex(v: u128) -> [u8; 26] {
+    let mut out = [0u8; 26];
+    hex::encode_into(&v.to_be_bytes()[3..], true, &mut out);
+    out
+}
+
+/// Reads the 26-character hex form (either case).
+pub fn from_hex(text: &str) -> Result<u128, ParseError> {
+    let mut b = [0u8; 16];
+    hex::decode_into(text, &mut b[3..])?;
+    check(u128::from_be_bytes(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::str::FromStr;
+
+    fn s(b: &[u8]) -> &str {
+        core::str::from_utf8(b).unwrap()
+    }
+
+    #[test]
+    fn base62_vectors() {
+        for (v, e) in [
+            (0u128, "0000000000000000"),
+            (1, "0000000000000001"),
+            (61, "000000000000000z"),
+            (62, "0000000000000010"),
+            (4294967296, "00000000004gfFC4"),
+            (4294967297, "00000000004gfFC5"),
+            (447835050025542181830910637, "1drbWFYI4a3pLliX"),
+            (MAX, "agbFu5KnEQGxp4QB"),
+            (1088824355131185736905670087, "3zfAkCP7ZtzfeQYp"),
+        ] {
+            assert_eq!(s(&to_base62(v)), e);
+            assert_eq!(from_base62(e).unwrap(), v);
+        }
+        for bad in ["1", "123456789012345", "12345678901234567890123456789", "123456789012345$", "1234567890123,00", "1234567890123.00", "+1234567890123456", "-1234567890123456", "123456789012345_"] {
+            assert!(from_base62(bad).is_err(), "{bad}");
+        }
+        assert!(from_base62("agbFu5KnEQGxp4QC").is_err());
+        assert!(from_base62("00000LygHa16AHYG").is_err());
+        assert!(from_base62("zzzzzzzzzzzzzzzz").is_err());
+    }
+
+    #[test]
+    fn hex_vectors() {
+        for (v, e) in [
+            (0u128, "00000000000000000000000000"),
+            (10, "0000000000000000000000000A"),
+            (17, "00000000000000000000000011"),
+            (1 << 32, "00000000000000000100000000"),
+            (447835050025542181830910637, "00017270C2B5280CE29739E2AD"),
+            (MAX, "00204FCE5E3E2502610FFFFFFF"),
+            (1088824355131185736905670087, "000384A786907DB2AD82883DC7"),
+        ] {
+            assert_eq!(s(&to_hex(v)), e);
+            assert_eq!(from_hex(e).unwrap(), v);
+            assert_eq!(from_hex(&e.to_lowercase()).unwrap(), v);
+        }
+        assert!(from_hex("0000000000000000000000000G").is_err());
+        assert!(from_hex("00204FCE5E3E2502610FFFFFFF0").is_err());
+        assert!(from_hex("00204FCE5E3E25026110000000").is_err());
+    }
+
+    #[test]
+    fn decimal_checks() {
+        assert_eq!(from_decimal(Decimal::from_str("123.0").unwrap()).unwrap(), 123);
+        assert!(from_decimal(Decimal::from_str("-1").unwrap()).is_err());
+        assert!(from_decimal(Decimal::new(11, 1)).is_err());
+        assert_eq!(from_decimal(Decimal::MAX).unwrap(), 79228162514264337593543950335);
+        assert!(to_decimal(MAX + 1).is_err());
+        assert_eq!(to_decimal(MAX).unwrap().to_string(), "9999999999999999999999999999");
+        assert_eq!(to_binary(1)[15], 1);
+        assert!(from_binary(&[0; 15]).is_err());
+        assert!(from_binary(&[0; 17]).is_err());
+        assert!(from_binary(&[0xff; 16]).is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn forms_round_trip_and_keep_order(a in 0..=MAX, b in 0..=MAX) {
+            proptest::prop_assert_eq!(from_base62(s(&to_base62(a))).unwrap(), a);
+            proptest::prop_assert_eq!(from_hex(s(&to_hex(a))).unwrap(), a);
+            proptest::prop_assert_eq!(from_binary(&to_binary(a)).unwrap(), a);
+            proptest::prop_assert_eq!(from_decimal(to_decimal(a).unwrap()).unwrap(), a);
+            proptest::prop_assert_eq!(to_base62(a).cmp(&to_base62(b)), a.cmp(&b));
+        }
+    }
+}

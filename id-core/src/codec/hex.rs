@@ -1,0 +1,151 @@
+//! Hexadecimal and the hyphenated UUID text.
+
+use super::IdText;
+use crate::error::ParseError;
+
+const LOWER: &[u8; 16] = b"0123456789abcdef";
+const UPPER: &[u8; 16] = b"0123456789ABCDEF";
+const HEX_ALPHABET: &str = "[0-9A-Fa-f]";
+const UUID_ALPHABET: &str = "[0-9A-Fa-f] with '-' at positions 8, 13, 18 and 23";
+
+/// Writes `bytes` as hex into `out[..2 * bytes.len()]`.
+#[inline]
+pub fn encode_into(bytes: &[u8], uppercase: bool, out: &mut [u8]) {
+    let digits = if uppercase { UPPER } else { LOWER };
+    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
+        pair[0] = digits[(b >> 4) as usize];
+        pair[1] = digits[(b & 15) as usize];
+    }
+}
+
+/// `bytes` as lowercase hex (at most 24 bytes).
+pub fn encode_lower(bytes: &[u8]) -> IdText {
+    let mut out = [0u8; IdText::CAPACITY];
+    encode_into(bytes, false, &mut out);
+    IdText::from_ascii(&out[..bytes.len() * 2])
+}
+
+/// `bytes` as uppercase hex (at most 24 bytes).
+pub fn encode_upper(bytes: &[u8]) -> IdText {
+    let mut out = [0u8; IdText::CAPACITY];
+    encode_into(bytes, true, &mut out);
+    IdText::from_ascii(&out[..bytes.len() * 2])
+}
+
+#[inline]
+const fn nibble(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Decodes exactly `2 * out.len()` hex digits (either case) into `out`.
+pub fn decode_into(text: &str, out: &mut [u8]) -> Result<(), ParseError> {
+    if text.len() != out.len() * 2 {
+        return Err(ParseError::chars(out.len() * 2, text.chars().count()));
+    }
+    for (i, pair) in text.as_bytes().chunks_exact(2).enumerate() {
+        match (nibble(pair[0]), nibble(pair[1])) {
+            (Some(h), Some(l)) => out[i] = h << 4 | l,
+            _ => return Err(ParseError::first_invalid(text, |c| nibble(c).is_some(), HEX_ALPHABET)),
+        }
+    }
+    Ok(())
+}
+
+/// The 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase.
+pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
+    let mut out = [b'-'; 36];
+    encode_into(&bytes[0..4], false, &mut out[0..8]);
+    encode_into(&bytes[4..6], false, &mut out[9..13]);
+    encode_into(&bytes[6..8], false, &mut out[14..18]);
+    encode_into(&bytes[8..10], false, &mut out[19..23]);
+    encode_into(&bytes[10..16], false, &mut out[24..36]);
+    IdText::from_ascii(&out)
+}
+
+/// Parses the 36-character hyphenated UUID text (either case) into its 16 string-order bytes.
+pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
+    let t = text.as_bytes();
+    if t.len() != 36 {
+        return Err(ParseError::chars(36, text.chars().count()));
+    }
+    let is_dash = |i: usize| matches!(i, 8 | 13 | 18 | 23);
+    let mut out = [0u8; 16];
+    let mut o = 0;
+    let mut i = 0;
+    while i < 36 {
+        if is_dash(i) {
+            if t[i] != b'-' {
+                return Err(invalid_uuid_char(text));
+            }
+            i += 1;
+            continue;
+        }
+        match (nibble(t[i]), nibble(t[i + 1])) {
+            (Some(h), Some(l)) => out[o] = h << 4 | l,
+            _ => return Err(invalid_uuid_char(text)),
+        }
+        o += 1;
+        i += 2;
+    }
+    Ok(out)
+}
+
+#[cold]
+fn invalid_uuid_char(text: &str) -> ParseError {
+    for (position, (offset, character)) in text.char_indices().enumerate() {
+        let ok = character.is_ascii()
+            && match offset {
+                8 | 13 | 18 | 23 => character == '-',
+                _ => nibble(text.as_bytes()[offset]).is_some(),
+            };
+        if !ok {
+            return ParseError::Character { character, position, alphabet: UUID_ALPHABET };
+        }
+    }
+    ParseError::chars(36, text.chars().count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuid_text_round_trip_and_errors() {
+        let b = parse_uuid("00112233-4455-4677-8899-AABBCCDDEEFF").unwrap();
+        assert_eq!(format_uuid(&b), "00112233-4455-4677-8899-aabbccddeeff");
+        let e = parse_uuid("00112233-4455-4677-8899_aabbccddeeff").unwrap_err();
+        assert_eq!(e.to_string(), "invalid character '_' at position 23 (expected [0-9A-Fa-f] with '-' at positions 8, 13, 18 and 23)");
+        assert!(matches!(parse_uuid("0011"), Err(ParseError::Length { expected: 36, found: 4, .. })));
+        let e = parse_uuid("0011223g-4455-4677-8899-aabbccddeeff").unwrap_err();
+        assert!(e.to_string().contains("'g' at position 7"));
+        assert!(parse_uuid("00112233-4455-4677-8899-aabbccddeeé").is_err());
+    }
+
+    #[test]
+    fn hex_round_trip_and_errors() {
+        assert_eq!(encode_upper(&[0x11, 0x22, 0xab]), "1122AB");
+        let mut out = [0u8; 3];
+        decode_into("1122ab", &mut out).unwrap();
+        assert_eq!(out, [0x11, 0x22, 0xab]);
+        assert!(decode_into("1122aG", &mut out).unwrap_err().to_string().contains("position 5"));
+        assert!(decode_into("1122a", &mut out).is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn uuid_round_trip(b in proptest::array::uniform16(0u8..)) {
+            proptest::prop_assert_eq!(parse_uuid(&format_uuid(&b)).unwrap(), b);
+        }
+
+        #[test]
+        fn never_panics(s in "\\PC{0,40}") {
+            let _ = parse_uuid(&s);
+            let _ = decode_into(&s, &mut [0u8; 8]);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Text and byte codecs, usable on their own. Stack buffers only: no allocation anywhere.
+//!
+//! | module | form |
+//! |---|---|
+//! | [`hex`] | lowercase/uppercase hex, hyphenated UUID text |
+//! | [`guid`] | RFC vs .NET mixed-endian GUID bytes, SQL Server `uniqueidentifier` order |
+//! | [`base62`] | Architect.Identities' block-wise, order-preserving "alphanumeric" |
+//! | [`decimal`] | 28-digit decimal IDs: range checks and the 16-byte binary form |
+//! | [`sno32`] | sno's order-preserving base32 |
+//! | [`base64`] | uid's ordered base64 and base64url without padding |
+
+pub mod base62;
+pub mod base64;
+pub mod decimal;
+pub mod guid;
+pub mod hex;
+pub mod sno32;
+
+use core::fmt;
+
+/// The text of one ID in a stack buffer (at most 48 ASCII bytes). Derefs to `&str`.
+#[derive(Clone, Copy)]
+pub struct IdText {
+    buf: [u8; IdText::CAPACITY],
+    len: u8,
+}
+
+impl IdText {
+    /// The longest text any codec produces.
+    pub const CAPACITY: usize = 48;
+
+    /// Wraps codec output. Panics if `ascii` is not ASCII or too long: codecs only ever pass
+    /// their own alphabet, so that would be a bug in the codec, not bad input.
+    pub fn from_ascii(ascii: &[u8]) -> IdText {
+        assert!(ascii.len() <= Self::CAPACITY && ascii.is_ascii(), "codec produced invalid text");
+        let mut buf = [0u8; Self::CAPACITY];
+        buf[..ascii.len()].copy_from_slice(ascii);
+        IdText { buf, len: ascii.len() as u8 }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // SAFETY: `from_ascii` checked that the first `len` bytes are ASCII, hence UTF-8.
+        unsafe { core::str::from_utf8_unchecked(&self.buf[..self.len as usize]) }
+    }
+}
+
+impl core::ops::Deref for IdText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for IdText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for IdText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<&str> for IdText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// Builds a 256-entry reverse lookup table: the digit value of each byte, `0xFF` if invalid.
+pub(crate) const fn reverse_table(alphabet: &[u8]) -> [u8; 256] {
+    let mut table = [0xFFu8; 256];
+    let mut i = 0;
+    while i < alphabet.len() {
+        table[alphabet[i] as usize] = i as u8;
+        i += 1;
+    }
+    table
+}

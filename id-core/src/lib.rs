@@ -1,0 +1,19 @@
+//! The runtime of [idcraft](https://docs.rs/idcraft): ID schemes, their generators, clocks,
+//! random sources and codecs. Users depend on the `idcraft` facade; this crate holds all the
+//! behaviour, as ordinary generic Rust.
+#![deny(missing_docs)]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+pub mod clock;
+pub mod codec;
+pub mod error;
+mod monotonic;
+pub mod random;
+pub mod scheme;
+pub mod time;
+
+pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};
+pub use error::{GenerateError, ParseError};
+pub use random::{FixedRandom, OsRandom, RandomSource, SeededRandom};
+pub use scheme::{Encoding, Generate, Scheme};
+pub use time::Timestamp;

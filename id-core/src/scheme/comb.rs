@@ -1,0 +1,694 @@
+//! COMB GUIDs, byte-compatible with RT.Comb's `Sql`, `PostgreSql`, `Legacy` and
+//! `Oracle`/`SqliteBinary` providers.
+//!
+//! A COMB is a GUID whose 6 timestamp bytes sit where the target database compares first:
+//!
+//! | layout | timestamp | where (string order) | `Ord` |
+//! |---|---|---|---|
+//! | [`SqlServer`] (`comb_sql`) | Unix ms, 48-bit | last 6 bytes | SQL Server `uniqueidentifier` |
+//! | [`PostgreSql`] (`comb_pg`) | Unix ms, 48-bit | first 6 bytes | bytes (PostgreSQL, `Guid.CompareTo`) |
+//! | [`Legacy`] (`comb_legacy`) | SQL `datetime` days + 1/300 s | last 6 bytes | SQL Server |
+//! | [`Binary`] (`comb_binary`) | Unix ms, 48-bit | .NET bytes 0..6 | `ToByteArray()` bytes (Oracle `RAW`, SQLite BLOB) |
+//!
+//! The version and variant bits always come from the base GUID (RT.Comb never sets them; a
+//! `comb_pg` value is *not* UUIDv7 even though the timestamp sits where v7 puts it).
+//!
+//! Two ways to make one:
+//! * [`Comb::create`]: RT.Comb's `Create(Guid, DateTime)`, byte for byte (with its `.NET 7+`
+//!   float arithmetic), except that instants the layout cannot hold are an error instead of
+//!   silently wrapping.
+//! * [`CombGenerator`]: the default, strictly increasing in the target database's order for
+//!   every ID one generator makes: a 42-bit counter in the bits that sort right after the
+//!   timestamp, re-seeded randomly at each tick, 32 random bits after it. [`CombGenerator::rt_comb`]
+//!   gives RT.Comb's behaviour instead (random tail), and [`NoRepeatClock`](crate::NoRepeatClock)
+//!   its `UtcNoRepeatTimestampProvider`.
+
+use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::clock::{Clock, SystemClock};
+use crate::codec::IdText;
+use crate::error::{GenerateError, ParseError};
+use crate::monotonic::MonotonicCounter;
+use crate::random::{OsRandom, RandomSource};
+use crate::time::Timestamp;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
+use std::sync::OnceLock;
+use uuid::Uuid;
+
+/// How the instant is written into the 6 timestamp bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeStrategy {
+    /// RT.Comb's `UnixDateTimeStrategy`: 48-bit milliseconds since 1970, big-endian.
+    UnixMillis,
+    /// RT.Comb's `SqlDateTimeStrategy`: the low 2 bytes of SQL `datetime` days since 1900, then
+    /// the 4-byte count of 1/300 s since midnight, both big-endian.
+    SqlDateTime,
+}
+
+const TICKS_PER_MS: f64 = 10_000.0;
+const SQL_TICKS_PER_DAY: u64 = 25_920_000;
+const DOTNET_TICKS_PER_DAY: u64 = 864_000_000_000;
+const EPOCH_1900: Timestamp = Timestamp::from_ymd(1900, 1, 1);
+/// 9999-12-31T23:59:59.999Z, the last instant .NET's `DateTime` can return.
+const MAX_UNIX_MS: u64 = 0xE677_D21F_DBFF;
+
+/// .NET ticks (100 ns) from `from` to `t`, floored.
+fn ticks_since(t: Timestamp, from: Timestamp) -> i64 {
+    ((t.unix_nanos() - from.unix_nanos()).div_euclid(100)) as i64
+}
+
+impl TimeStrategy {
+    /// The earliest instant the strategy can hold.
+    pub const fn earliest(self) -> Timestamp {
+        match self {
+            TimeStrategy::UnixMillis => Timestamp::UNIX_EPOCH,
+            TimeStrategy::SqlDateTime => EPOCH_1900,
+        }
+    }
+
+    /// The latest instant the strategy can hold.
+    pub const fn latest(self) -> Timestamp {
+        match self {
+            TimeStrategy::UnixMillis => Timestamp::from_unix_millis(MAX_UNIX_MS as i64),
+            // The last instant of day 65535 (2079-06-06).
+            TimeStrategy::SqlDateTime => Timestamp::new(EPOCH_1900.unix_seconds() + 65_536 * 86_400 - 1, 999_999_999),
+        }
+    }
+
+    /// The instant as a linear tick count (ms since 1970, or 1/300 s since 1900), computed with
+    /// .NET 7+'s double arithmetic as RT.Comb 4.x does (`Create` vectors match byte for byte,
+    /// including its round-up of a sub-millisecond remainder of 0.9999 ms).
+    pub fn tick(self, t: Timestamp, scheme: &'static str) -> Result<u64, GenerateError> {
+        self.checked_tick(t, scheme, true)
+    }
+
+    /// The instant as a linear tick count, floored exactly (what generators use: the embedded
+    /// time never runs ahead of the clock).
+    pub fn exact_tick(self, t: Timestamp, scheme: &'static str) -> Result<u64, GenerateError> {
+        self.checked_tick(t, scheme, false)
+    }
+
+    fn checked_tick(self, t: Timestamp, scheme: &'static str, dotnet_floats: bool) -> Result<u64, GenerateError> {
+        let out_of_range = || GenerateError::TimeOutOfRange {
+            scheme,
+            time: t,
+            earliest: self.earliest(),
+            latest: self.latest(),
+        };
+        if t < self.earliest() || t > self.latest() {
+            return Err(out_of_range());
+        }
+        match self {
+            TimeStrategy::UnixMillis => {
+                let ticks = ticks_since(t, Timestamp::UNIX_EPOCH);
+                let ms = if dotnet_floats { (ticks as f64 / TICKS_PER_MS) as u64 } else { ticks as u64 / 10_000 };
+                if ms > MAX_UNIX_MS { Err(out_of_range()) } else { Ok(ms) }
+            }
+            TimeStrategy::SqlDateTime => {
+                let ticks = ticks_since(t, EPOCH_1900) as u64;
+                let tick_of_day = ticks % DOTNET_TICKS_PER_DAY;
+                let (days, t300) = if dotnet_floats {
+                    ((ticks as f64 / DOTNET_TICKS_PER_DAY as f64) as u64, (tick_of_day as f64 / TICKS_PER_MS * 0.3) as u64)
+                } else {
+                    (ticks / DOTNET_TICKS_PER_DAY, tick_of_day * 3 / 100_000)
+                };
+                if days > 0xFFFF { Err(out_of_range()) } else { Ok(days * SQL_TICKS_PER_DAY + t300) }
+            }
+        }
+    }
+
+    /// The 6 bytes of a tick count, most significant first.
+    pub fn bytes(self, tick: u64) -> [u8; 6] {
+        let v = match self {
+            TimeStrategy::UnixMillis => tick,
+            TimeStrategy::SqlDateTime => (tick / SQL_TICKS_PER_DAY) << 32 | tick % SQL_TICKS_PER_DAY,
+        };
+        let b = v.to_be_bytes();
+        [b[2], b[3], b[4], b[5], b[6], b[7]]
+    }
+
+    /// Reads the 6 bytes back, rejecting values .NET's `GetTimestamp` throws on.
+    pub fn read(self, b: [u8; 6]) -> Result<Timestamp, &'static str> {
+        match self {
+            TimeStrategy::UnixMillis => {
+                let ms = u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]]);
+                if ms > MAX_UNIX_MS {
+                    return Err("timestamp is past 9999-12-31T23:59:59.999Z");
+                }
+                Ok(Timestamp::from_unix_millis(ms as i64))
+            }
+            TimeStrategy::SqlDateTime => {
+                let days = i64::from(u16::from_be_bytes([b[0], b[1]]));
+                let t300 = i32::from_be_bytes([b[2], b[3], b[4], b[5]]);
+                if t300 < 0 {
+                    return Err("time component is negative");
+                }
+                if t300 as u64 > SQL_TICKS_PER_DAY {
+                    return Err("time component exceeds 24 hours");
+                }
+                Ok(Self::sql_instant(days, i64::from(t300)))
+            }
+        }
+    }
+
+    /// .NET 7+'s `AddMilliseconds(t300 / 0.3)`: whole 100 ns ticks, truncated (1 → 3.3333 ms).
+    fn sql_instant(days: i64, t300: i64) -> Timestamp {
+        let ticks = (t300 * 100_000).div_euclid(3);
+        Timestamp::new(EPOCH_1900.unix_seconds() + days * 86_400 + ticks / 10_000_000, (ticks % 10_000_000 * 100) as u32)
+    }
+
+    /// The raw reading for values [`TimeStrategy::read`] rejects: never fails.
+    fn read_raw(self, b: [u8; 6]) -> Timestamp {
+        self.read(b).unwrap_or_else(|_| match self {
+            TimeStrategy::UnixMillis => Timestamp::from_unix_millis(
+                u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]]) as i64,
+            ),
+            TimeStrategy::SqlDateTime => Self::sql_instant(
+                i64::from(u16::from_be_bytes([b[0], b[1]])),
+                i64::from(i32::from_be_bytes([b[2], b[3], b[4], b[5]])),
+            ),
+        })
+    }
+}
+
+/// Where a COMB layout puts its timestamp and how its database orders GUIDs.
+pub trait CombLayout: Copy + Eq + Ord + Hash + fmt::Debug + Default + Send + Sync + 'static {
+    /// Scheme name.
+    const NAME: &'static str;
+    /// How the instant is written.
+    const STRATEGY: TimeStrategy;
+    /// String-order indexes of the 6 timestamp bytes, most significant first.
+    const TIME_BYTES: [usize; 6];
+    /// String-order indexes of the other 10 bytes, in the order the database compares them.
+    const TAIL_ORDER: [usize; 10];
+    /// The process-wide generator of this layout.
+    fn default_generator() -> &'static CombGenerator<Self>;
+}
+
+macro_rules! layout {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $strategy:ident, $time:expr, $tail:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+        pub struct $ty;
+
+        impl CombLayout for $ty {
+            const NAME: &'static str = $name;
+            const STRATEGY: TimeStrategy = TimeStrategy::$strategy;
+            const TIME_BYTES: [usize; 6] = $time;
+            const TAIL_ORDER: [usize; 10] = $tail;
+            fn default_generator() -> &'static CombGenerator<Self> {
+                static GENERATOR: OnceLock<CombGenerator<$ty>> = OnceLock::new();
+                GENERATOR.get_or_init(CombGenerator::new)
+            }
+        }
+    };
+}
+
+const SQL_TAIL: [usize; 10] = [8, 9, 7, 6, 5, 4, 3, 2, 1, 0];
+layout!(
+    /// RT.Comb `Provider.Sql`: Unix ms in the last 6 bytes, SQL Server order.
+    SqlServer, "comb_sql", UnixMillis, [10, 11, 12, 13, 14, 15], SQL_TAIL
+);
+layout!(
+    /// RT.Comb `Provider.PostgreSql`: Unix ms in the first 6 bytes, byte order.
+    PostgreSql, "comb_pg", UnixMillis, [0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+);
+layout!(
+    /// RT.Comb `Provider.Legacy` (Jimmy Nilsson's COMB): SQL `datetime` in the last 6 bytes.
+    Legacy, "comb_legacy", SqlDateTime, [10, 11, 12, 13, 14, 15], SQL_TAIL
+);
+layout!(
+    /// RT.Comb `Provider.Oracle` / `Provider.SqliteBinary`: Unix ms in .NET bytes 0..6, ordered
+    /// by the .NET byte array.
+    Binary, "comb_binary", UnixMillis, [3, 2, 1, 0, 5, 4], [7, 6, 8, 9, 10, 11, 12, 13, 14, 15]
+);
+
+/// A COMB GUID of layout `L`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Comb<L: CombLayout> {
+    bytes: [u8; 16],
+    layout: PhantomData<L>,
+}
+
+/// `comb_sql`: RT.Comb `Provider.Sql`.
+pub type CombSql = Comb<SqlServer>;
+/// `comb_pg`: RT.Comb `Provider.PostgreSql`.
+pub type CombPg = Comb<PostgreSql>;
+/// `comb_legacy`: RT.Comb `Provider.Legacy`.
+pub type CombLegacy = Comb<Legacy>;
+/// `comb_binary`: RT.Comb `Provider.Oracle` / `Provider.SqliteBinary`.
+pub type CombBinary = Comb<Binary>;
+
+impl<L: CombLayout> Comb<L> {
+    /// RT.Comb's `Create(base, timestamp)`: `base` with its 6 timestamp bytes replaced.
+    ///
+    /// # Errors
+    /// When the layout cannot hold `timestamp` (Unix: before 1970 or after 9999; legacy: outside
+    /// 1900-01-01..=2079-06-06T23:59:59.997). RT.Comb silently wraps instead.
+    pub fn create(base: Uuid, timestamp: Timestamp) -> Result<Self, GenerateError> {
+        let tick = L::STRATEGY.tick(timestamp, L::NAME)?;
+        Ok(Self::with_tick(*base.as_bytes(), tick))
+    }
+
+    fn with_tick(mut bytes: [u8; 16], tick: u64) -> Self {
+        for (&i, b) in L::TIME_BYTES.iter().zip(L::STRATEGY.bytes(tick)) {
+            bytes[i] = b;
+        }
+        Comb { bytes, layout: PhantomData }
+    }
+
+    /// Wraps any GUID (every GUID is a COMB; [`Comb::try_timestamp`] says whether its timestamp
+    /// is valid).
+    pub const fn from_uuid(uuid: Uuid) -> Self {
+        Comb { bytes: *uuid.as_bytes(), layout: PhantomData }
+    }
+
+    /// The GUID.
+    pub const fn uuid(&self) -> Uuid {
+        Uuid::from_bytes(self.bytes)
+    }
+
+    /// The embedded instant, or why this GUID is not a valid COMB of the layout (what RT.Comb's
+    /// `GetTimestamp` throws on: a negative or over-24-hour time of day, a year past 9999).
+    pub fn try_timestamp(&self) -> Result<Timestamp, ParseError> {
+        L::STRATEGY
+            .read(self.time_bytes())
+            .map_err(|reason| ParseError::Invalid { scheme: L::NAME, reason })
+    }
+
+    fn time_bytes(&self) -> [u8; 6] {
+        L::TIME_BYTES.map(|i| self.bytes[i])
+    }
+
+    /// The bytes in the order the target database compares them.
+    pub fn sort_key(&self) -> [u8; 16] {
+        let mut key = [0u8; 16];
+        for (k, &i) in key.iter_mut().zip(L::TIME_BYTES.iter().chain(&L::TAIL_ORDER)) {
+            *k = self.bytes[i];
+        }
+        key
+    }
+
+    /// A new COMB from the default generator.
+    ///
+    /// # Panics
+    /// If the system clock is outside the layout's range (see [`Comb::create`]).
+    pub fn now() -> Self {
+        L::default_generator().generate(()).expect("system clock outside the COMB layout's range")
+    }
+}
+
+impl<L: CombLayout> Ord for Comb<L> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        u128::from_be_bytes(self.sort_key()).cmp(&u128::from_be_bytes(other.sort_key()))
+    }
+}
+
+impl<L: CombLayout> PartialOrd for Comb<L> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<L: CombLayout> Hash for Comb<L> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.bytes.hash(state)
+    }
+}
+
+impl<L: CombLayout> fmt::Debug for Comb<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", L::NAME, self)
+    }
+}
+
+canonical_text!(Comb<L>, L: CombLayout);
+
+impl<L: CombLayout> From<Uuid> for Comb<L> {
+    fn from(uuid: Uuid) -> Self {
+        Self::from_uuid(uuid)
+    }
+}
+
+impl<L: CombLayout> From<Comb<L>> for Uuid {
+    fn from(comb: Comb<L>) -> Uuid {
+        comb.uuid()
+    }
+}
+
+impl<L: CombLayout> Scheme for Comb<L> {
+    const NAME: &'static str = L::NAME;
+    const BYTE_LEN: usize = 16;
+    type Input = ();
+    type Generator = CombGenerator<L>;
+
+    fn default_generator() -> &'static CombGenerator<L> {
+        L::default_generator()
+    }
+
+    fn timestamp(&self) -> Timestamp {
+        L::STRATEGY.read_raw(self.time_bytes())
+    }
+
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.bytes)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        let b: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
+        Ok(Self::from_uuid(Uuid::from_bytes(b)))
+    }
+
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        encode_uuid_like(&self.bytes, encoding)
+    }
+
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        decode_uuid_like(text, encoding).map(|b| Self::from_uuid(Uuid::from_bytes(b)))
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        let t = clamp_time(t, L::STRATEGY.earliest(), L::STRATEGY.latest());
+        Self::create(Uuid::nil(), t).expect("clamped into range")
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        let t = clamp_time(t, L::STRATEGY.earliest(), L::STRATEGY.latest());
+        Self::create(Uuid::max(), t).expect("clamped into range")
+    }
+}
+
+/// The bits of a string-order byte that the base GUID's version or variant occupy.
+const fn fixed_bits(index: usize) -> u8 {
+    match index {
+        6 => 0xF0,
+        8 => 0xC0,
+        _ => 0,
+    }
+}
+
+/// Width of the monotonic counter; the remaining 32 free bits stay random.
+const COUNTER_BITS: u32 = 42;
+
+/// Writes `counter` into the highest-ranking free bits of `tail` (most significant first).
+fn place_counter(bytes: &mut [u8; 16], tail: &[usize; 10], counter: u64) {
+    let mut left = COUNTER_BITS;
+    for &i in tail {
+        if left == 0 {
+            break;
+        }
+        let free = !fixed_bits(i);
+        let width = free.count_ones();
+        let take = width.min(left);
+        let shift = width - take;
+        let chunk = ((counter >> (left - take)) & ((1 << take) - 1)) as u8;
+        let keep = bytes[i] & !free | bytes[i] & ((1u8 << shift) - 1);
+        bytes[i] = keep | chunk << shift;
+        left -= take;
+    }
+}
+
+/// How a [`CombGenerator`] fills the 10 non-timestamp bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tail {
+    /// Version 4, variant 1, a 42-bit monotonic counter, 32 random bits.
+    Monotonic,
+    /// A fresh random version-4 GUID for every ID (RT.Comb's default).
+    Random,
+}
+
+/// Makes COMBs of layout `L` from a clock and a random source.
+pub struct CombGenerator<L: CombLayout, C: Clock = SystemClock, R: RandomSource = OsRandom> {
+    clock: C,
+    random: R,
+    tail: Tail,
+    counter: MonotonicCounter,
+    layout: PhantomData<L>,
+}
+
+impl<L: CombLayout> CombGenerator<L> {
+    /// The default: system clock, OS-seeded CSPRNG, monotonic tail.
+    pub fn new() -> Self {
+        Self::with(SystemClock, OsRandom)
+    }
+}
+
+impl<L: CombLayout> Default for CombGenerator<L> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<L: CombLayout, C: Clock, R: RandomSource> CombGenerator<L, C, R> {
+    /// A monotonic generator on the given clock and random source.
+    pub fn with(clock: C, random: R) -> Self {
+        CombGenerator { clock, random, tail: Tail::Monotonic, counter: MonotonicCounter::new(COUNTER_BITS), layout: PhantomData }
+    }
+
+    /// RT.Comb's exact behaviour: `Create(Guid.NewGuid(), clock.now())`, a random tail, so IDs
+    /// made in the same tick sort randomly. Pair with [`NoRepeatClock`](crate::NoRepeatClock)
+    /// for `UtcNoRepeatTimestampProvider`.
+    pub fn rt_comb(clock: C, random: R) -> Self {
+        CombGenerator { tail: Tail::Random, ..Self::with(clock, random) }
+    }
+
+    fn random_v4(&self) -> [u8; 16] {
+        let mut b = [0u8; 16];
+        b[..8].copy_from_slice(&self.random.next_u64().to_le_bytes());
+        b[8..].copy_from_slice(&self.random.next_u64().to_le_bytes());
+        b[6] = b[6] & 0x0F | 0x40;
+        b[8] = b[8] & 0x3F | 0x80;
+        b
+    }
+}
+
+impl<L: CombLayout, C: Clock, R: RandomSource> Generate<Comb<L>> for CombGenerator<L, C, R> {
+    #[inline]
+    fn generate(&self, _: ()) -> Result<Comb<L>, GenerateError> {
+        let now = L::STRATEGY.exact_tick(self.clock.now(), L::NAME)?;
+        let mut bytes = self.random_v4();
+        match self.tail {
+            Tail::Random => Ok(Comb::with_tick(bytes, now)),
+            Tail::Monotonic => {
+                let (tick, counter) = self.counter.next(now, || self.random.next_u64());
+                place_counter(&mut bytes, &L::TAIL_ORDER, counter);
+                Ok(Comb::with_tick(bytes, tick))
+            }
+        }
+    }
+}
+
+impl<L: CombLayout, C: Clock + fmt::Debug, R: RandomSource + fmt::Debug> fmt::Debug for CombGenerator<L, C, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CombGenerator")
+            .field("layout", &L::NAME)
+            .field("clock", &self.clock)
+            .field("random", &self.random)
+            .field("tail", &self.tail)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualClock;
+    use crate::random::SeededRandom;
+    use core::time::Duration;
+
+    fn u(s: &str) -> Uuid {
+        Uuid::parse_str(s).unwrap()
+    }
+
+    fn t(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    const G0: &str = "00000000-0000-0000-0000-000000000000";
+    const GMAX: &str = "7fffffff-7fff-7fff-ffff-ffffffffffff";
+    const GP: &str = "00112233-4455-4677-8899-aabbccddeeff";
+
+    /// (time, base, Sql, PostgreSql, Binary, Legacy) from spec §2.1.
+    const CREATE: [(&str, &str, &str, &str, &str, &str); 8] = [
+        ("1970-01-01T00:00:00Z", G0, "00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-63df00000000"),
+        ("2000-01-01T00:00:00Z", G0, "00000000-0000-0000-0000-00dc6acfac00", "00dc6acf-ac00-0000-0000-000000000000", "cf6adc00-00ac-0000-0000-000000000000", "00000000-0000-0000-0000-8eac00000000"),
+        ("2000-01-01T00:00:00Z", GMAX, "7fffffff-7fff-7fff-ffff-00dc6acfac00", "00dc6acf-ac00-7fff-ffff-ffffffffffff", "cf6adc00-00ac-7fff-ffff-ffffffffffff", "7fffffff-7fff-7fff-ffff-8eac00000000"),
+        ("2000-01-01T00:00:00.001Z", G0, "00000000-0000-0000-0000-00dc6acfac01", "00dc6acf-ac01-0000-0000-000000000000", "cf6adc00-01ac-0000-0000-000000000000", "00000000-0000-0000-0000-8eac00000000"),
+        ("2000-01-01T00:00:00.010Z", G0, "00000000-0000-0000-0000-00dc6acfac0a", "00dc6acf-ac0a-0000-0000-000000000000", "cf6adc00-0aac-0000-0000-000000000000", "00000000-0000-0000-0000-8eac00000003"),
+        ("2002-01-10T23:40:35Z", GP, "00112233-4455-4677-8899-00eb52c63138", "00eb52c6-3138-4677-8899-aabbccddeeff", "c652eb00-3831-4677-8899-aabbccddeeff", "00112233-4455-4677-8899-919001862cc4"),
+        ("2024-03-21T04:19:11.304Z", GP, "00112233-4455-4677-8899-018e5f3bff48", "018e5f3b-ff48-4677-8899-aabbccddeeff", "3b5f8e01-48ff-4677-8899-aabbccddeeff", "00112233-4455-4677-8899-b13a0047302f"),
+        ("2079-06-06T23:59:59.997Z", G0, "00000000-0000-0000-0000-03240a01dbfd", "03240a01-dbfd-0000-0000-000000000000", "010a2403-fddb-0000-0000-000000000000", "00000000-0000-0000-0000-ffff018b81ff"),
+    ];
+
+    #[test]
+    fn create_vectors() {
+        for (time, base, sql, pg, bin, legacy) in CREATE {
+            let (time, base) = (t(time), u(base));
+            assert_eq!(CombSql::create(base, time).unwrap().to_string(), sql);
+            assert_eq!(CombPg::create(base, time).unwrap().to_string(), pg);
+            assert_eq!(CombBinary::create(base, time).unwrap().to_string(), bin);
+            assert_eq!(CombLegacy::create(base, time).unwrap().to_string(), legacy);
+            for s in [sql, pg, bin] {
+                let ms = time.unix_millis();
+                let read = match s {
+                    _ if s == sql => CombSql::from_uuid(u(s)).try_timestamp(),
+                    _ if s == pg => CombPg::from_uuid(u(s)).try_timestamp(),
+                    _ => CombBinary::from_uuid(u(s)).try_timestamp(),
+                };
+                assert_eq!(read.unwrap().unix_millis(), ms);
+            }
+        }
+    }
+
+    #[test]
+    fn edge_create_vectors() {
+        let g0 = Uuid::nil();
+        let sql = |s: &str| CombSql::create(g0, t(s)).map(|c| c.to_string()[24..].to_owned());
+        assert_eq!(sql("2024-03-21T04:19:11.3049999Z").unwrap(), "018e5f3bff49");
+        assert_eq!(sql("2024-03-21T04:19:11.3049998Z").unwrap(), "018e5f3bff48");
+        assert!(sql("1969-12-31T23:59:59.999Z").is_err(), "RT.Comb wraps; we refuse");
+        let legacy = |s: &str| CombLegacy::create(g0, t(s)).map(|c| c.to_string()[24..].to_owned());
+        assert!(legacy("1899-12-31T12:00:00Z").is_err());
+        assert!(legacy("2079-06-07T00:00:00Z").is_err());
+        for (ms, t300) in [(1, 0), (3, 0), (4, 1), (6, 1), (7, 2), (9, 2), (10, 3), (990, 297), (992, 297), (995, 298), (997, 299), (999, 299)] {
+            let s = format!("2000-01-01T00:00:00.{ms:03}Z");
+            assert_eq!(legacy(&s).unwrap(), format!("8eac{t300:08x}"), "{s}");
+        }
+        let e = CombLegacy::create(g0, t("2100-01-01T00:00:00Z")).unwrap_err();
+        assert_eq!(e.to_string(), "2100-01-01T00:00:00Z is outside the range of comb_legacy IDs (1900-01-01T00:00:00Z to 2079-06-06T23:59:59.999999999Z)");
+    }
+
+    #[test]
+    fn get_timestamp_vectors() {
+        let sql = |s| CombSql::from_uuid(u(s)).try_timestamp().map(|t| t.to_string());
+        let pg = |s| CombPg::from_uuid(u(s)).try_timestamp().map(|t| t.to_string());
+        let legacy = |s| CombLegacy::from_uuid(u(s)).try_timestamp().map(|t| t.to_string());
+        assert_eq!(sql("d01c25cc-63a7-47cc-b5ba-018e5f3bff48").unwrap(), "2024-03-21T04:19:11.304Z");
+        assert_eq!(legacy("E25AFE33-DB2D-4502-9BF0-919001862CC4").unwrap(), "2002-01-10T23:40:35Z");
+        assert_eq!(legacy("7e9c3780-adf2-45fa-85e1-a74400db7571").unwrap(), "2017-03-28T13:19:01.4966666Z");
+        assert_eq!(legacy("1348112e-9b16-41b6-94bc-a74400db7572").unwrap(), "2017-03-28T13:19:01.5Z");
+        assert_eq!(legacy("df7c503e-1992-404f-b128-a74400db7573").unwrap(), "2017-03-28T13:19:01.5033333Z");
+        assert_eq!(pg("017c5af4-2617-4ae0-98f0-98086eef50ca").unwrap(), "2021-10-07T13:32:02.455Z");
+        assert_eq!(pg("017c5af4-2b83-49b1-b643-24e6f3070551").unwrap(), "2021-10-07T13:32:03.843Z");
+        assert_eq!(legacy("00000000-0000-0000-0000-000000000001").unwrap(), "1900-01-01T00:00:00.0033333Z");
+        assert_eq!(legacy("00000000-0000-0000-0000-000000000002").unwrap(), "1900-01-01T00:00:00.0066666Z");
+        assert_eq!(legacy("00000000-0000-0000-0000-000000000003").unwrap(), "1900-01-01T00:00:00.01Z");
+        assert_eq!(legacy("00000000-0000-0000-0000-ffff018b81ff").unwrap(), "2079-06-06T23:59:59.9966666Z");
+        assert_eq!(legacy("00000000-0000-0000-0000-0000018b8200").unwrap(), "1900-01-02T00:00:00Z");
+        assert_eq!(
+            legacy("00000000-0000-0000-0000-0000018b8201").unwrap_err().to_string(),
+            "not a valid comb_legacy ID: time component exceeds 24 hours"
+        );
+        assert_eq!(
+            legacy("00000000-0000-0000-0000-0000ffffffff").unwrap_err().to_string(),
+            "not a valid comb_legacy ID: time component is negative"
+        );
+        assert_eq!(sql("00000000-0000-0000-0000-e677d21fdbff").unwrap(), "9999-12-31T23:59:59.999Z");
+        assert!(sql("00000000-0000-0000-0000-e677d21fdc00").is_err());
+        assert!(pg("ffffffff-ffff-4000-8000-000000000000").is_err());
+        let bin = CombBinary::from_uuid(u("3b5f8e01-48ff-4677-8899-aabbccddeeff"));
+        assert_eq!(bin.try_timestamp().unwrap().to_string(), "2024-03-21T04:19:11.304Z");
+    }
+
+    #[test]
+    fn repo_sort_pairs() {
+        let a = CombLegacy::from_uuid(u("7fffffff-7fff-7fff-ffff-8eac00000000"));
+        let b = CombLegacy::from_uuid(u("00000000-0000-0000-0000-8eac00000003"));
+        assert!(a < b);
+        let a = CombSql::from_uuid(u("7fffffff-7fff-7fff-ffff-00dc6acfac00"));
+        let b = CombSql::from_uuid(u("00000000-0000-0000-0000-00dc6acfac01"));
+        assert!(a < b);
+        let a = CombPg::from_uuid(u("00dc6acf-ac00-7fff-ffff-ffffffffffff"));
+        let b = CombPg::from_uuid(u("00dc6acf-ac01-0000-0000-000000000000"));
+        assert!(a < b);
+    }
+
+    fn strictly_increasing<L: CombLayout>(clock: &ManualClock) {
+        let generator = CombGenerator::<L, _, _>::with(clock, SeededRandom::new(1));
+        let mut last = generator.generate(()).unwrap();
+        for i in 0..3000 {
+            match i % 1000 {
+                0 => clock.rewind(Duration::from_millis(5)),
+                500 => clock.advance(Duration::from_millis(7)),
+                _ => {}
+            }
+            let next = generator.generate(()).unwrap();
+            assert!(next > last, "{}: {last} then {next}", L::NAME);
+            assert_eq!(next.uuid().get_version_num(), 4);
+            assert_eq!(next.uuid().get_variant(), uuid::Variant::RFC4122);
+            last = next;
+        }
+        let now = clock.now();
+        assert!(last.try_timestamp().unwrap() <= now.checked_add(Duration::from_millis(10)).unwrap());
+    }
+
+    #[test]
+    fn generator_is_strictly_increasing_in_database_order() {
+        let clock = ManualClock::new(t("2024-03-21T04:19:11.304Z"));
+        strictly_increasing::<SqlServer>(&clock);
+        strictly_increasing::<PostgreSql>(&clock);
+        strictly_increasing::<Legacy>(&clock);
+        strictly_increasing::<Binary>(&clock);
+    }
+
+    #[test]
+    fn generator_keeps_the_clock_time_without_slipping() {
+        let clock = ManualClock::new(t("2024-03-21T04:19:11.304Z"));
+        let generator = CombGenerator::<PostgreSql, _, _>::with(&clock, OsRandom);
+        for _ in 0..100_000 {
+            let id = generator.generate(()).unwrap();
+            assert_eq!(id.try_timestamp().unwrap(), clock.now());
+        }
+    }
+
+    #[test]
+    fn rt_comb_mode_is_a_random_guid_with_a_timestamp() {
+        let clock = ManualClock::new(t("2000-01-01T00:00:00Z"));
+        let generator = CombGenerator::<SqlServer, _, _>::rt_comb(&clock, SeededRandom::new(3));
+        let id = generator.generate(()).unwrap();
+        assert!(id.to_string().ends_with("00dc6acfac00"));
+        assert_eq!(id.uuid().get_version_num(), 4);
+    }
+
+    #[test]
+    fn range_bounds_cover_a_generator() {
+        let clock = ManualClock::new(t("2030-05-05T05:05:05.555Z"));
+        let generator = CombGenerator::<SqlServer, _, _>::with(&clock, OsRandom);
+        let id = generator.generate(()).unwrap();
+        assert!(CombSql::min_at(clock.now()) <= id && id <= CombSql::max_at(clock.now()));
+        assert!(CombSql::max_at(clock.now()) < CombSql::min_at(t("2030-05-05T05:05:05.556Z")));
+        assert_eq!(CombLegacy::min_at(t("1800-01-01T00:00:00Z")).to_string(), "00000000-0000-0000-0000-000000000000");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn create_read_round_trip(ms in 0i64..4_102_444_800_000, base: u128) {
+            let time = Timestamp::from_unix_millis(ms);
+            let base = Uuid::from_u128(base);
+            for comb in [CombPg::create(base, time).unwrap().uuid(), CombSql::create(base, time).unwrap().uuid(), CombBinary::create(base, time).unwrap().uuid()] {
+                // Version and variant bytes are never touched.
+                proptest::prop_assert_eq!(comb.as_bytes()[6], base.as_bytes()[6]);
+                proptest::prop_assert_eq!(comb.as_bytes()[8], base.as_bytes()[8]);
+            }
+            proptest::prop_assert_eq!(CombPg::create(base, time).unwrap().try_timestamp().unwrap(), time);
+            proptest::prop_assert_eq!(CombSql::create(base, time).unwrap().try_timestamp().unwrap(), time);
+            proptest::prop_assert_eq!(CombBinary::create(base, time).unwrap().try_timestamp().unwrap(), time);
+        }
+
+        #[test]
+        fn legacy_round_trip_within_a_tick(ms in -2_208_988_800_000i64..3_453_839_999_000, base: u128) {
+            let time = Timestamp::from_unix_millis(ms);
+            let comb = CombLegacy::create(Uuid::from_u128(base), time).unwrap();
+            let back = comb.try_timestamp().unwrap();
+            proptest::prop_assert!(back <= time && time.unix_nanos() - back.unix_nanos() < 3_400_000);
+        }
+
+        #[test]
+        fn text_round_trip(b: u128) {
+            let c = CombSql::from_uuid(Uuid::from_u128(b));
+            proptest::prop_assert_eq!(c.to_string().parse::<CombSql>().unwrap(), c);
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! HotGuid: time-ordered GUIDs with a 4-byte shard key, byte-compatible with the .NET HotGuid
+//! 1.0.x package.
+//!
+//! String (RFC) order: `TTTTTTTT-M1M0-PhM2-PlCh-CmClS0S1S2S3`: Unix seconds big-endian, three
+//! bytes of MD5(host name), the process ID (high byte, low byte), a 24-bit counter shared by
+//! every shard key, and the shard key **little-endian**. The value sorts by time (1 s
+//! resolution) in byte order (PostgreSQL); for SQL Server store [`HotGuid::to_sql_guid`].
+//!
+//! The version and variant bits are not set (bytes 6 and 8 hold PID bytes), as in the original.
+
+use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::clock::{Clock, CoarseClock};
+use crate::codec::IdText;
+use crate::error::{GenerateError, ParseError};
+use crate::random::{OsRandom, RandomSource};
+use crate::time::Timestamp;
+use core::fmt;
+use md5::{Digest, Md5};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+use uuid::Uuid;
+
+/// `ToSqlGuid`: `sql[e] = guid[P[e]]` on .NET-order bytes.
+const TO_SQL: [usize; 16] = [12, 13, 14, 15, 10, 11, 8, 9, 7, 6, 3, 2, 1, 0, 5, 4];
+/// `ToGuid`: the inverse permutation.
+const FROM_SQL: [usize; 16] = [13, 12, 11, 10, 15, 14, 9, 8, 6, 7, 4, 5, 0, 1, 2, 3];
+
+fn permute_net(uuid: Uuid, map: &[usize; 16]) -> Uuid {
+    let net = uuid.to_bytes_le();
+    Uuid::from_bytes_le(map.map(|i| net[i]))
+}
+
+/// A HotGuid.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HotGuid([u8; 16]);
+
+impl HotGuid {
+    /// Assembles a HotGuid from its fields.
+    pub fn from_parts(unix_seconds: u32, machine: [u8; 5], counter: u32, shard_key: u32) -> HotGuid {
+        let mut net = [0u8; 16];
+        net[0..4].copy_from_slice(&unix_seconds.to_le_bytes());
+        net[4..9].copy_from_slice(&machine);
+        net[9..12].copy_from_slice(&counter.to_be_bytes()[1..]);
+        net[12..16].copy_from_slice(&shard_key.to_le_bytes());
+        HotGuid(*Uuid::from_bytes_le(net).as_bytes())
+    }
+
+    /// The seconds HotGuid stores for `t`: .NET's `(uint)TotalSeconds`, truncating the double
+    /// and wrapping modulo 2^32 (the documented, tested .NET 6 behaviour past 2106 and before 1970).
+    pub fn seconds_of(t: Timestamp) -> u32 {
+        let ticks = (t.unix_nanos().div_euclid(100)) as i64;
+        ((ticks as f64 / 10_000_000.0) as i64) as u32
+    }
+
+    /// Wraps a GUID in HotGuid (Guid) order.
+    pub const fn from_uuid(uuid: Uuid) -> HotGuid {
+        HotGuid(*uuid.as_bytes())
+    }
+
+    /// The GUID.
+    pub const fn uuid(&self) -> Uuid {
+        Uuid::from_bytes(self.0)
+    }
+
+    /// `ExtractUnixTimestamp`.
+    pub fn unix_seconds(&self) -> u32 {
+        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+    }
+
+    /// `ExtractShardKey`.
+    pub fn shard_key(&self) -> u32 {
+        u32::from_le_bytes([self.0[12], self.0[13], self.0[14], self.0[15]])
+    }
+
+    /// The 24-bit counter.
+    pub fn counter(&self) -> u32 {
+        u32::from_be_bytes([0, self.0[9], self.0[10], self.0[11]])
+    }
+
+    /// The 5 machine bytes in .NET order (3 bytes of MD5, PID high, PID low).
+    pub fn machine(&self) -> [u8; 5] {
+        let net = self.uuid().to_bytes_le();
+        [net[4], net[5], net[6], net[7], net[8]]
+    }
+
+    /// `ToSqlGuid()`: the permutation whose SQL Server order is this value's time order.
+    pub fn to_sql_guid(&self) -> Uuid {
+        permute_net(self.uuid(), &TO_SQL)
+    }
+
+    /// `ToGuid()`: back from the SQL-ordered form. Extract fields only after this.
+    pub fn from_sql_guid(sql: Uuid) -> HotGuid {
+        HotGuid::from_uuid(permute_net(sql, &FROM_SQL))
+    }
+
+    /// A new HotGuid for `shard_key` from the default generator.
+    pub fn now(shard_key: u32) -> HotGuid {
+        HotGuid::default_generator().generate(shard_key).expect("HotGuid generation is infallible")
+    }
+}
+
+impl fmt::Debug for HotGuid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "hot({self})")
+    }
+}
+
+canonical_text!(HotGuid);
+
+impl From<Uuid> for HotGuid {
+    fn from(uuid: Uuid) -> Self {
+        HotGuid::from_uuid(uuid)
+    }
+}
+
+impl From<HotGuid> for Uuid {
+    fn from(h: HotGuid) -> Uuid {
+        h.uuid()
+    }
+}
+
+impl Scheme for HotGuid {
+    const NAME: &'static str = "hot";
+    const BYTE_LEN: usize = 16;
+    type Input = u32;
+    type Generator = HotGuidGenerator;
+
+    fn default_generator() -> &'static HotGuidGenerator {
+        static GENERATOR: OnceLock<HotGuidGenerator> = OnceLock::new();
+        GENERATOR.get_or_init(HotGuidGenerator::new)
+    }
+
+    fn timestamp(&self) -> Timestamp {
+        Timestamp::new(i64::from(self.unix_seconds()), 0)
+    }
+
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        bytes.try_into().map(HotGuid).map_err(|_| ParseError::bytes(16, bytes.len()))
+    }
+
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        encode_uuid_like(&self.0, encoding)
+    }
+
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        decode_uuid_like(text, encoding).map(HotGuid)
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        let t = clamp_time(t, Timestamp::UNIX_EPOCH, Timestamp::new(u32::MAX.into(), 0));
+        let mut b = [0u8; 16];
+        b[..4].copy_from_slice(&(t.unix_seconds() as u32).to_be_bytes());
+        HotGuid(b)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        let t = clamp_time(t, Timestamp::UNIX_EPOCH, Timestamp::new(u32::MAX.into(), 0));
+        let mut b = [0xFFu8; 16];
+        b[..4].copy_from_slice(&(t.unix_seconds() as u32).to_be_bytes());
+        HotGuid(b)
+    }
+}
+
+/// The 5 machine bytes HotGuid derives: MD5 of the host name (cut at the first '.')[0..3],
+/// then the low 16 bits of the process ID, big-endian.
+pub fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
+    let short = host_name.split('.').next().unwrap_or_default();
+    let digest = Md5::digest(short.as_bytes());
+    [digest[0], digest[1], digest[2], (pid >> 8) as u8, pid as u8]
+}
+
+fn host_name() -> String {
+    #[cfg(unix)]
+    {
+        let mut buf = [0u8; 256];
+        // SAFETY: the buffer is writable for its whole length, which is what we pass.
+        if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0 {
+            let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+            return String::from_utf8_lossy(&buf[..end]).into_owned();
+        }
+    }
+    std::env::var("COMPUTERNAME").or_else(|_| std::env::var("HOSTNAME")).unwrap_or_default()
+}
+
+/// Makes HotGuids: one counter for every shard key, seeded in `0..500_000` as the original.
+pub struct HotGuidGenerator<C: Clock = CoarseClock> {
+    clock: C,
+    machine: [u8; 5],
+    counter: AtomicU32,
+}
+
+impl HotGuidGenerator {
+    /// This host's and process's generator on the coarse system clock (HotGuid's unit is 1 s).
+    pub fn new() -> Self {
+        Self::with(CoarseClock, machine_bytes(&host_name(), std::process::id()), &OsRandom)
+    }
+}
+
+impl Default for HotGuidGenerator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Clock> HotGuidGenerator<C> {
+    /// A generator with explicit machine bytes (containers share host names and PIDs: give
+    /// each replica its own bytes, e.g. [`machine_bytes`] of the pod name).
+    pub fn with(clock: C, machine: [u8; 5], random: &dyn RandomSource) -> Self {
+        let seed = (random.next_u64() % 500_000) as u32;
+        HotGuidGenerator { clock, machine, counter: AtomicU32::new(seed) }
+    }
+
+    /// The machine bytes in use.
+    pub fn machine(&self) -> [u8; 5] {
+        self.machine
+    }
+
+    /// A HotGuid for `shard_key` at an explicit instant (`NewGuid(shardKey, dateTime)`).
+    pub fn generate_at(&self, shard_key: u32, t: Timestamp) -> HotGuid {
+        let counter = self.counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1) & 0xFF_FFFF;
+        HotGuid::from_parts(HotGuid::seconds_of(t), self.machine, counter, shard_key)
+    }
+}
+
+impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
+    #[inline]
+    fn generate(&self, shard_key: u32) -> Result<HotGuid, GenerateError> {
+        Ok(self.generate_at(shard_key, self.clock.now()))
+    }
+}
+
+impl<C: Clock + fmt::Debug> fmt::Debug for HotGuidGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HotGuidGenerator").field("clock", &self.clock).field("machine", &self.machine).finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualClock;
+    use crate::codec::guid::sql_server_cmp;
+    use crate::random::FixedRandom;
+
+    fn u(s: &str) -> Uuid {
+        Uuid::parse_str(s).unwrap()
+    }
+
+    const MACHINE: [u8; 5] = [0x11, 0x22, 0x33, 0x44, 0x55];
+
+    #[test]
+    fn vectors() {
+        let rows: [(u32, [u8; 5], u32, u32, &str, &str, &str); 5] = [
+            (0x7fffffff, MACHINE, 1, 208, "ffffff7f1122334455000001d0000000", "7fffffff-2211-4433-5500-0001d0000000", "000000d0-0100-0055-4433-7fffffff2211"),
+            (0xffffffff, MACHINE, 0xffffff, u32::MAX, "ffffffff1122334455ffffffffffffff", "ffffffff-2211-4433-55ff-ffffffffffff", "ffffffff-ffff-ff55-4433-ffffffff2211"),
+            (0, MACHINE, 0, 0, "00000000112233445500000000000000", "00000000-2211-4433-5500-000000000000", "00000000-0000-0055-4433-000000002211"),
+            (1644176770, [0x42, 0x1a, 0xa9, 0x30, 0x39], 500000, 65535, "82250062421aa9303907a120ffff0000", "62002582-1a42-30a9-3907-a120ffff0000", "0000ffff-20a1-0739-30a9-620025821a42"),
+            (1644176770, [0x42, 0x1a, 0xa9, 0x30, 0x39], 500001, 32465535, "82250062421aa9303907a1217f62ef01", "62002582-1a42-30a9-3907-a1217f62ef01", "01ef627f-21a1-0739-30a9-620025821a42"),
+        ];
+        for (secs, machine, counter, shard, net, guid, sql) in rows {
+            let h = HotGuid::from_parts(secs, machine, counter, shard);
+            assert_eq!(crate::codec::hex::encode_lower(&h.uuid().to_bytes_le()), net);
+            assert_eq!(h.to_string(), guid);
+            assert_eq!(h.to_sql_guid().to_string(), sql);
+            assert_eq!(HotGuid::from_sql_guid(u(sql)), h);
+            assert_eq!((h.shard_key(), h.unix_seconds(), h.counter(), h.machine()), (shard, secs, counter, machine));
+        }
+        // On the SQL form, ExtractUnixTimestamp returns the shard key (call from_sql_guid first).
+        let sql_form = HotGuid::from_uuid(u("000000d0-0100-0055-4433-7fffffff2211"));
+        assert_eq!(sql_form.unix_seconds(), 208);
+        assert_eq!(sql_form.shard_key(), 287506431);
+    }
+
+    #[test]
+    fn machine_bytes_of_localhost() {
+        assert_eq!(machine_bytes("localhost", 12345), [0x42, 0x1a, 0xa9, 0x30, 0x39]);
+        assert_eq!(machine_bytes("localhost.localdomain", 12345), [0x42, 0x1a, 0xa9, 0x30, 0x39]);
+    }
+
+    #[test]
+    fn seconds_step_over_2038_and_wrap_after_2106() {
+        let s = |t: &str| HotGuid::seconds_of(t.parse().unwrap());
+        assert_eq!(s("2038-01-19T03:14:06Z"), 2147483646);
+        assert_eq!(s("2038-01-19T03:14:07Z"), 2147483647);
+        assert_eq!(s("2038-01-19T03:14:08Z"), 2147483648);
+        assert_eq!(s("2038-01-19T03:14:09Z"), 2147483649);
+        assert_eq!(s("2106-02-07T06:28:14Z"), 4294967294);
+        assert_eq!(s("2106-02-07T06:28:15Z"), 4294967295);
+        assert_eq!(s("2106-02-07T06:28:16Z"), 0);
+        assert_eq!(s("2106-02-07T06:28:17Z"), 1);
+        assert_eq!(s("1969-12-31T23:59:59Z"), u32::MAX);
+    }
+
+    #[test]
+    fn sorted_guid_lists_map_onto_each_other() {
+        let sql_list = [
+            "01000000-0000-0000-0000-000000000000", "00010000-0000-0000-0000-000000000000",
+            "00000100-0000-0000-0000-000000000000", "00000001-0000-0000-0000-000000000000",
+            "00000000-0100-0000-0000-000000000000", "00000000-0001-0000-0000-000000000000",
+            "00000000-0000-0100-0000-000000000000", "00000000-0000-0001-0000-000000000000",
+            "00000000-0000-0000-0001-000000000000", "00000000-0000-0000-0100-000000000000",
+            "00000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-000000000100",
+            "00000000-0000-0000-0000-000000010000", "00000000-0000-0000-0000-000001000000",
+            "00000000-0000-0000-0000-000100000000", "00000000-0000-0000-0000-010000000000",
+        ];
+        let guids: Vec<HotGuid> = sql_list.iter().map(|s| HotGuid::from_sql_guid(u(s))).collect();
+        for w in guids.windows(2) {
+            assert!(w[0] < w[1], "Guid order");
+        }
+        for (g, s) in guids.iter().zip(sql_list) {
+            assert_eq!(g.to_sql_guid(), u(s));
+        }
+    }
+
+    #[test]
+    fn generated_values_sort_in_both_databases() {
+        for shard in [0u32, 1, 208, 65535, 32465535, u32::MAX] {
+            let clock = ManualClock::new("2022-02-06T19:46:10Z".parse().unwrap());
+            let generator = HotGuidGenerator::with(&clock, MACHINE, &FixedRandom(0));
+            let ids: Vec<HotGuid> = (0..25)
+                .map(|i| {
+                    if i % 10 == 9 {
+                        clock.advance(core::time::Duration::from_secs(1));
+                    }
+                    generator.generate(shard).unwrap()
+                })
+                .collect();
+            for w in ids.windows(2) {
+                assert!(w[0] < w[1]);
+                let (a, b) = (w[0].to_sql_guid(), w[1].to_sql_guid());
+                assert_eq!(sql_server_cmp(a.as_bytes(), b.as_bytes()), core::cmp::Ordering::Less);
+                assert_eq!(HotGuid::from_sql_guid(a), w[0]);
+            }
+            assert!(ids.iter().all(|h| h.shard_key() == shard && h.unix_seconds() >= 1644176770));
+            assert_eq!(ids[0].counter(), 1, "the first ID uses seed + 1");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fields_round_trip(secs: u32, machine: [u8; 5], counter in 0u32..1 << 24, shard: u32) {
+            let h = HotGuid::from_parts(secs, machine, counter, shard);
+            proptest::prop_assert_eq!((h.unix_seconds(), h.machine(), h.counter(), h.shard_key()), (secs, machine, counter, shard));
+            proptest::prop_assert_eq!(HotGuid::from_sql_guid(h.to_sql_guid()), h);
+            proptest::prop_assert_eq!(h.to_string().parse::<HotGuid>().unwrap(), h);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! The ID schemes, one file per family, and the traits they share.
+//!
+//! | name | type | storage | default text |
+//! |---|---|---|---|
+//! | `comb_sql` | [`CombSql`] | `Uuid` | hyphenated |
+//! | `comb_pg` | [`CombPg`] | `Uuid` | hyphenated |
+//! | `comb_legacy` | [`CombLegacy`] | `Uuid` | hyphenated |
+//! | `comb_binary` | [`CombBinary`] | `Uuid` | hyphenated |
+//! | `hot` | [`HotGuid`] | `Uuid` | hyphenated |
+//! | `distributed` | [`DistributedId`] | `Decimal` | 28 digits |
+//! | `distributed128` | [`DistributedId128`] | `u128` | 22-char base62 |
+//! | `sno` | [`Sno`] | `[u8; 10]` | 16-char sno32 |
+//! | `uid64` / `uid96` | [`Uid64`] / [`Uid96`] | `u64` / `[u8; 12]` | ordered base64 |
+
+pub mod comb;
+//pub mod distributed;
+pub mod hot;
+//pub mod kordered;
+//pub mod sno;
+
+pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
+//pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
+pub use hot::{HotGuid, HotGuidGenerator};
+//pub use kordered::{Uid64, Uid96, UidGenerator};
+//pub use sno::{Sno, SnoGenerator};
+
+use crate::codec::IdText;
+use crate::error::{GenerateError, ParseError};
+use crate::time::Timestamp;
+use core::fmt;
+use core::hash::Hash;
+
+/// The text forms an ID can take. Not every scheme has every form ([`Scheme::encode`] says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// The scheme's canonical form (see the table in the [module docs](self)).
+    Canonical,
+    /// Hyphenated UUID text (16-byte schemes).
+    Uuid,
+    /// Uppercase hex, fixed width; decoding ignores case.
+    Hex,
+    /// Architect.Identities' block-wise base62 (8- and 16-byte values, 28-digit decimals).
+    Base62,
+    /// Decimal digits (integer-valued schemes).
+    Decimal,
+    /// sno's base32.
+    Sno32,
+    /// uid's ordered base64.
+    Base64,
+}
+
+impl Encoding {
+    /// The name used in `#[id(encoding = "...")]`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Encoding::Canonical => "canonical",
+            Encoding::Uuid => "uuid",
+            Encoding::Hex => "hex",
+            Encoding::Base62 => "base62",
+            Encoding::Decimal => "decimal",
+            Encoding::Sno32 => "sno32",
+            Encoding::Base64 => "base64",
+        }
+    }
+}
+
+/// The raw bytes of an ID value (at most 16), as stored in binary columns and binary serde.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IdBytes {
+    buf: [u8; 16],
+    len: u8,
+}
+
+impl IdBytes {
+    /// Copies up to 16 bytes.
+    pub fn new(bytes: &[u8]) -> IdBytes {
+        let mut buf = [0u8; 16];
+        buf[..bytes.len()].copy_from_slice(bytes);
+        IdBytes { buf, len: bytes.len() as u8 }
+    }
+}
+
+impl core::ops::Deref for IdBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.buf[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for IdBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::codec::hex::encode_lower(self))
+    }
+}
+
+/// One ID scheme: the value type, its layout, its text forms and its default generator.
+///
+/// `Ord` is the order of the database the scheme is built for, so sorting in Rust agrees with
+/// `ORDER BY` there (SQL Server order for `comb_sql`/`comb_legacy`, byte order otherwise).
+pub trait Scheme:
+    Copy + Eq + Ord + Hash + fmt::Debug + fmt::Display + core::str::FromStr<Err = ParseError> + Send + Sync + 'static
+{
+    /// The name used in `#[id(scheme = "...")]` and on the command line.
+    const NAME: &'static str;
+    /// Length of [`Scheme::to_bytes`].
+    const BYTE_LEN: usize;
+    /// What a generator needs from the caller besides time and randomness (`()` for most;
+    /// the shard key for `hot`, the metabyte for `sno`, an optional node for `uid96`).
+    type Input: Copy + Send + 'static;
+    /// The process-wide generator type.
+    type Generator: Generate<Self> + 'static;
+
+    /// The process-wide default generator (system clock, CSPRNG where the scheme promises
+    /// unguessability).
+    fn default_generator() -> &'static Self::Generator;
+
+    /// The embedded instant (for schemes whose layout can hold invalid values, the raw field
+    /// interpretation; see the scheme's own `try_timestamp`).
+    fn timestamp(&self) -> Timestamp;
+
+    /// The storage bytes.
+    fn to_bytes(&self) -> IdBytes;
+
+    /// Reads the storage bytes.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError>;
+
+    /// The text in `encoding`, or `None` where the scheme has no such form.
+    fn encode(&self, encoding: Encoding) -> Option<IdText>;
+
+    /// Reads the text in `encoding`.
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError>;
+
+    /// The smallest value whose embedded time is `t` (clamped to the scheme's range), so that
+    /// `min_at(t1)..=max_at(t2)` covers every ID made between `t1` and `t2`.
+    fn min_at(t: Timestamp) -> Self;
+
+    /// The largest value whose embedded time is `t` (clamped to the scheme's range).
+    fn max_at(t: Timestamp) -> Self;
+}
+
+/// A generator of one scheme's values.
+pub trait Generate<S: Scheme>: Send + Sync {
+    /// Makes the next value.
+    fn generate(&self, input: S::Input) -> Result<S, GenerateError>;
+}
+
+impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for &G {
+    fn generate(&self, input: S::Input) -> Result<S, GenerateError> {
+        (**self).generate(input)
+    }
+}
+
+impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for std::sync::Arc<G> {
+    fn generate(&self, input: S::Input) -> Result<S, GenerateError> {
+        (**self).generate(input)
+    }
+}
+
+impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for Box<G> {
+    fn generate(&self, input: S::Input) -> Result<S, GenerateError> {
+        (**self).generate(input)
+    }
+}
+
+/// Clamps `t` into `earliest..=latest`.
+pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -> Timestamp {
+    t.max(earliest).min(latest)
+}
+
+/// Decodes the forms every 16-byte, UUID-like scheme shares.
+pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<[u8; 16], ParseError> {
+    match encoding {
+        Encoding::Canonical | Encoding::Uuid => crate::codec::hex::parse_uuid(text),
+        Encoding::Hex => {
+            let mut b = [0u8; 16];
+            crate::codec::hex::decode_into(text, &mut b)?;
+            Ok(b)
+        }
+        Encoding::Base62 => crate::codec::base62::decode_u128(text).map(u128::to_be_bytes),
+        _ => Err(unsupported(encoding)),
+    }
+}
+
+/// Encodes the forms every 16-byte, UUID-like scheme shares.
+pub(crate) fn encode_uuid_like(bytes: &[u8; 16], encoding: Encoding) -> Option<IdText> {
+    match encoding {
+        Encoding::Canonical | Encoding::Uuid => Some(crate::codec::hex::format_uuid(bytes)),
+        Encoding::Hex => Some(crate::codec::hex::encode_upper(bytes)),
+        Encoding::Base62 => Some(IdText::from_ascii(&crate::codec::base62::encode_u128(u128::from_be_bytes(*bytes)))),
+        _ => None,
+    }
+}
+
+pub(crate) fn unsupported(encoding: Encoding) -> ParseError {
+    ParseError::Invalid { scheme: "text", reason: unsupported_reason(encoding) }
+}
+
+const fn unsupported_reason(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::Canonical => "no canonical form",
+        Encoding::Uuid => "this scheme has no UUID form",
+        Encoding::Hex => "this scheme has no hex form",
+        Encoding::Base62 => "this scheme has no base62 form",
+        Encoding::Decimal => "this scheme has no decimal form",
+        Encoding::Sno32 => "this scheme has no sno32 form",
+        Encoding::Base64 => "this scheme has no base64 form",
+    }
+}
+
+/// Implements `Display` and `FromStr` through the canonical encoding.
+macro_rules! canonical_text {
+    ($ty:ty $(, $generic:ident : $bound:path)?) => {
+        impl$(<$generic: $bound>)? ::core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                let text = $crate::scheme::Scheme::encode(self, $crate::scheme::Encoding::Canonical)
+                    .expect("every scheme has a canonical form");
+                f.write_str(&text)
+            }
+        }
+
+        impl$(<$generic: $bound>)? ::core::str::FromStr for $ty {
+            type Err = $crate::error::ParseError;
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                <Self as $crate::scheme::Scheme>::decode(text, $crate::scheme::Encoding::Canonical)
+            }
+        }
+    };
+}
+pub(crate) use canonical_text;
