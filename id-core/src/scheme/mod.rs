@@ -13,13 +13,13 @@
 //! | `uid64` / `uid96` | [`Uid64`] / [`Uid96`] | `u64` / `[u8; 12]` | ordered base64 |
 
 pub mod comb;
-//pub mod distributed;
+pub mod distributed;
 pub mod hot;
 //pub mod kordered;
 //pub mod sno;
 
 pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
-//pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
+pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
 pub use hot::{HotGuid, HotGuidGenerator};
 //pub use kordered::{Uid64, Uid96, UidGenerator};
 //pub use sno::{Sno, SnoGenerator};
