@@ -16,13 +16,13 @@ pub mod comb;
 pub mod distributed;
 pub mod hot;
 //pub mod kordered;
-//pub mod sno;
+pub mod sno;
 
 pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
 pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
 pub use hot::{HotGuid, HotGuidGenerator};
 //pub use kordered::{Uid64, Uid96, UidGenerator};
-//pub use sno::{Sno, SnoGenerator};
+pub use sno::{Sno, SnoGenerator};
 
 use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
@@ -136,6 +136,11 @@ pub trait Scheme:
 
     /// The largest value whose embedded time is `t` (clamped to the scheme's range).
     fn max_at(t: Timestamp) -> Self;
+
+    /// Whether serde writes this value as `null` (sno's zero ID); `false` for other schemes.
+    fn serializes_as_null(&self) -> bool {
+        false
+    }
 }
 
 /// A generator of one scheme's values.

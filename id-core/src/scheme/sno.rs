@@ -1,0 +1,803 @@
+//! sno: 10-byte k-sortable IDs with a metabyte and a partition, byte-compatible with
+//! `github.com/muyo/sno` v1.2.1.
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 0..5 | 39-bit count of 4 ms units since 2010-01-01, then the tick-tock bit |
+//! | 5 | metabyte (opaque, the caller's) |
+//! | 6..8 | partition, big-endian |
+//! | 8..10 | sequence, big-endian |
+//!
+//! Text: 16 characters of sno32 ([`crate::codec::sno32`]); byte order = text order = `Ord`.
+//!
+//! The generator gives the first ID of each unit the sequence minimum and never goes above the
+//! maximum: callers wait for the next unit, and an optional subscriber hears about it. When the
+//! clock goes back into a unit that was not used yet, the tick-tock bit flips and generation goes
+//! on at once; when it goes back into used time a second time, callers wait. Unlike the original,
+//! the `(unit, tick, sequence)` transition is one atomic compare-and-swap, so no interleaving of
+//! threads can produce a duplicate (sno v1.2.1 has a narrow window for one).
+
+use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, unsupported};
+use crate::clock::{Clock, CoarseClock};
+use crate::codec::{IdText, hex, sno32};
+use crate::error::{GenerateError, ParseError};
+use crate::time::Timestamp;
+use core::fmt;
+use core::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::{Mutex, OnceLock};
+
+/// 2010-01-01T00:00:00Z in Unix seconds.
+pub const EPOCH_SECS: i64 = 1_262_304_000;
+/// One time unit in nanoseconds (4 ms).
+pub const TIME_UNIT_NS: u64 = 4_000_000;
+/// The largest unit count: 2079-09-07T15:47:35.548Z.
+pub const MAX_UNITS: u64 = (1 << 39) - 1;
+const UNIT: Duration = Duration::from_nanos(TIME_UNIT_NS);
+
+/// A sno ID.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Sno([u8; 10]);
+
+impl Sno {
+    /// The zero ID (`2222222222222222`, JSON `null`).
+    pub const ZERO: Sno = Sno([0; 10]);
+
+    /// Assembles an ID; `units` keeps its low 39 bits, as sno does.
+    pub const fn from_parts(units: u64, tick: bool, meta: u8, partition: u16, sequence: u16) -> Sno {
+        let head = ((units & MAX_UNITS) << 1 | tick as u64).to_be_bytes();
+        let p = partition.to_be_bytes();
+        let s = sequence.to_be_bytes();
+        Sno([head[3], head[4], head[5], head[6], head[7], meta, p[0], p[1], s[0], s[1]])
+    }
+
+    /// The 4 ms units since 2010 of an instant: computed in wrapping `u64`, low 39 bits kept
+    /// (so times before 2010 or after 2079 wrap exactly as in sno).
+    pub const fn units_of(t: Timestamp) -> u64 {
+        let ns = t.unix_nanos() - EPOCH_SECS as i128 * 1_000_000_000;
+        ((ns as u64) / TIME_UNIT_NS) & MAX_UNITS
+    }
+
+    /// Wraps 10 bytes.
+    pub const fn from_array(bytes: [u8; 10]) -> Sno {
+        Sno(bytes)
+    }
+
+    /// The 10 bytes.
+    pub const fn to_array(&self) -> [u8; 10] {
+        self.0
+    }
+
+    /// 4 ms units since 2010-01-01.
+    pub const fn units(&self) -> u64 {
+        u64::from_be_bytes([0, 0, 0, self.0[0], self.0[1], self.0[2], self.0[3], self.0[4]]) >> 1
+    }
+
+    /// The tick-tock bit.
+    pub const fn tick(&self) -> bool {
+        self.0[4] & 1 == 1
+    }
+
+    /// The metabyte.
+    pub const fn meta(&self) -> u8 {
+        self.0[5]
+    }
+
+    /// The partition.
+    pub const fn partition(&self) -> u16 {
+        u16::from_be_bytes([self.0[6], self.0[7]])
+    }
+
+    /// The sequence.
+    pub const fn sequence(&self) -> u16 {
+        u16::from_be_bytes([self.0[8], self.0[9]])
+    }
+
+    /// Whether all 10 bytes are zero.
+    pub const fn is_zero(&self) -> bool {
+        u128::from_be_bytes([0, 0, 0, 0, 0, 0, self.0[0], self.0[1], self.0[2], self.0[3], self.0[4], self.0[5], self.0[6], self.0[7], self.0[8], self.0[9]]) == 0
+    }
+
+    /// sno's `Timestamp()`: nanoseconds since the Unix epoch (the tick bit is ignored).
+    pub const fn unix_nanos(&self) -> i64 {
+        self.units() as i64 * TIME_UNIT_NS as i64 + EPOCH_SECS * 1_000_000_000
+    }
+
+    /// A new ID with metabyte `meta` from the process-wide generator (or the innermost scope).
+    pub fn now(meta: u8) -> Sno {
+        Sno::default_generator().generate(meta).expect("sno generation is infallible")
+    }
+}
+
+impl fmt::Debug for Sno {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "sno({self})")
+    }
+}
+
+canonical_text!(Sno);
+
+impl From<[u8; 10]> for Sno {
+    fn from(b: [u8; 10]) -> Sno {
+        Sno(b)
+    }
+}
+
+impl From<Sno> for [u8; 10] {
+    fn from(s: Sno) -> [u8; 10] {
+        s.0
+    }
+}
+
+impl Scheme for Sno {
+    const NAME: &'static str = "sno";
+    const BYTE_LEN: usize = 10;
+    type Input = u8;
+    type Generator = SnoGenerator;
+
+    fn default_generator() -> &'static SnoGenerator {
+        static GENERATOR: OnceLock<SnoGenerator> = OnceLock::new();
+        GENERATOR.get_or_init(|| SnoGenerator::new().expect("the first default generator always has a partition"))
+    }
+
+    fn timestamp(&self) -> Timestamp {
+        Timestamp::new(EPOCH_SECS + (self.units() / 250) as i64, ((self.units() % 250) * TIME_UNIT_NS) as u32)
+    }
+
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        bytes.try_into().map(Sno).map_err(|_| ParseError::bytes(10, bytes.len()))
+    }
+
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        match encoding {
+            Encoding::Canonical | Encoding::Sno32 => Some(IdText::from_ascii(&sno32::encode(&self.0))),
+            Encoding::Hex => Some(hex::encode_upper(&self.0)),
+            _ => None,
+        }
+    }
+
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        match encoding {
+            Encoding::Canonical | Encoding::Sno32 => sno32::decode(text).map(Sno),
+            Encoding::Hex => {
+                let mut b = [0u8; 10];
+                hex::decode_into(text, &mut b)?;
+                Ok(Sno(b))
+            }
+            _ => Err(unsupported(encoding)),
+        }
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        Sno::from_parts(Sno::units_of(clamp(t)), false, 0, 0, 0)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        Sno::from_parts(Sno::units_of(clamp(t)), true, 0xFF, 0xFFFF, 0xFFFF)
+    }
+
+    fn serializes_as_null(&self) -> bool {
+        self.is_zero()
+    }
+}
+
+fn clamp(t: Timestamp) -> Timestamp {
+    let latest = Timestamp::new(EPOCH_SECS, 0).checked_add(UNIT * MAX_UNITS as u32).expect("in range");
+    super::clamp_time(t, Timestamp::new(EPOCH_SECS, 0), latest)
+}
+
+/// Notice that callers are waiting because a unit's sequence pool is used up (sno's
+/// `SequenceOverflowNotification`). Sent without blocking: when the subscriber's channel is
+/// full the notice is dropped and the next tick tries again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SequenceOverflow {
+    /// When the notice was made.
+    pub now: Timestamp,
+    /// Callers waiting at that moment (0 in the final notice).
+    pub count: u32,
+    /// 1 ms ticks counted while callers waited, over the generator's life.
+    pub ticks: u32,
+}
+
+/// Why a generator configuration was refused. The texts are sno's, byte for byte.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SnoConfigError {
+    /// Invalid sequence bounds (sno's `InvalidSequenceBoundsError`).
+    SequenceBounds {
+        /// The sequence given.
+        cur: u32,
+        /// The lower bound.
+        min: u16,
+        /// The upper bound.
+        max: u16,
+        /// What is wrong.
+        msg: &'static str,
+    },
+    /// More than 65,536 default-configured generators in one process.
+    PartitionPoolExhausted,
+}
+
+impl fmt::Display for SnoConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SnoConfigError::SequenceBounds { cur, min, max, msg } => write!(
+                f,
+                "sno: {msg}; min: {min}, sequence: {cur}, max: {max}, pool: {}",
+                max.wrapping_sub(*min).wrapping_add(1)
+            ),
+            SnoConfigError::PartitionPoolExhausted => {
+                f.write_str("sno: process exceeded maximum number of possible defaults-configured generators")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SnoConfigError {}
+
+/// A generator's saved state and configuration, with sno's JSON field names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct GeneratorSnapshot {
+    /// The partition bytes.
+    pub partition: [u8; 2],
+    /// Lower sequence bound.
+    pub sequence_min: u16,
+    /// Upper sequence bound (0 means 65535 unless the minimum is 65535).
+    pub sequence_max: u16,
+    /// The current sequence.
+    pub sequence: u32,
+    /// Units at snapshot time (informational; ignored on restore).
+    pub now: i64,
+    /// The last unit used.
+    pub wall_hi: i64,
+    /// The unit below which a clock regression waits.
+    pub wall_safe: i64,
+    /// Clock regressions absorbed so far (`drifts & 1` is the tick bit).
+    pub drifts: u32,
+}
+
+const SEQ_BITS: u32 = 16;
+const TICK_BIT: u64 = 1 << SEQ_BITS;
+
+/// `(unit, tick, sequence)` in one word, so a transition is one compare-and-swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Word {
+    units: u64,
+    tick: bool,
+    sequence: u16,
+}
+
+impl Word {
+    const fn pack(self) -> u64 {
+        self.units << (SEQ_BITS + 1) | (self.tick as u64) << SEQ_BITS | self.sequence as u64
+    }
+
+    const fn unpack(w: u64) -> Word {
+        Word { units: w >> (SEQ_BITS + 1), tick: w & TICK_BIT != 0, sequence: w as u16 }
+    }
+}
+
+/// State only the regression path touches, under a mutex.
+#[derive(Debug)]
+struct Drift {
+    wall_safe: u64,
+    drifts: u32,
+}
+
+/// Makes sno IDs for one partition. Thread-safe; see the [module docs](self).
+pub struct SnoGenerator<C: Clock = CoarseClock> {
+    clock: C,
+    partition: u16,
+    sequence_min: u16,
+    sequence_max: u16,
+    word: AtomicU64,
+    drift: Mutex<Drift>,
+    static_sequence: AtomicU32,
+    stalled: AtomicU32,
+    ticker: AtomicBool,
+    ticks: AtomicU32,
+    dropped: AtomicBool,
+    subscriber: Option<SyncSender<SequenceOverflow>>,
+}
+
+/// How many default-configured generators this process has made, and the seed of their
+/// partitions.
+static DEFAULT_PARTITIONS: AtomicU32 = AtomicU32::new(0);
+static PARTITION_SEED: OnceLock<u16> = OnceLock::new();
+
+impl SnoGenerator {
+    /// A default-configured generator on the coarse system clock: the next default partition
+    /// and the full sequence pool. The process's first default generator (the one `Sno::now`
+    /// uses) gets the partition `u16((t >> 32) ^ t)` of the units clock at first use; each later
+    /// one the next partition.
+    pub fn new() -> Result<Self, SnoConfigError> {
+        let seed = *PARTITION_SEED.get_or_init(|| {
+            let t = Sno::units_of(CoarseClock.now());
+            ((t >> 32) ^ t) as u16
+        });
+        let n = DEFAULT_PARTITIONS.fetch_add(1, Ordering::Relaxed);
+        if n > u32::from(u16::MAX) {
+            return Err(SnoConfigError::PartitionPoolExhausted);
+        }
+        Ok(Self::configured(CoarseClock, seed.wrapping_add(n as u16), 0, u16::MAX))
+    }
+}
+
+impl<C: Clock> SnoGenerator<C> {
+    /// A generator from a snapshot (sno's `NewGenerator`): the partition as given, the bounds
+    /// sanitised as sno does (a maximum of 0 means 65535; bounds may come in either order; the
+    /// pool must hold at least 6 values, sno's real minimum), and the saved sequence, last unit,
+    /// safe unit and drift count restored.
+    pub fn from_snapshot(clock: C, snapshot: &GeneratorSnapshot) -> Result<Self, SnoConfigError> {
+        let (mut min, mut max) = (snapshot.sequence_min, snapshot.sequence_max);
+        let bounds_error = |msg, min, max| SnoConfigError::SequenceBounds { cur: snapshot.sequence, min, max, msg };
+        if max == 0 && min != u16::MAX {
+            max = u16::MAX;
+        }
+        if min == max {
+            return Err(bounds_error(
+                "sno: sequence bounds are identical - need a sequence pool with a capacity of at least 4",
+                min,
+                max,
+            ));
+        }
+        if max < min {
+            core::mem::swap(&mut min, &mut max);
+        }
+        if max - min - 1 < 4 {
+            return Err(bounds_error("sno: generators require a sequence pool with a capacity of at least 4", min, max));
+        }
+        let sequence = if snapshot.sequence == 0 { u32::from(min) } else { snapshot.sequence };
+        if sequence < u32::from(min) {
+            return Err(SnoConfigError::SequenceBounds {
+                cur: sequence,
+                min,
+                max,
+                msg: "sno: current sequence underflows the given lower bound",
+            });
+        }
+        let generator = Self::configured(clock, u16::from_be_bytes(snapshot.partition), min, max);
+        let drifts = snapshot.drifts;
+        generator.word.store(
+            Word {
+                units: (snapshot.wall_hi as u64) & MAX_UNITS,
+                tick: drifts & 1 == 1,
+                sequence: sequence.min(u32::from(max)) as u16,
+            }
+            .pack(),
+            Ordering::Relaxed,
+        );
+        *generator.drift.lock().unwrap_or_else(|e| e.into_inner()) =
+            Drift { wall_safe: (snapshot.wall_safe as u64) & MAX_UNITS, drifts };
+        Ok(generator)
+    }
+
+    fn configured(clock: C, partition: u16, min: u16, max: u16) -> Self {
+        SnoGenerator {
+            clock,
+            partition,
+            sequence_min: min,
+            sequence_max: max,
+            word: AtomicU64::new(Word { units: 0, tick: false, sequence: min }.pack()),
+            drift: Mutex::new(Drift { wall_safe: 0, drifts: 0 }),
+            static_sequence: AtomicU32::new(u32::from(min).wrapping_sub(1)),
+            stalled: AtomicU32::new(0),
+            ticker: AtomicBool::new(false),
+            ticks: AtomicU32::new(0),
+            dropped: AtomicBool::new(false),
+            subscriber: None,
+        }
+    }
+
+    /// Sends overflow notices to `subscriber` (without ever blocking on it).
+    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
+        self.subscriber = Some(subscriber);
+        self
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> u16 {
+        self.partition
+    }
+
+    /// Lower sequence bound.
+    pub fn sequence_min(&self) -> u16 {
+        self.sequence_min
+    }
+
+    /// Upper sequence bound.
+    pub fn sequence_max(&self) -> u16 {
+        self.sequence_max
+    }
+
+    /// The sequence pool's size.
+    pub fn cap(&self) -> u32 {
+        u32::from(self.sequence_max - self.sequence_min) + 1
+    }
+
+    /// The last sequence used in the current unit, or the minimum once the unit has changed.
+    pub fn sequence(&self) -> u32 {
+        let w = Word::unpack(self.word.load(Ordering::Acquire));
+        if Sno::units_of(self.clock.now()) == w.units { u32::from(w.sequence) } else { u32::from(self.sequence_min) }
+    }
+
+    /// How many sequences of the current unit are used (0 once the unit has changed).
+    pub fn len(&self) -> u32 {
+        let w = Word::unpack(self.word.load(Ordering::Acquire));
+        if Sno::units_of(self.clock.now()) != w.units {
+            0
+        } else if w.sequence < self.sequence_max {
+            u32::from(w.sequence - self.sequence_min) + 1
+        } else {
+            self.cap()
+        }
+    }
+
+    /// Whether no sequence of the current unit is used.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The state to restore later with [`SnoGenerator::from_snapshot`].
+    pub fn snapshot(&self) -> GeneratorSnapshot {
+        let drift = self.drift.lock().unwrap_or_else(|e| e.into_inner());
+        let w = Word::unpack(self.word.load(Ordering::Acquire));
+        let now = Sno::units_of(self.clock.now());
+        GeneratorSnapshot {
+            partition: self.partition.to_be_bytes(),
+            sequence_min: self.sequence_min,
+            sequence_max: self.sequence_max,
+            sequence: if now == w.units { u32::from(w.sequence) } else { u32::from(self.sequence_min) },
+            now: now as i64,
+            wall_hi: w.units as i64,
+            wall_safe: drift.wall_safe as i64,
+            drifts: drift.drifts,
+        }
+    }
+
+    fn id(&self, w: Word, meta: u8) -> Sno {
+        Sno::from_parts(w.units, w.tick, meta, self.partition, w.sequence)
+    }
+
+    /// sno's `NewWithTime`: the unit of `t`, tick 0, and a rolling counter of its own that
+    /// wraps from the maximum back to the minimum. Never blocks; uniqueness is the caller's.
+    pub fn generate_at(&self, meta: u8, t: Timestamp) -> Sno {
+        let max = u32::from(self.sequence_max);
+        let mut s = self.static_sequence.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
+        if s > max {
+            let min = u32::from(self.sequence_min);
+            let _ = self.static_sequence.compare_exchange(s, min, Ordering::Relaxed, Ordering::Relaxed);
+            s = min;
+        }
+        Sno::from_parts(Sno::units_of(t), false, meta, self.partition, s as u16)
+    }
+
+    /// The clock went back below the last unit. Returns the ID if this caller could apply a
+    /// drift, `None` if it must retry (after waiting, when the time was already used).
+    ///
+    /// The state is loaded before the clock is read, here and in `generate`: a reading taken
+    /// before another thread's newer unit was published would look like a regression and flip
+    /// the tick bit for nothing, putting that thread's next ID below its previous one.
+    #[cold]
+    fn regress(&self, meta: u8) -> Option<Sno> {
+        let mut drift = self.drift.lock().unwrap_or_else(|e| e.into_inner());
+        let current = self.word.load(Ordering::Acquire);
+        let w = Word::unpack(current);
+        let now = Sno::units_of(self.clock.now());
+        if now >= w.units {
+            return None;
+        }
+        if now > drift.wall_safe {
+            let next = Word { units: now, tick: (drift.drifts + 1) & 1 == 1, sequence: self.sequence_min };
+            if self.word.compare_exchange(current, next.pack(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                drift.wall_safe = w.units;
+                drift.drifts += 1;
+                return Some(self.id(next, meta));
+            }
+            return None;
+        }
+        let wait = UNIT * (drift.wall_safe - now).min(250) as u32;
+        drop(drift);
+        self.clock.sleep(wait);
+        None
+    }
+
+    /// Every sequence of `units` is used: wait for the next unit, ticking every 1 ms and
+    /// telling the subscriber.
+    #[cold]
+    fn wait_for_next_unit(&self, units: u64) {
+        self.stalled.fetch_add(1, Ordering::AcqRel);
+        let ticker = !self.ticker.swap(true, Ordering::AcqRel);
+        while Sno::units_of(self.clock.now()) == units {
+            self.clock.sleep(Duration::from_millis(1));
+            if ticker {
+                let ticks = self.ticks.fetch_add(1, Ordering::Relaxed) + 1;
+                if ticks % 4 == 1 || self.dropped.load(Ordering::Relaxed) {
+                    self.notify(self.stalled.load(Ordering::Acquire), ticks);
+                }
+            }
+        }
+        let left = self.stalled.fetch_sub(1, Ordering::AcqRel) - 1;
+        if ticker {
+            self.ticker.store(false, Ordering::Release);
+            if left == 0 {
+                self.notify(0, self.ticks.load(Ordering::Relaxed));
+            }
+        }
+    }
+
+    fn notify(&self, count: u32, ticks: u32) {
+        if let Some(subscriber) = &self.subscriber {
+            let notice = SequenceOverflow { now: self.clock.now(), count, ticks };
+            let dropped = matches!(subscriber.try_send(notice), Err(TrySendError::Full(_)));
+            self.dropped.store(dropped, Ordering::Relaxed);
+        }
+    }
+}
+
+impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
+    #[inline]
+    fn generate(&self, meta: u8) -> Result<Sno, GenerateError> {
+        loop {
+            let current = self.word.load(Ordering::Acquire);
+            let now = Sno::units_of(self.clock.now());
+            let w = Word::unpack(current);
+            let next = if now == w.units {
+                if w.sequence >= self.sequence_max {
+                    self.wait_for_next_unit(now);
+                    continue;
+                }
+                Word { sequence: w.sequence + 1, ..w }
+            } else if now > w.units {
+                Word { units: now, tick: w.tick, sequence: self.sequence_min }
+            } else {
+                match self.regress(meta) {
+                    Some(id) => return Ok(id),
+                    None => continue,
+                }
+            };
+            if self.word.compare_exchange_weak(current, next.pack(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Ok(self.id(next, meta));
+            }
+        }
+    }
+}
+
+impl<C: Clock> fmt::Debug for SnoGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SnoGenerator")
+            .field("partition", &self.partition)
+            .field("sequence_min", &self.sequence_min)
+            .field("sequence_max", &self.sequence_max)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualClock;
+    use std::sync::Arc;
+
+    fn t(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    fn units(u: u64) -> Timestamp {
+        Timestamp::new(EPOCH_SECS, 0).checked_add(UNIT * u as u32).unwrap()
+    }
+
+    fn snapshot(partition: [u8; 2], min: u16, max: u16) -> GeneratorSnapshot {
+        GeneratorSnapshot { partition, sequence_min: min, sequence_max: max, ..Default::default() }
+    }
+
+    #[test]
+    fn decompositions() {
+        let id: Sno = "brpk4q72xwf2m63l".parse().unwrap();
+        assert_eq!(id.to_array(), [78, 111, 33, 96, 160, 255, 154, 10, 16, 51]);
+        assert_eq!(id.timestamp().to_string(), "2031-05-08T23:03:34.976Z");
+        assert_eq!(id.unix_nanos(), 1936047814976000000);
+        assert_eq!((id.tick(), id.meta(), id.partition(), id.sequence()), (false, 255, 39434, 4147));
+        let max: Sno = "xxxxxxxxxxxxxxxx".parse().unwrap();
+        assert_eq!(max.timestamp().to_string(), "2079-09-07T15:47:35.548Z");
+        assert_eq!(max.unix_nanos(), 3461327255548000000);
+        assert_eq!((max.tick(), max.meta(), max.sequence()), (true, 255, 65535));
+        assert_eq!(Sno::ZERO.timestamp().to_string(), "2010-01-01T00:00:00Z");
+        assert_eq!(Sno::ZERO.to_string(), "2222222222222222");
+        assert!(Sno::ZERO.is_zero() && !id.is_zero());
+        let readme: Sno = "aaaaaaaa55aaaaaa".parse().unwrap();
+        assert_eq!((readme.meta(), readme.partition(), readme.sequence()), (24, 53380, 8456));
+        assert_eq!(readme.timestamp().to_string(), "2027-12-26T04:04:32.4Z");
+    }
+
+    #[test]
+    fn new_with_time_vectors() {
+        let clock = ManualClock::new(units(0));
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([0, 0], 0, 65535)).unwrap();
+        for (time, hex, text) in [
+            ("2010-01-01T00:00:00Z", "00000000000000000000", "2222222222222222"),
+            ("2010-01-01T00:00:00Z", "00000000000000000001", "2222222222222223"),
+            ("2010-01-01T00:00:00.004Z", "00000000020000000002", "2222222422222224"),
+            ("2010-01-01T00:00:00.003999999Z", "00000000000000000003", "2222222222222225"),
+            ("2079-09-07T15:47:35.548Z", "fffffffffe0000000004", "xxxxxxxw22222226"),
+            ("2079-09-07T15:47:35.552Z", "00000000000000000005", "2222222222222227"),
+            ("2009-12-31T23:59:59.996Z", "637bd05af40000000006", "efvv2opm22222228"),
+            ("2000-01-01T00:00:00Z", "3ebda0f4f60000000007", "9sws3v9o22222229"),
+        ] {
+            let id = g.generate_at(0, t(time));
+            assert_eq!(hex::encode_lower(&id.to_array()), hex, "{time}");
+            assert_eq!(id.to_string(), text);
+        }
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([65, 10], 0, 65535)).unwrap();
+        assert_eq!(g.generate_at(255, t("2020-01-01T00:00:00Z")).to_string(), "6kvrqg22xv2im222");
+        assert_eq!(g.generate_at(255, t("2020-01-01T00:00:00Z")).to_string(), "6kvrqg22xv2im223");
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([255, 255], 1024, 2047)).unwrap();
+        let id = g.generate_at(1, t("2021-11-12T13:14:15.123456789Z"));
+        assert_eq!(hex::encode_lower(&id.to_array()), "2b968d2a6801ffff0400");
+        assert_eq!(id.to_string(), "7gdascla29xxw322");
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([0, 0], 8, 13)).unwrap();
+        let seqs: Vec<u16> = (0..8).map(|_| g.generate_at(0, units(5)).sequence()).collect();
+        assert_eq!(seqs, [8, 9, 10, 11, 12, 13, 8, 9]);
+    }
+
+    #[test]
+    fn tick_tock_table() {
+        let clock = ManualClock::new(units(1_000_000));
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([1, 2], 0, 0)).unwrap();
+        let step = |u: u64, text: &str, hex: &str, hi: i64, safe: i64, drifts: u32| {
+            clock.set(units(u));
+            let id = g.generate(9).unwrap();
+            assert_eq!(id.to_string(), text, "at {u}");
+            assert_eq!(hex::encode_lower(&id.to_array()), hex);
+            let s = g.snapshot();
+            assert_eq!((s.wall_hi, s.wall_safe, s.drifts), (hi, safe, drifts), "at {u}");
+        };
+        step(1000000, "2223v362362i6222", "00001e84800901020000", 1000000, 0, 0);
+        step(1000000, "2223v362362i6223", "00001e84800901020001", 1000000, 0, 0);
+        step(999999, "2223v35x362i6222", "00001e847f0901020000", 999999, 1000000, 1);
+        step(1000000, "2223v363362i6222", "00001e84810901020000", 1000000, 1000000, 1);
+        step(1000005, "2223v36d362i6222", "00001e848b0901020000", 1000005, 1000000, 1);
+        step(1000003, "2223v368362i6222", "00001e84860901020000", 1000003, 1000005, 2);
+        clock.set(units(1000004));
+        g.generate(9).unwrap();
+        // Back into used time: the caller waits until the clock moves (here: another thread
+        // moves it to 1000006, as the original's test does), then goes on in a fresh unit.
+        let frozen = Arc::new(ManualClock::frozen(units(1000002)));
+        let g = SnoGenerator::from_snapshot(Arc::clone(&frozen), &g.snapshot()).unwrap();
+        let mover = {
+            let frozen = Arc::clone(&frozen);
+            std::thread::spawn(move || {
+                while frozen.sleeps() < 3 {
+                    std::thread::yield_now();
+                }
+                frozen.set(units(1000006));
+            })
+        };
+        let id = g.generate(9).unwrap();
+        mover.join().unwrap();
+        assert!(frozen.sleeps() >= 3);
+        assert_eq!(id.to_string(), "2223v36e362i6222");
+        assert_eq!(hex::encode_lower(&id.to_array()), "00001e848c0901020000");
+        let s = g.snapshot();
+        assert_eq!((s.wall_hi, s.wall_safe, s.drifts), (1000006, 1000005, 2));
+    }
+
+    #[test]
+    fn fresh_generator_accessors() {
+        let clock = ManualClock::new(units(77));
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([0, 1], 0, 0)).unwrap();
+        assert_eq!((g.sequence(), g.len(), g.cap()), (0, 0, 65536));
+        let seqs: Vec<u16> = (0..3).map(|_| g.generate(0).unwrap().sequence()).collect();
+        assert_eq!(seqs, [0, 1, 2]);
+        assert_eq!((g.len(), g.sequence()), (3, 2));
+    }
+
+    #[test]
+    fn bounds_sanitising_and_error_texts() {
+        let clock = ManualClock::new(units(1));
+        let mk = |min, max, seq| {
+            SnoGenerator::from_snapshot(&clock, &GeneratorSnapshot { sequence: seq, ..snapshot([0, 0], min, max) })
+        };
+        let e = mk(2048, 0, 2047).unwrap_err();
+        assert_eq!(e.to_string(), "sno: sno: current sequence underflows the given lower bound; min: 2048, sequence: 2047, max: 65535, pool: 63488");
+        let g = mk(65535, 0, 0).unwrap();
+        assert_eq!((g.sequence_min(), g.sequence_max()), (0, 65535));
+        let g = mk(100, 50, 0).unwrap();
+        assert_eq!((g.sequence_min(), g.sequence_max(), g.cap()), (50, 100, 51));
+        assert!(mk(0, 5, 0).is_ok());
+        for max in [3, 4] {
+            let e = mk(0, max, 0).unwrap_err();
+            assert!(e.to_string().starts_with("sno: sno: generators require a sequence pool with a capacity of at least 4; min: 0, sequence: 0, max:"));
+        }
+        let e = mk(7, 7, 3).unwrap_err();
+        assert_eq!(e.to_string(), "sno: sno: sequence bounds are identical - need a sequence pool with a capacity of at least 4; min: 7, sequence: 3, max: 7, pool: 1");
+    }
+
+    #[test]
+    fn snapshot_restore() {
+        let clock = ManualClock::new(units(5000));
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([22, 89], 0, 65535)).unwrap();
+        for _ in 0..3 {
+            g.generate(0).unwrap();
+        }
+        let s = g.snapshot();
+        assert_eq!((s.sequence, s.now, s.wall_hi), (2, 5000, 5000));
+        let restored = SnoGenerator::from_snapshot(&clock, &s).unwrap();
+        assert_eq!(restored.generate(0).unwrap().sequence(), 3);
+        let later = SnoGenerator::from_snapshot(&clock, &GeneratorSnapshot { sequence_min: 1024, sequence: 1500, ..s }).unwrap();
+        clock.advance(UNIT);
+        assert_eq!(later.generate(0).unwrap().sequence(), 1024);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn snapshot_json_uses_sno_field_names() {
+        let json = r#"{"partition":[22,89],"sequenceMin":0,"sequenceMax":65535,"sequence":2,"now":133251798599,"wallHi":133251798599,"wallSafe":0,"drifts":0}"#;
+        let s: GeneratorSnapshot = serde_json::from_str(json).unwrap();
+        assert_eq!(s.partition, [22, 89]);
+        assert_eq!(serde_json::to_string(&s).unwrap(), json);
+    }
+
+    #[test]
+    fn overflow_waits_and_notifies() {
+        let clock = ManualClock::new(units(100));
+        let (tx, rx) = std::sync::mpsc::sync_channel(64);
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([0, 0], 0, 5)).unwrap().with_overflow_subscriber(tx);
+        let ids: Vec<Sno> = (0..60).map(|_| g.generate(0).unwrap()).collect();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]));
+        assert!(ids.iter().all(|id| id.sequence() <= 5));
+        let distinct_units = {
+            let mut u: Vec<u64> = ids.iter().map(Sno::units).collect();
+            u.dedup();
+            u.len()
+        };
+        assert_eq!(distinct_units, 10);
+        let notices: Vec<SequenceOverflow> = rx.try_iter().collect();
+        let stalled: Vec<u32> = notices.iter().filter(|n| n.count > 0).map(|n| n.ticks).collect();
+        assert_eq!(&stalled[..4], &[1, 5, 9, 13]);
+        assert!(notices.iter().any(|n| n.count == 0), "a final notice when nobody waits");
+    }
+
+    #[test]
+    fn partitions_of_default_generators_follow_each_other() {
+        let a = SnoGenerator::new().unwrap();
+        let b = SnoGenerator::new().unwrap();
+        assert_eq!(b.partition(), a.partition().wrapping_add(1));
+    }
+
+    #[test]
+    fn concurrent_generation_has_no_duplicates() {
+        let g = Arc::new(SnoGenerator::from_snapshot(CoarseClock, &snapshot([1, 1], 0, 65535)).unwrap());
+        let threads: Vec<_> = (0..2)
+            .map(|_| {
+                let g = Arc::clone(&g);
+                std::thread::spawn(move || {
+                    let ids: Vec<Sno> = (0..1_000_000).map(|_| g.generate(0).unwrap()).collect();
+                    assert!(ids.windows(2).all(|w| w[0] < w[1]), "each thread's IDs increase");
+                    ids
+                })
+            })
+            .collect();
+        let mut all: Vec<Sno> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn layout_round_trip(u in 0..=MAX_UNITS, tick: bool, meta: u8, partition: u16, sequence: u16) {
+            let id = Sno::from_parts(u, tick, meta, partition, sequence);
+            proptest::prop_assert_eq!((id.units(), id.tick(), id.meta(), id.partition(), id.sequence()), (u, tick, meta, partition, sequence));
+            proptest::prop_assert_eq!(id.to_string().parse::<Sno>().unwrap(), id);
+            proptest::prop_assert_eq!(Sno::decode(&id.encode(Encoding::Hex).unwrap(), Encoding::Hex).unwrap(), id);
+        }
+    }
+}
