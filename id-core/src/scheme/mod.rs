@@ -15,13 +15,13 @@
 pub mod comb;
 pub mod distributed;
 pub mod hot;
-//pub mod kordered;
+pub mod kordered;
 pub mod sno;
 
 pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
 pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
 pub use hot::{HotGuid, HotGuidGenerator};
-//pub use kordered::{Uid64, Uid96, UidGenerator};
+pub use kordered::{GlobalUidGenerator, Uid64, Uid96, UidGenerator};
 pub use sno::{Sno, SnoGenerator};
 
 use crate::codec::IdText;
