@@ -7,13 +7,16 @@
 pub mod clock;
 pub mod codec;
 pub mod error;
+pub mod identity;
 mod monotonic;
 pub mod random;
 pub mod scheme;
+pub mod scope;
 pub mod time;
 
 pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};
 pub use error::{GenerateError, ParseError};
+pub use identity::{Identity, StorageOf};
 pub use random::{FixedRandom, OsRandom, RandomSource, SeededRandom};
 pub use scheme::{Encoding, Generate, Scheme};
 pub use time::Timestamp;

@@ -296,7 +296,7 @@ impl<L: CombLayout> Comb<L> {
     /// # Panics
     /// If the system clock is outside the layout's range (see [`Comb::create`]).
     pub fn now() -> Self {
-        L::default_generator().generate(()).expect("system clock outside the COMB layout's range")
+        crate::scope::generate_default::<Self>(()).expect("system clock outside the COMB layout's range")
     }
 }
 

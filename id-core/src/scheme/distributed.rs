@@ -203,7 +203,7 @@ impl DistributedId {
     /// # Panics
     /// If the system clock is before 1900 or after 3014.
     pub fn now() -> Self {
-        DistributedId::default_generator().generate(()).expect("system clock outside DistributedId's range")
+        crate::scope::generate_default::<DistributedId>(()).expect("system clock outside DistributedId's range")
     }
 }
 
@@ -450,7 +450,7 @@ impl DistributedId128 {
 
     /// A new ID from the default generator (or the innermost test scope).
     pub fn now() -> Self {
-        DistributedId128::default_generator().generate(()).expect("system clock outside DistributedId128's range")
+        crate::scope::generate_default::<DistributedId128>(()).expect("system clock outside DistributedId128's range")
     }
 }
 

@@ -95,7 +95,7 @@ impl HotGuid {
 
     /// A new HotGuid for `shard_key` from the default generator.
     pub fn now(shard_key: u32) -> HotGuid {
-        HotGuid::default_generator().generate(shard_key).expect("HotGuid generation is infallible")
+        crate::scope::generate_default::<HotGuid>(shard_key).expect("HotGuid generation is infallible")
     }
 }
 

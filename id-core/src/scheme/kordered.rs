@@ -121,7 +121,7 @@ impl Uid64 {
 
     /// A new ID from the process-wide generator (or the innermost scope).
     pub fn now() -> Uid64 {
-        Uid64::default_generator().generate(()).expect("system clock before 1970")
+        crate::scope::generate_default::<Uid64>(()).expect("system clock before 1970")
     }
 }
 
@@ -289,7 +289,7 @@ impl Uid96 {
 
     /// A new ID from the process-wide generator (or the innermost scope).
     pub fn now() -> Uid96 {
-        Uid96::default_generator().generate(None).expect("system clock before 1970")
+        crate::scope::generate_default::<Uid96>(None).expect("system clock before 1970")
     }
 }
 

@@ -106,7 +106,7 @@ impl Sno {
 
     /// A new ID with metabyte `meta` from the process-wide generator (or the innermost scope).
     pub fn now(meta: u8) -> Sno {
-        Sno::default_generator().generate(meta).expect("sno generation is infallible")
+        crate::scope::generate_default::<Sno>(meta).expect("sno generation is infallible")
     }
 }
 

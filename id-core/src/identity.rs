@@ -1,0 +1,292 @@
+//! The [`Identity`] trait that `#[derive(Identity)]` implements, and [`StorageOf`], which ties
+//! each scheme to the one storage type a derived newtype may wrap.
+//!
+//! Everything a derived type does is implemented here, generically over `I: Identity`; the
+//! macro only emits thin glue that calls these functions.
+
+use crate::error::{GenerateError, ParseError};
+use crate::scheme::{
+    CombBinary, CombLegacy, CombPg, CombSql, DistributedId, DistributedId128, Encoding, Generate, HotGuid, Scheme, Sno,
+    Uid64, Uid96,
+};
+use crate::time::Timestamp;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use rust_decimal::Decimal;
+use std::time::SystemTime;
+use uuid::Uuid;
+
+/// A typed ID: a newtype over a scheme's storage type, usually written with
+/// `#[derive(Identity)]`.
+pub trait Identity: Copy + Ord + Hash + fmt::Display + fmt::Debug + 'static {
+    /// The scheme (layout, generator, text forms).
+    type Scheme: Scheme;
+    /// The wrapped storage type.
+    type Storage: StorageOf<Self::Scheme>;
+    /// The type's name, for `Debug` and messages.
+    const TYPE_NAME: &'static str;
+    /// The TypeID-style prefix of the text form (`ord` for `ord_…`), if any.
+    const PREFIX: Option<&'static str>;
+    /// The text form.
+    const ENCODING: Encoding;
+
+    /// Wraps a storage value (already known to be valid for the scheme).
+    fn from_storage(storage: Self::Storage) -> Self;
+
+    /// The storage value.
+    fn storage(&self) -> Self::Storage;
+
+    /// Wraps a scheme value.
+    #[inline]
+    fn from_scheme(value: Self::Scheme) -> Self {
+        Self::from_storage(StorageOf::from_scheme(value))
+    }
+
+    /// The scheme value, with all of the scheme's accessors.
+    #[inline]
+    fn to_scheme(&self) -> Self::Scheme {
+        self.storage().to_scheme()
+    }
+}
+
+/// The storage type of scheme `S`: `Uuid` for the GUID schemes, `Decimal` for `distributed`,
+/// `u128` for `distributed128`, `[u8; 10]` for `sno`, `u64` for `uid64`, `[u8; 12]` for `uid96`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the storage type of this ID scheme",
+    label = "this field's type does not match `#[id(scheme = ...)]`",
+    note = "storage types: comb_* and hot: `Uuid`; distributed: `Decimal`; distributed128: `u128`; sno: `[u8; 10]`; uid64: `u64`; uid96: `[u8; 12]`"
+)]
+pub trait StorageOf<S: Scheme>: Copy + 'static {
+    /// The storage of a scheme value.
+    fn from_scheme(value: S) -> Self;
+    /// The scheme value; never fails (a storage value that bypassed
+    /// [`StorageOf::try_to_scheme`] is read as leniently as possible).
+    fn to_scheme(self) -> S;
+    /// The scheme value, checking that the storage holds a valid one.
+    fn try_to_scheme(self) -> Result<S, ParseError> {
+        Ok(self.to_scheme())
+    }
+}
+
+macro_rules! storage_via_from {
+    ($storage:ty => $($scheme:ty),+) => {$(
+        impl StorageOf<$scheme> for $storage {
+            #[inline]
+            fn from_scheme(value: $scheme) -> Self {
+                value.into()
+            }
+            #[inline]
+            fn to_scheme(self) -> $scheme {
+                self.into()
+            }
+        }
+    )+};
+}
+
+storage_via_from!(Uuid => CombSql, CombPg, CombLegacy, CombBinary, HotGuid);
+storage_via_from!(u128 => DistributedId128);
+storage_via_from!([u8; 10] => Sno);
+storage_via_from!(u64 => Uid64);
+storage_via_from!([u8; 12] => Uid96);
+
+impl StorageOf<DistributedId> for Decimal {
+    #[inline]
+    fn from_scheme(value: DistributedId) -> Self {
+        value.to_decimal()
+    }
+
+    /// A `Decimal` that is negative, fractional or above 10^28 − 1 can only get here by
+    /// building the newtype by hand; it is read as its absolute integer part, capped.
+    fn to_scheme(self) -> DistributedId {
+        DistributedId::from_decimal(self.trunc().abs()).unwrap_or(DistributedId::MAX)
+    }
+
+    fn try_to_scheme(self) -> Result<DistributedId, ParseError> {
+        DistributedId::from_decimal(self)
+    }
+}
+
+/// Why a text is not an ID of a derived type.
+pub(crate) fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&'a str, ParseError> {
+    match prefix {
+        None => Ok(text),
+        Some(p) => text
+            .strip_prefix(p)
+            .and_then(|rest| rest.strip_prefix('_'))
+            .ok_or(ParseError::Prefix { expected: p }),
+    }
+}
+
+/// A new value from the innermost test scope or the scheme's default generator.
+#[inline]
+pub fn try_new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> Result<I, GenerateError> {
+    crate::scope::generate_default::<I::Scheme>(input).map(I::from_scheme)
+}
+
+/// [`try_new`], panicking with the generator's message (only when the system clock is outside
+/// the scheme's range).
+#[inline]
+#[track_caller]
+pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {
+    match try_new::<I>(input) {
+        Ok(id) => id,
+        Err(e) => panic!("{}::new(): {e}", I::TYPE_NAME),
+    }
+}
+
+/// A value from an explicit generator.
+#[inline]
+#[track_caller]
+pub fn generate_with<I: Identity, G: Generate<I::Scheme> + ?Sized>(
+    generator: &G,
+    input: <I::Scheme as Scheme>::Input,
+) -> I {
+    match generator.generate(input) {
+        Ok(v) => I::from_scheme(v),
+        Err(e) => panic!("{}::generate_with(): {e}", I::TYPE_NAME),
+    }
+}
+
+/// The text: `prefix_` (if any) and the encoded value.
+pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if let Some(prefix) = I::PREFIX {
+        f.write_str(prefix)?;
+        f.write_str("_")?;
+    }
+    let value = id.to_scheme();
+    let text = value.encode(I::ENCODING).or_else(|| value.encode(Encoding::Canonical)).ok_or(fmt::Error)?;
+    f.write_str(&text)
+}
+
+/// `TypeName(text)`.
+pub fn debug<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write!(f, "{}({id})", I::TYPE_NAME)
+}
+
+/// Reads the text written by [`fmt`].
+pub fn parse<I: Identity>(text: &str) -> Result<I, ParseError> {
+    let body = strip_prefix(text, I::PREFIX)?;
+    <I::Scheme as Scheme>::decode(body, I::ENCODING).map(I::from_scheme)
+}
+
+/// Storage → ID, checking that the storage holds a valid scheme value.
+pub fn try_from_storage<I: Identity>(storage: I::Storage) -> Result<I, ParseError> {
+    storage.try_to_scheme().map(I::from_scheme)
+}
+
+/// The scheme's order (the target database's).
+#[inline]
+pub fn cmp<I: Identity>(a: &I, b: &I) -> Ordering {
+    a.to_scheme().cmp(&b.to_scheme())
+}
+
+/// Equality of scheme values.
+#[inline]
+pub fn eq<I: Identity>(a: &I, b: &I) -> bool {
+    a.to_scheme() == b.to_scheme()
+}
+
+/// Hash of the scheme value.
+#[inline]
+pub fn hash<I: Identity, H: Hasher>(id: &I, state: &mut H) {
+    id.to_scheme().hash(state)
+}
+
+/// The embedded instant as a `SystemTime`.
+pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
+    let t = id.to_scheme().timestamp();
+    t.to_system_time().unwrap_or(if t < Timestamp::UNIX_EPOCH { SystemTime::UNIX_EPOCH } else { SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(u64::MAX / 4) })
+}
+
+/// The smallest ID whose embedded time is `t`.
+pub fn min_at<I: Identity>(t: SystemTime) -> I {
+    I::from_scheme(<I::Scheme as Scheme>::min_at(Timestamp::from_system_time(t)))
+}
+
+/// The largest ID whose embedded time is `t`.
+pub fn max_at<I: Identity>(t: SystemTime) -> I {
+    I::from_scheme(<I::Scheme as Scheme>::max_at(Timestamp::from_system_time(t)))
+}
+
+/// Serde support: the text for human-readable formats (`null` for sno's zero ID), the storage
+/// bytes for binary ones.
+#[cfg(feature = "serde")]
+pub mod serde_support {
+    use super::{Identity, parse};
+    use crate::scheme::Scheme;
+    use core::fmt;
+    use core::marker::PhantomData;
+    use serde::de::{self, Deserializer, SeqAccess, Visitor};
+    use serde::ser::Serializer;
+
+    /// Serializes `id`.
+    pub fn serialize<I: Identity, S: Serializer>(id: &I, serializer: S) -> Result<S::Ok, S::Error> {
+        let value = id.to_scheme();
+        if serializer.is_human_readable() {
+            if value.serializes_as_null() {
+                serializer.serialize_none()
+            } else {
+                serializer.collect_str(id)
+            }
+        } else {
+            serializer.serialize_bytes(&value.to_bytes())
+        }
+    }
+
+    struct IdVisitor<I>(PhantomData<I>);
+
+    impl<'de, I: Identity> Visitor<'de> for IdVisitor<I> {
+        type Value = I;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a {} as text or {} bytes", I::TYPE_NAME, <I::Scheme as Scheme>::BYTE_LEN)
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<I, E> {
+            parse::<I>(text).map_err(|e| E::custom(format_args!("invalid {}: {e}", I::TYPE_NAME)))
+        }
+
+        fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<I, E> {
+            <I::Scheme as Scheme>::from_bytes(bytes)
+                .map(I::from_scheme)
+                .map_err(|e| E::custom(format_args!("invalid {}: {e}", I::TYPE_NAME)))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<I, A::Error> {
+            let mut buf = [0u8; 16];
+            let mut len = 0;
+            while let Some(b) = seq.next_element::<u8>()? {
+                if len == buf.len() {
+                    return Err(de::Error::invalid_length(len + 1, &self));
+                }
+                buf[len] = b;
+                len += 1;
+            }
+            self.visit_bytes(&buf[..len])
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<I, E> {
+            let zero = <I::Scheme as Scheme>::from_bytes(&[0u8; 16][..<I::Scheme as Scheme>::BYTE_LEN])
+                .map_err(|e| E::custom(e))?;
+            if zero.serializes_as_null() {
+                Ok(I::from_scheme(zero))
+            } else {
+                Err(E::invalid_type(de::Unexpected::Option, &self))
+            }
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<I, E> {
+            self.visit_none()
+        }
+    }
+
+    /// Deserializes what [`serialize`] wrote.
+    pub fn deserialize<'de, I: Identity, D: Deserializer<'de>>(deserializer: D) -> Result<I, D::Error> {
+        if deserializer.is_human_readable() {
+            deserializer.deserialize_any(IdVisitor(PhantomData))
+        } else {
+            deserializer.deserialize_bytes(IdVisitor(PhantomData))
+        }
+    }
+}

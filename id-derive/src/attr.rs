@@ -1,0 +1,125 @@
+//! `#[id(scheme = "...", encoding = "...", prefix = "...", crate = "...")]`: parsed and checked,
+//! every mistake reported with the span of the offending token.
+
+use crate::schemes::{self, SchemeInfo};
+use syn::spanned::Spanned;
+use syn::{DeriveInput, LitStr, Token};
+
+const KEYS: [&str; 4] = ["scheme", "encoding", "prefix", "crate"];
+
+pub struct Attrs {
+    pub scheme: Option<&'static SchemeInfo>,
+    pub encoding: Option<LitStr>,
+    pub prefix: Option<LitStr>,
+    pub krate: syn::Path,
+}
+
+pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
+    let mut attrs = Attrs { scheme: None, encoding: None, prefix: None, krate: syn::parse_quote!(::idcraft) };
+    let mut seen: Vec<String> = Vec::new();
+    let mut scheme_lit: Option<LitStr> = None;
+    let id_attrs: Vec<_> = input.attrs.iter().filter(|a| a.path().is_ident("id")).collect();
+    if id_attrs.is_empty() {
+        errors.push(syn::Error::new(
+            input.ident.span(),
+            "missing `#[id(scheme = \"...\")]`: name the ID scheme, e.g. #[id(scheme = \"comb_pg\")]",
+        ));
+        return attrs;
+    }
+    for attr in id_attrs {
+        let result = attr.parse_nested_meta(|meta| {
+            let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+            if !KEYS.contains(&key.as_str()) {
+                let mut msg = format!("unknown key `{}` in #[id(...)]", key);
+                if let Some(s) = schemes::did_you_mean(&key, KEYS) {
+                    msg.push_str(&format!("; did you mean `{s}`?"));
+                } else {
+                    msg.push_str("; expected one of `scheme`, `encoding`, `prefix`, `crate`");
+                }
+                errors.push(syn::Error::new(meta.path.span(), msg));
+                // Skip its value so the remaining keys are still checked.
+                if meta.input.peek(Token![=]) {
+                    let _: syn::Expr = meta.value()?.parse()?;
+                }
+                return Ok(());
+            }
+            let value: LitStr = meta.value()?.parse()?;
+            if seen.contains(&key) {
+                errors.push(syn::Error::new(meta.path.span(), format!("duplicate key `{key}` in #[id(...)]")));
+                return Ok(());
+            }
+            seen.push(key.clone());
+            match key.as_str() {
+                "scheme" => scheme_lit = Some(value),
+                "encoding" => attrs.encoding = Some(value),
+                "prefix" => attrs.prefix = Some(value),
+                _ => match value.parse::<syn::Path>() {
+                    Ok(path) => attrs.krate = path,
+                    Err(_) => errors.push(syn::Error::new(value.span(), "`crate` must be a path, like \"::my_crate::idcraft\"")),
+                },
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            errors.push(e);
+        }
+    }
+    match &scheme_lit {
+        None if !errors.iter().any(|e| e.to_string().contains("scheme")) => errors.push(syn::Error::new(
+            input.ident.span(),
+            "missing `scheme` in #[id(...)], e.g. #[id(scheme = \"comb_pg\")]",
+        )),
+        None => {}
+        Some(lit) => match schemes::find(&lit.value()) {
+            Some(info) => attrs.scheme = Some(info),
+            None => {
+                let mut msg = format!("unknown scheme `{}`", lit.value());
+                match schemes::did_you_mean(&lit.value(), schemes::SCHEMES.iter().map(|s| s.name)) {
+                    Some(s) => msg.push_str(&format!("; did you mean `{s}`?")),
+                    None => msg.push_str(&format!(
+                        "; expected one of {}",
+                        schemes::SCHEMES.iter().map(|s| format!("`{}`", s.name)).collect::<Vec<_>>().join(", ")
+                    )),
+                }
+                errors.push(syn::Error::new(lit.span(), msg));
+            }
+        },
+    }
+    if let (Some(info), Some(enc)) = (attrs.scheme, &attrs.encoding) {
+        if !info.encodings.contains(&enc.value().as_str()) {
+            errors.push(syn::Error::new(
+                enc.span(),
+                format!(
+                    "scheme `{}` has no `{}` text form; it has {}",
+                    info.name,
+                    enc.value(),
+                    info.encodings.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+    }
+    if let Some(prefix) = &attrs.prefix {
+        if let Err(why) = check_prefix(&prefix.value()) {
+            errors.push(syn::Error::new(prefix.span(), format!("invalid prefix \"{}\": {why}", prefix.value())));
+        }
+    }
+    attrs
+}
+
+/// TypeID's prefix rule: 1 to 63 lowercase ASCII letters and underscores, not starting or
+/// ending with an underscore.
+fn check_prefix(p: &str) -> Result<(), &'static str> {
+    if p.is_empty() {
+        return Err("a prefix needs at least one character");
+    }
+    if p.len() > 63 {
+        return Err("a prefix has at most 63 characters");
+    }
+    if !p.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') {
+        return Err("use only lowercase ASCII letters and underscores");
+    }
+    if p.starts_with('_') || p.ends_with('_') {
+        return Err("a prefix cannot start or end with an underscore");
+    }
+    Ok(())
+}
