@@ -112,7 +112,9 @@ impl TimeStrategy {
                 let (days, t300) = if dotnet_floats {
                     ((ticks as f64 / DOTNET_TICKS_PER_DAY as f64) as u64, (tick_of_day as f64 / TICKS_PER_MS * 0.3) as u64)
                 } else {
-                    (ticks / DOTNET_TICKS_PER_DAY, tick_of_day * 3 / 100_000)
+                    // +2: a tick's own decoded instant (truncated to 100 ns, e.g. 33,333 ticks for
+                    // 1/300 s) must map back to that tick.
+                    (ticks / DOTNET_TICKS_PER_DAY, (tick_of_day * 3 + 2) / 100_000)
                 };
                 if days > 0xFFFF { Err(out_of_range()) } else { Ok(days * SQL_TICKS_PER_DAY + t300) }
             }
@@ -370,13 +372,18 @@ impl<L: CombLayout> Scheme for Comb<L> {
     }
 
     fn min_at(t: Timestamp) -> Self {
-        let t = clamp_time(t, L::STRATEGY.earliest(), L::STRATEGY.latest());
-        Self::create(Uuid::nil(), t).expect("clamped into range")
+        Self::with_tick([0; 16], Self::clamped_tick(t))
     }
 
     fn max_at(t: Timestamp) -> Self {
+        Self::with_tick([0xFF; 16], Self::clamped_tick(t))
+    }
+}
+
+impl<L: CombLayout> Comb<L> {
+    fn clamped_tick(t: Timestamp) -> u64 {
         let t = clamp_time(t, L::STRATEGY.earliest(), L::STRATEGY.latest());
-        Self::create(Uuid::max(), t).expect("clamped into range")
+        L::STRATEGY.exact_tick(t, L::NAME).expect("clamped into range")
     }
 }
 
@@ -683,6 +690,13 @@ mod tests {
             let comb = CombLegacy::create(Uuid::from_u128(base), time).unwrap();
             let back = comb.try_timestamp().unwrap();
             proptest::prop_assert!(back <= time && time.unix_nanos() - back.unix_nanos() < 3_400_000);
+        }
+
+        #[test]
+        fn legacy_tick_round_trips_through_its_instant(t300 in 0u64..SQL_TICKS_PER_DAY, days in 0u64..65536) {
+            let tick = days * SQL_TICKS_PER_DAY + t300;
+            let instant = TimeStrategy::SqlDateTime.read(TimeStrategy::SqlDateTime.bytes(tick)).unwrap();
+            proptest::prop_assert_eq!(TimeStrategy::SqlDateTime.exact_tick(instant, "comb_legacy").unwrap(), tick);
         }
 
         #[test]

@@ -187,7 +187,7 @@ impl Scheme for Sno {
 }
 
 fn clamp(t: Timestamp) -> Timestamp {
-    let latest = Timestamp::new(EPOCH_SECS, 0).checked_add(UNIT * MAX_UNITS as u32).expect("in range");
+    let latest = Timestamp::new(EPOCH_SECS, 0).checked_add(Duration::from_nanos(TIME_UNIT_NS * MAX_UNITS)).expect("in range");
     super::clamp_time(t, Timestamp::new(EPOCH_SECS, 0), latest)
 }
 
@@ -789,6 +789,13 @@ mod tests {
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n);
+    }
+
+    #[test]
+    fn range_bounds_hold_the_ids_of_their_unit() {
+        let id: Sno = "brpk4q72xwf2m63l".parse().unwrap();
+        assert!(Sno::min_at(id.timestamp()) <= id && id <= Sno::max_at(id.timestamp()));
+        assert_eq!(Sno::max_at(t("2200-01-01T00:00:00Z")).units(), MAX_UNITS);
     }
 
     proptest::proptest! {

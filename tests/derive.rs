@@ -1,0 +1,238 @@
+//! Behaviour of derived ID types, for every scheme: order, timestamps, text, serde, errors.
+
+use idcraft::{Decimal, Identity, Uuid};
+use std::time::{Duration, SystemTime};
+
+#[derive(Identity)]
+#[id(scheme = "comb_sql")]
+struct SqlOrderId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg", prefix = "ord")]
+struct OrderId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_legacy")]
+struct LegacyId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_binary", encoding = "base62")]
+struct BinaryId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "hot", prefix = "cart")]
+struct CartId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "distributed")]
+struct InvoiceId(Decimal);
+
+#[derive(Identity)]
+#[id(scheme = "distributed128", prefix = "pay")]
+struct PaymentId(u128);
+
+#[derive(Identity)]
+#[id(scheme = "sno", prefix = "evt")]
+struct EventId([u8; 10]);
+
+#[derive(Identity)]
+#[id(scheme = "uid64")]
+struct LocalId(u64);
+
+#[derive(Identity)]
+#[id(scheme = "uid96", encoding = "hex")]
+struct GlobalId([u8; 12]);
+
+/// Checks a derived type end to end; `make` creates one ID, `resolution` + `lag` bound how far
+/// the embedded time may be from the clock (the embedded time never runs ahead).
+fn check<I>(make: impl Fn() -> I, resolution: Duration, lag: Duration)
+where
+    I: Identity + core::str::FromStr<Err = idcraft::ParseError> + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let before = SystemTime::now();
+    let ids: Vec<I> = (0..10_000).map(|_| make()).collect();
+    let after = SystemTime::now();
+    for w in ids.windows(2) {
+        assert!(w[0] < w[1], "{}: {} then {}", I::TYPE_NAME, w[0], w[1]);
+    }
+    for id in [ids[0], ids[9_999]] {
+        let t = idcraft::__private::timestamp(&id);
+        assert!(t + resolution + lag >= before, "{}: {t:?} is before {before:?}", I::TYPE_NAME);
+        assert!(t <= after, "{}: {t:?} is after {after:?}", I::TYPE_NAME);
+    }
+    for id in &ids[..100] {
+        let text = id.to_string();
+        assert_eq!(&text.parse::<I>().unwrap(), id);
+        let json = serde_json::to_string(id).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(&serde_json::from_str::<I>(&json).unwrap(), id);
+        let bin = bincode::serialize(id).unwrap();
+        assert_eq!(&bincode::deserialize::<I>(&bin).unwrap(), id);
+        let t = idcraft::__private::timestamp(id);
+        assert!(idcraft::__private::min_at::<I>(t) <= *id && *id <= idcraft::__private::max_at::<I>(t));
+    }
+    for garbage in ["", "x", "ä", "💥💥💥💥", "0000000000000000000000000000000000000000000000000000000", "ord_", "___"] {
+        assert!(garbage.parse::<I>().is_err(), "{}: {garbage:?}", I::TYPE_NAME);
+    }
+    assert!(serde_json::from_str::<I>("\"not an id\"").is_err());
+    assert!(serde_json::from_str::<I>("42").is_err());
+    assert!(bincode::deserialize::<I>(&[3, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3]).is_err());
+}
+
+const MS: Duration = Duration::from_millis(1);
+
+#[test]
+fn comb_sql() {
+    check(SqlOrderId::new, MS, Duration::ZERO);
+}
+
+#[test]
+fn comb_pg() {
+    check(OrderId::new, MS, Duration::ZERO);
+}
+
+#[test]
+fn comb_legacy() {
+    check(LegacyId::new, Duration::from_micros(3334), Duration::ZERO);
+}
+
+#[test]
+fn comb_binary() {
+    check(BinaryId::new, MS, Duration::ZERO);
+}
+
+#[test]
+fn hot() {
+    // 1 s resolution on the coarse clock (one kernel tick of lag).
+    check(|| CartId::new(42), Duration::from_secs(1), Duration::from_millis(20));
+}
+
+#[test]
+fn distributed() {
+    // The embedded time is creation − 1 s by design (the burst budget).
+    check(InvoiceId::new, MS, Duration::from_secs(1));
+}
+
+#[test]
+fn distributed128() {
+    check(PaymentId::new, MS, Duration::ZERO);
+}
+
+#[test]
+fn sno() {
+    // 4 ms units on the coarse clock.
+    check(EventId::new, Duration::from_millis(4), Duration::from_millis(20));
+}
+
+#[test]
+fn uid64() {
+    check(LocalId::new, Duration::from_micros(1024), Duration::ZERO);
+}
+
+#[test]
+fn uid96() {
+    check(GlobalId::new, Duration::from_micros(1024), Duration::ZERO);
+}
+
+#[test]
+fn prefixes_and_encodings_in_text() {
+    let id = OrderId::new();
+    let text = id.to_string();
+    assert!(text.starts_with("ord_") && text.len() == 40, "{text}");
+    assert_eq!(text[4..].parse::<Uuid>().unwrap(), *id.as_inner());
+    let e = text[4..].parse::<OrderId>().unwrap_err();
+    assert_eq!(e.to_string(), "expected the prefix \"ord_\"");
+    assert!(format!("cus_{}", &text[4..]).parse::<OrderId>().is_err());
+    assert_eq!(format!("{id:?}"), format!("OrderId({text})"));
+    assert_eq!(BinaryId::new().to_string().len(), 22);
+    assert_eq!(GlobalId::new().to_string().len(), 24);
+    let evt = EventId::new().to_string();
+    assert!(evt.starts_with("evt_") && evt.len() == 20);
+    let pay = PaymentId::new().to_string();
+    assert!(pay.starts_with("pay_") && pay.len() == 26);
+}
+
+#[test]
+fn parse_errors_say_what_and_where() {
+    let e = "evt_brpk4q72xwf2m63L".parse::<EventId>().unwrap_err();
+    assert_eq!(e.to_string(), "invalid character 'L' at position 15 (expected [2-9a-x])");
+    let e = "evt_brpk4q72xwf2m63".parse::<EventId>().unwrap_err();
+    assert_eq!(e.to_string(), "expected 16 characters, got 15");
+    let e = "99999999999999999999999999999".parse::<InvoiceId>().unwrap_err();
+    assert_eq!(e.to_string(), "expected 28 characters, got 29");
+}
+
+#[test]
+fn scheme_accessors_are_delegated() {
+    let cart = CartId::new(0x01ef627f);
+    assert_eq!(cart.shard_key(), 0x01ef627f);
+    assert!(cart.unix_seconds() > 1_700_000_000);
+    let _ = cart.counter();
+    let evt = EventId::new_with_meta(7);
+    assert_eq!(evt.meta(), 7);
+    let _ = (evt.partition(), evt.sequence(), evt.tick(), evt.is_zero());
+    let g = GlobalId::new_with_node(77);
+    assert_eq!(g.node(), 77);
+    let _ = (g.seq(), LocalId::new().seq(), InvoiceId::new().random(), PaymentId::new().random());
+}
+
+#[test]
+fn storage_conversions() {
+    let u = Uuid::from_u128(0x0123);
+    let id = OrderId::from(u);
+    assert_eq!(Uuid::from(id), u);
+    assert_eq!(id.into_inner(), u);
+    let d: Decimal = "1088824355131185736905670087".parse().unwrap();
+    let invoice = InvoiceId::try_from(d).unwrap();
+    assert_eq!(invoice.to_string(), "1088824355131185736905670087");
+    assert_eq!(Decimal::from(invoice), d);
+    assert!(InvoiceId::try_from(Decimal::new(-1, 0)).is_err());
+    assert!(InvoiceId::try_from(Decimal::new(15, 1)).is_err());
+    assert_eq!(InvoiceId::try_from("5.0".parse::<Decimal>().unwrap()).unwrap().to_string(), "5");
+    assert_eq!(core::mem::size_of::<OrderId>(), 16);
+}
+
+#[test]
+fn sql_server_order_for_comb_sql() {
+    let earlier = SqlOrderId::from(Uuid::parse_str("7fffffff-7fff-7fff-ffff-00dc6acfac00").unwrap());
+    let later = SqlOrderId::from(Uuid::parse_str("00000000-0000-0000-0000-00dc6acfac01").unwrap());
+    assert!(earlier < later);
+    let mut v = vec![later, earlier];
+    v.sort();
+    assert_eq!(v, [earlier, later]);
+}
+
+#[test]
+fn sno_zero_is_json_null() {
+    let zero = EventId::from([0u8; 10]);
+    assert_eq!(serde_json::to_string(&zero).unwrap(), "null");
+    assert_eq!(serde_json::from_str::<EventId>("null").unwrap(), zero);
+    assert_eq!(zero.to_string(), "evt_2222222222222222");
+    assert!(serde_json::from_str::<OrderId>("null").is_err());
+}
+
+#[test]
+fn time_range_bounds() {
+    let t = SystemTime::now();
+    let id = OrderId::new();
+    assert!(OrderId::min_at(t - Duration::from_millis(1)) <= id);
+    assert!(id <= OrderId::max_at(SystemTime::now()));
+    assert_eq!(OrderId::min_at(SystemTime::UNIX_EPOCH).to_string(), "ord_00000000-0000-0000-0000-000000000000");
+}
+
+#[test]
+fn scopes_make_derived_ids_deterministic() {
+    use idcraft::schemes::DistributedId;
+    let _scope = idcraft::scope::GeneratorScope::<DistributedId>::incremental();
+    assert_eq!(InvoiceId::new().to_string(), "1");
+    assert_eq!(InvoiceId::new().to_string(), "2");
+}
+
+#[test]
+fn explicit_generators() {
+    use idcraft::schemes::{CombGenerator, comb::PostgreSql};
+    let clock = idcraft::ManualClock::new("2024-03-21T04:19:11.304Z".parse().unwrap());
+    let generator = CombGenerator::<PostgreSql, _, _>::with(&clock, idcraft::OsRandom);
+    let id = OrderId::generate_with(&generator);
+    assert!(id.to_string().starts_with("ord_018e5f3b-ff48-4"));
+}
