@@ -18,6 +18,8 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
     let mut attrs = Attrs { scheme: None, encoding: None, prefix: None, krate: syn::parse_quote!(::idcraft) };
     let mut seen: Vec<String> = Vec::new();
     let mut scheme_lit: Option<LitStr> = None;
+    // Whether an error already concerns the scheme key (so "missing scheme" would be noise).
+    let mut scheme_reported = false;
     let id_attrs: Vec<_> = input.attrs.iter().filter(|a| a.path().is_ident("id")).collect();
     if id_attrs.is_empty() {
         errors.push(syn::Error::new(
@@ -32,6 +34,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             if !KEYS.contains(&key.as_str()) {
                 let mut msg = format!("unknown key `{}` in #[id(...)]", key);
                 if let Some(s) = schemes::did_you_mean(&key, KEYS) {
+                    scheme_reported |= s == "scheme";
                     msg.push_str(&format!("; did you mean `{s}`?"));
                 } else {
                     msg.push_str("; expected one of `scheme`, `encoding`, `prefix`, `crate`");
@@ -43,6 +46,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                 }
                 return Ok(());
             }
+            scheme_reported |= key == "scheme";
             let value: LitStr = meta.value()?.parse()?;
             if seen.contains(&key) {
                 errors.push(syn::Error::new(meta.path.span(), format!("duplicate key `{key}` in #[id(...)]")));
@@ -65,7 +69,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
         }
     }
     match &scheme_lit {
-        None if !errors.iter().any(|e| e.to_string().contains("scheme")) => errors.push(syn::Error::new(
+        None if !scheme_reported => errors.push(syn::Error::new(
             input.ident.span(),
             "missing `scheme` in #[id(...)], e.g. #[id(scheme = \"comb_pg\")]",
         )),

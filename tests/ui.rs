@@ -1,0 +1,9 @@
+//! Compile errors of `#[derive(Identity)]`: each points at the offending token, all attribute
+//! errors come at once, and no follow-on errors bury them. Snapshots are for the stable
+//! toolchain named in `rust-version`; refresh with `TRYBUILD=overwrite cargo test --test ui`.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/*.rs");
+}

@@ -1,0 +1,10 @@
+use idcraft::{Identity, Uuid};
+
+#[derive(Identity)]
+pub struct OrderId(Uuid);
+
+#[derive(Identity)]
+#[id(prefix = "ord")]
+pub struct OtherId(Uuid);
+
+fn main() {}
