@@ -2,7 +2,7 @@
 
 pub use id_core::identity::*;
 pub use id_core::scheme as schemes;
-pub use id_core::{Encoding, GenerateError, Generate, ParseError};
+pub use id_core::{Encoding, Generate, GenerateError, ParseError};
 
 #[cfg(feature = "serde")]
 pub use id_core::identity::serde_support;

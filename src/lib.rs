@@ -2,8 +2,8 @@
 #![deny(missing_docs)]
 
 pub use id_core::{
-    Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, ManualClock, NoRepeatClock,
-    OsRandom, ParseError, RandomSource, Scheme, SeededRandom, StorageOf, SystemClock, Timestamp,
+    Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, ManualClock, NoRepeatClock, OsRandom,
+    ParseError, RandomSource, Scheme, SeededRandom, StorageOf, SystemClock, Timestamp,
 };
 pub use id_core::{codec, scope};
 pub use id_derive::Identity;

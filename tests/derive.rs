@@ -71,7 +71,8 @@ where
         let t = idcraft::__private::timestamp(id);
         assert!(idcraft::__private::min_at::<I>(t) <= *id && *id <= idcraft::__private::max_at::<I>(t));
     }
-    for garbage in ["", "x", "ä", "💥💥💥💥", "0000000000000000000000000000000000000000000000000000000", "ord_", "___"] {
+    for garbage in ["", "x", "ä", "💥💥💥💥", "0000000000000000000000000000000000000000000000000000000", "ord_", "___"]
+    {
         assert!(garbage.parse::<I>().is_err(), "{}: {garbage:?}", I::TYPE_NAME);
     }
     assert!(serde_json::from_str::<I>("\"not an id\"").is_err());

@@ -68,7 +68,9 @@ impl Clock for CoarseClock {
             // Linux since 2.6.32 and the call only writes into `ts`.
             let rc = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME_COARSE, &mut ts) };
             if rc == 0 {
-                return Timestamp::new(ts.tv_sec as i64, ts.tv_nsec as u32);
+                // time_t is 32 bits on some Linux targets.
+                #[allow(clippy::useless_conversion)]
+                return Timestamp::new(i64::from(ts.tv_sec), ts.tv_nsec as u32);
             }
         }
         SystemClock.now()

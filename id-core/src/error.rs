@@ -63,11 +63,7 @@ impl ParseError {
 
     /// The error for the first byte of `text` at or after `from` that `valid` rejects; a
     /// multi-byte character is reported whole, at its character position.
-    pub fn first_invalid(
-        text: &str,
-        valid: impl Fn(u8) -> bool,
-        alphabet: &'static str,
-    ) -> ParseError {
+    pub fn first_invalid(text: &str, valid: impl Fn(u8) -> bool, alphabet: &'static str) -> ParseError {
         for (position, (offset, character)) in text.char_indices().enumerate() {
             if !character.is_ascii() || !valid(text.as_bytes()[offset]) {
                 return ParseError::Character { character, position, alphabet };
@@ -86,10 +82,9 @@ impl fmt::Display for ParseError {
             ParseError::Character { character, position, alphabet } => {
                 write!(f, "invalid character {character:?} at position {position} (expected {alphabet})")
             }
-            ParseError::BlockOverflow { position } => write!(
-                f,
-                "the base62 block of 11 characters at position {position} exceeds 64 bits"
-            ),
+            ParseError::BlockOverflow { position } => {
+                write!(f, "the base62 block of 11 characters at position {position} exceeds 64 bits")
+            }
             ParseError::OutOfRange { rule } => write!(f, "value out of range: {rule}"),
             ParseError::Prefix { expected } => write!(f, "expected the prefix \"{expected}_\""),
             ParseError::Invalid { scheme, reason } => write!(f, "not a valid {scheme} ID: {reason}"),
@@ -119,10 +114,9 @@ pub enum GenerateError {
 impl fmt::Display for GenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GenerateError::TimeOutOfRange { scheme, time, earliest, latest } => write!(
-                f,
-                "{time} is outside the range of {scheme} IDs ({earliest} to {latest})"
-            ),
+            GenerateError::TimeOutOfRange { scheme, time, earliest, latest } => {
+                write!(f, "{time} is outside the range of {scheme} IDs ({earliest} to {latest})")
+            }
         }
     }
 }

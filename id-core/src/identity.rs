@@ -111,10 +111,9 @@ impl StorageOf<DistributedId> for Decimal {
 pub(crate) fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&'a str, ParseError> {
     match prefix {
         None => Ok(text),
-        Some(p) => text
-            .strip_prefix(p)
-            .and_then(|rest| rest.strip_prefix('_'))
-            .ok_or(ParseError::Prefix { expected: p }),
+        Some(p) => {
+            text.strip_prefix(p).and_then(|rest| rest.strip_prefix('_')).ok_or(ParseError::Prefix { expected: p })
+        }
     }
 }
 
@@ -196,7 +195,11 @@ pub fn hash<I: Identity, H: Hasher>(id: &I, state: &mut H) {
 /// The embedded instant as a `SystemTime`.
 pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
     let t = id.to_scheme().timestamp();
-    t.to_system_time().unwrap_or(if t < Timestamp::UNIX_EPOCH { SystemTime::UNIX_EPOCH } else { SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(u64::MAX / 4) })
+    t.to_system_time().unwrap_or(if t < Timestamp::UNIX_EPOCH {
+        SystemTime::UNIX_EPOCH
+    } else {
+        SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(u64::MAX / 4)
+    })
 }
 
 /// The smallest ID whose embedded time is `t`.
@@ -224,11 +227,7 @@ pub mod serde_support {
     pub fn serialize<I: Identity, S: Serializer>(id: &I, serializer: S) -> Result<S::Ok, S::Error> {
         let value = id.to_scheme();
         if serializer.is_human_readable() {
-            if value.serializes_as_null() {
-                serializer.serialize_none()
-            } else {
-                serializer.collect_str(id)
-            }
+            if value.serializes_as_null() { serializer.serialize_none() } else { serializer.collect_str(id) }
         } else {
             serializer.serialize_bytes(&value.to_bytes())
         }

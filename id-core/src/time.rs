@@ -35,26 +35,17 @@ impl Timestamp {
     ///
     /// Nanoseconds above 999,999,999 carry into the seconds.
     pub const fn new(secs: i64, nanos: u32) -> Timestamp {
-        Timestamp {
-            secs: secs + (nanos / NANOS_PER_SEC) as i64,
-            nanos: nanos % NANOS_PER_SEC,
-        }
+        Timestamp { secs: secs + (nanos / NANOS_PER_SEC) as i64, nanos: nanos % NANOS_PER_SEC }
     }
 
     /// Builds a timestamp from milliseconds since the Unix epoch.
     pub const fn from_unix_millis(ms: i64) -> Timestamp {
-        Timestamp {
-            secs: ms.div_euclid(1000),
-            nanos: (ms.rem_euclid(1000) as u32) * 1_000_000,
-        }
+        Timestamp { secs: ms.div_euclid(1000), nanos: (ms.rem_euclid(1000) as u32) * 1_000_000 }
     }
 
     /// Builds a timestamp from microseconds since the Unix epoch.
     pub const fn from_unix_micros(us: i64) -> Timestamp {
-        Timestamp {
-            secs: us.div_euclid(1_000_000),
-            nanos: (us.rem_euclid(1_000_000) as u32) * 1000,
-        }
+        Timestamp { secs: us.div_euclid(1_000_000), nanos: (us.rem_euclid(1_000_000) as u32) * 1000 }
     }
 
     /// Builds a timestamp from nanoseconds since the Unix epoch.
@@ -133,9 +124,7 @@ impl Timestamp {
     /// The duration from `earlier` to `self`, or `None` when `earlier` is later.
     pub fn duration_since(self, earlier: Timestamp) -> Option<Duration> {
         let ns = self.unix_nanos() - earlier.unix_nanos();
-        (ns >= 0).then(|| {
-            Duration::new((ns / NANOS_PER_SEC as i128) as u64, (ns % NANOS_PER_SEC as i128) as u32)
-        })
+        (ns >= 0).then(|| Duration::new((ns / NANOS_PER_SEC as i128) as u64, (ns % NANOS_PER_SEC as i128) as u32))
     }
 
     /// The date and time fields of this instant in UTC.
@@ -174,15 +163,7 @@ impl Timestamp {
 
     /// Midnight UTC of the given date; panics at compile time in `const` use if the date is invalid.
     pub const fn from_ymd(year: i64, month: u8, day: u8) -> Timestamp {
-        match Timestamp::from_civil(CivilDateTime {
-            year,
-            month,
-            day,
-            hour: 0,
-            minute: 0,
-            second: 0,
-            nanosecond: 0,
-        }) {
+        match Timestamp::from_civil(CivilDateTime { year, month, day, hour: 0, minute: 0, second: 0, nanosecond: 0 }) {
             Some(t) => t,
             None => panic!("invalid calendar date"),
         }
@@ -209,9 +190,7 @@ impl Timestamp {
             Ok(d) => Timestamp::new(d.as_secs() as i64, d.subsec_nanos()),
             Err(e) => {
                 let d = e.duration();
-                Timestamp::UNIX_EPOCH
-                    .checked_sub(d)
-                    .unwrap_or(Timestamp { secs: i64::MIN, nanos: 0 })
+                Timestamp::UNIX_EPOCH.checked_sub(d).unwrap_or(Timestamp { secs: i64::MIN, nanos: 0 })
             }
         }
     }
@@ -289,15 +268,11 @@ impl fmt::Display for Timestamp {
         } else {
             write!(f, "{:+05}", c.year)?;
         }
-        write!(
-            f,
-            "-{:02}-{:02}T{:02}:{:02}:{:02}",
-            c.month, c.day, c.hour, c.minute, c.second
-        )?;
+        write!(f, "-{:02}-{:02}T{:02}:{:02}:{:02}", c.month, c.day, c.hour, c.minute, c.second)?;
         if c.nanosecond != 0 {
             let mut digits = 9;
             let mut n = c.nanosecond;
-            while n % 10 == 0 {
+            while n.is_multiple_of(10) {
                 n /= 10;
                 digits -= 1;
             }

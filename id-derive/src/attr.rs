@@ -59,7 +59,8 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                 "prefix" => attrs.prefix = Some(value),
                 _ => match value.parse::<syn::Path>() {
                     Ok(path) => attrs.krate = path,
-                    Err(_) => errors.push(syn::Error::new(value.span(), "`crate` must be a path, like \"::my_crate::idcraft\"")),
+                    Err(_) => errors
+                        .push(syn::Error::new(value.span(), "`crate` must be a path, like \"::my_crate::idcraft\"")),
                 },
             }
             Ok(())
@@ -89,23 +90,17 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             }
         },
     }
-    if let (Some(info), Some(enc)) = (attrs.scheme, &attrs.encoding) {
-        if !info.encodings.contains(&enc.value().as_str()) {
-            errors.push(syn::Error::new(
-                enc.span(),
-                format!(
-                    "scheme `{}` has no `{}` text form; it has {}",
-                    info.name,
-                    enc.value(),
-                    info.encodings.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
-                ),
-            ));
-        }
+    if let (Some(info), Some(enc)) = (attrs.scheme, &attrs.encoding)
+        && !info.encodings.contains(&enc.value().as_str())
+    {
+        let forms = info.encodings.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
+        let msg = format!("scheme `{}` has no `{}` text form; it has {forms}", info.name, enc.value());
+        errors.push(syn::Error::new(enc.span(), msg));
     }
-    if let Some(prefix) = &attrs.prefix {
-        if let Err(why) = check_prefix(&prefix.value()) {
-            errors.push(syn::Error::new(prefix.span(), format!("invalid prefix \"{}\": {why}", prefix.value())));
-        }
+    if let Some(prefix) = &attrs.prefix
+        && let Err(why) = check_prefix(&prefix.value())
+    {
+        errors.push(syn::Error::new(prefix.span(), format!("invalid prefix \"{}\": {why}", prefix.value())));
     }
     attrs
 }

@@ -30,14 +30,42 @@ pub struct SchemeInfo {
 const GUID_TEXT: &[&str] = &["uuid", "hex", "base62"];
 
 pub const SCHEMES: &[SchemeInfo] = &[
-    SchemeInfo { name: "comb_sql", runtime_type: "CombSql", encodings: GUID_TEXT, fallible_storage: false, new_input: NewInput::None, accessors: &[] },
-    SchemeInfo { name: "comb_pg", runtime_type: "CombPg", encodings: GUID_TEXT, fallible_storage: false, new_input: NewInput::None, accessors: &[] },
-    SchemeInfo { name: "comb_legacy", runtime_type: "CombLegacy", encodings: GUID_TEXT, fallible_storage: false, new_input: NewInput::None, accessors: &[] },
-    SchemeInfo { name: "comb_binary", runtime_type: "CombBinary", encodings: GUID_TEXT, fallible_storage: false, new_input: NewInput::None, accessors: &[] },
+    SchemeInfo {
+        name: "comb_sql",
+        runtime_type: "CombSql",
+        encodings: GUID_TEXT,
+        fallible_storage: false,
+        new_input: NewInput::None,
+        accessors: &[],
+    },
+    SchemeInfo {
+        name: "comb_pg",
+        runtime_type: "CombPg",
+        encodings: GUID_TEXT,
+        fallible_storage: false,
+        new_input: NewInput::None,
+        accessors: &[],
+    },
+    SchemeInfo {
+        name: "comb_legacy",
+        runtime_type: "CombLegacy",
+        encodings: GUID_TEXT,
+        fallible_storage: false,
+        new_input: NewInput::None,
+        accessors: &[],
+    },
+    SchemeInfo {
+        name: "comb_binary",
+        runtime_type: "CombBinary",
+        encodings: GUID_TEXT,
+        fallible_storage: false,
+        new_input: NewInput::None,
+        accessors: &[],
+    },
     SchemeInfo {
         name: "hot",
         runtime_type: "HotGuid",
-       
+
         encodings: GUID_TEXT,
         fallible_storage: false,
         new_input: NewInput::ShardKey,
@@ -50,7 +78,7 @@ pub const SCHEMES: &[SchemeInfo] = &[
     SchemeInfo {
         name: "distributed",
         runtime_type: "DistributedId",
-       
+
         encodings: &["decimal", "base62", "hex", "uuid"],
         fallible_storage: true,
         new_input: NewInput::None,
@@ -59,7 +87,7 @@ pub const SCHEMES: &[SchemeInfo] = &[
     SchemeInfo {
         name: "distributed128",
         runtime_type: "DistributedId128",
-       
+
         encodings: &["base62", "decimal", "uuid", "hex"],
         fallible_storage: false,
         new_input: NewInput::None,
@@ -68,7 +96,7 @@ pub const SCHEMES: &[SchemeInfo] = &[
     SchemeInfo {
         name: "sno",
         runtime_type: "Sno",
-       
+
         encodings: &["sno32", "hex"],
         fallible_storage: false,
         new_input: NewInput::Meta,
@@ -83,7 +111,7 @@ pub const SCHEMES: &[SchemeInfo] = &[
     SchemeInfo {
         name: "uid64",
         runtime_type: "Uid64",
-       
+
         encodings: &["base64", "hex", "base62", "decimal"],
         fallible_storage: false,
         new_input: NewInput::None,
@@ -92,7 +120,7 @@ pub const SCHEMES: &[SchemeInfo] = &[
     SchemeInfo {
         name: "uid96",
         runtime_type: "Uid96",
-       
+
         encodings: &["base64", "hex"],
         fallible_storage: false,
         new_input: NewInput::Node,

@@ -76,11 +76,7 @@ fn invalid_char(text: &str) -> ParseError {
 
 #[inline]
 fn exact_len(text: &str, len: usize) -> Result<&[u8], ParseError> {
-    if text.len() == len {
-        Ok(text.as_bytes())
-    } else {
-        Err(ParseError::chars(len, text.chars().count()))
-    }
+    if text.len() == len { Ok(text.as_bytes()) } else { Err(ParseError::chars(len, text.chars().count())) }
 }
 
 /// A `u64` as 11 digits.
@@ -112,7 +108,8 @@ pub fn decode_u64(text: &str) -> Result<u64, ParseError> {
 
 /// Decodes exactly 11 digits whose value is at most `i64::MAX`.
 pub fn decode_i64(text: &str) -> Result<i64, ParseError> {
-    i64::try_from(decode_u64(text)?).map_err(|_| ParseError::OutOfRange { rule: "an i64 ID is at most 9223372036854775807" })
+    i64::try_from(decode_u64(text)?)
+        .map_err(|_| ParseError::OutOfRange { rule: "an i64 ID is at most 9223372036854775807" })
 }
 
 /// Decodes exactly 22 digits.
@@ -173,7 +170,9 @@ mod tests {
         for len in [1usize, 10, 21, 64, 100] {
             assert!(decode_u64(&"1".repeat(len)).is_err());
         }
-        for bad in ["1234567890$", "12345678,00", "12345678.00", "+12345678901", "-12345678901", "1234567890_", "$TCKi1nFuNh"] {
+        for bad in
+            ["1234567890$", "12345678,00", "12345678.00", "+12345678901", "-12345678901", "1234567890_", "$TCKi1nFuNh"]
+        {
             assert!(try_decode_u64(bad).is_none(), "{bad}");
         }
         // Divergences from .NET, documented: no wrap-around, no UTF-16 truncation.

@@ -86,7 +86,10 @@ fn decode_bits(text: &str, flavour: Flavour, out: &mut [u8], strict_tail: bool) 
         }
     }
     if strict_tail && acc != 0 {
-        return Err(ParseError::Invalid { scheme: "base64", reason: "the last character has bits set beyond the data" });
+        return Err(ParseError::Invalid {
+            scheme: "base64",
+            reason: "the last character has bits set beyond the data",
+        });
     }
     Ok(())
 }

@@ -9,9 +9,7 @@ use core::cmp::Ordering;
 /// Converts between RFC and .NET byte order (the mapping is its own inverse).
 #[inline]
 pub const fn swap_fields(b: [u8; 16]) -> [u8; 16] {
-    [
-        b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15],
-    ]
+    [b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]]
 }
 
 /// RFC-order indexes in the order SQL Server compares them, most significant first:

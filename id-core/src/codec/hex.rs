@@ -119,7 +119,10 @@ mod tests {
         let b = parse_uuid("00112233-4455-4677-8899-AABBCCDDEEFF").unwrap();
         assert_eq!(format_uuid(&b), "00112233-4455-4677-8899-aabbccddeeff");
         let e = parse_uuid("00112233-4455-4677-8899_aabbccddeeff").unwrap_err();
-        assert_eq!(e.to_string(), "invalid character '_' at position 23 (expected [0-9A-Fa-f] with '-' at positions 8, 13, 18 and 23)");
+        assert_eq!(
+            e.to_string(),
+            "invalid character '_' at position 23 (expected [0-9A-Fa-f] with '-' at positions 8, 13, 18 and 23)"
+        );
         assert!(matches!(parse_uuid("0011"), Err(ParseError::Length { expected: 36, found: 4, .. })));
         let e = parse_uuid("0011223g-4455-4677-8899-aabbccddeeff").unwrap_err();
         assert!(e.to_string().contains("'g' at position 7"));

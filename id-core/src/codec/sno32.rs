@@ -150,7 +150,8 @@ mod tests {
     fn rejects_what_sno_mangles() {
         let e = decode("brpk4q72xwf2m63L").unwrap_err();
         assert_eq!(e.to_string(), "invalid character 'L' at position 15 (expected [2-9a-x])");
-        for bad in ["0000000000000000", "yyyyyyyyyyyyyyyy", "!!!!!!!!!!!!!!!!", "1222222222222222", "222222222222222y"] {
+        for bad in ["0000000000000000", "yyyyyyyyyyyyyyyy", "!!!!!!!!!!!!!!!!", "1222222222222222", "222222222222222y"]
+        {
             assert!(decode(bad).is_err(), "{bad}");
         }
         assert_eq!(decode("brpk4q72xwf2m63"), Err(ParseError::chars(16, 15)));

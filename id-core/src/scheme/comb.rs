@@ -91,12 +91,8 @@ impl TimeStrategy {
     }
 
     fn checked_tick(self, t: Timestamp, scheme: &'static str, dotnet_floats: bool) -> Result<u64, GenerateError> {
-        let out_of_range = || GenerateError::TimeOutOfRange {
-            scheme,
-            time: t,
-            earliest: self.earliest(),
-            latest: self.latest(),
-        };
+        let out_of_range =
+            || GenerateError::TimeOutOfRange { scheme, time: t, earliest: self.earliest(), latest: self.latest() };
         if t < self.earliest() || t > self.latest() {
             return Err(out_of_range());
         }
@@ -110,7 +106,10 @@ impl TimeStrategy {
                 let ticks = ticks_since(t, EPOCH_1900) as u64;
                 let tick_of_day = ticks % DOTNET_TICKS_PER_DAY;
                 let (days, t300) = if dotnet_floats {
-                    ((ticks as f64 / DOTNET_TICKS_PER_DAY as f64) as u64, (tick_of_day as f64 / TICKS_PER_MS * 0.3) as u64)
+                    (
+                        (ticks as f64 / DOTNET_TICKS_PER_DAY as f64) as u64,
+                        (tick_of_day as f64 / TICKS_PER_MS * 0.3) as u64,
+                    )
                 } else {
                     // +2: a tick's own decoded instant (truncated to 100 ns, e.g. 33,333 ticks for
                     // 1/300 s) must map back to that tick.
@@ -125,7 +124,7 @@ impl TimeStrategy {
     pub fn bytes(self, tick: u64) -> [u8; 6] {
         let v = match self {
             TimeStrategy::UnixMillis => tick,
-            TimeStrategy::SqlDateTime => (tick / SQL_TICKS_PER_DAY) << 32 | tick % SQL_TICKS_PER_DAY,
+            TimeStrategy::SqlDateTime => ((tick / SQL_TICKS_PER_DAY) << 32) | (tick % SQL_TICKS_PER_DAY),
         };
         let b = v.to_be_bytes();
         [b[2], b[3], b[4], b[5], b[6], b[7]]
@@ -158,15 +157,18 @@ impl TimeStrategy {
     /// .NET 7+'s `AddMilliseconds(t300 / 0.3)`: whole 100 ns ticks, truncated (1 → 3.3333 ms).
     fn sql_instant(days: i64, t300: i64) -> Timestamp {
         let ticks = (t300 * 100_000).div_euclid(3);
-        Timestamp::new(EPOCH_1900.unix_seconds() + days * 86_400 + ticks / 10_000_000, (ticks % 10_000_000 * 100) as u32)
+        Timestamp::new(
+            EPOCH_1900.unix_seconds() + days * 86_400 + ticks / 10_000_000,
+            (ticks % 10_000_000 * 100) as u32,
+        )
     }
 
     /// The raw reading for values [`TimeStrategy::read`] rejects: never fails.
     fn read_raw(self, b: [u8; 6]) -> Timestamp {
         self.read(b).unwrap_or_else(|_| match self {
-            TimeStrategy::UnixMillis => Timestamp::from_unix_millis(
-                u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]]) as i64,
-            ),
+            TimeStrategy::UnixMillis => {
+                Timestamp::from_unix_millis(u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]]) as i64)
+            }
             TimeStrategy::SqlDateTime => Self::sql_instant(
                 i64::from(u16::from_be_bytes([b[0], b[1]])),
                 i64::from(i32::from_be_bytes([b[2], b[3], b[4], b[5]])),
@@ -275,9 +277,7 @@ impl<L: CombLayout> Comb<L> {
     /// The embedded instant, or why this GUID is not a valid COMB of the layout (what RT.Comb's
     /// `GetTimestamp` throws on: a negative or over-24-hour time of day, a year past 9999).
     pub fn try_timestamp(&self) -> Result<Timestamp, ParseError> {
-        L::STRATEGY
-            .read(self.time_bytes())
-            .map_err(|reason| ParseError::Invalid { scheme: L::NAME, reason })
+        L::STRATEGY.read(self.time_bytes()).map_err(|reason| ParseError::Invalid { scheme: L::NAME, reason })
     }
 
     fn time_bytes(&self) -> [u8; 6] {
@@ -451,7 +451,13 @@ impl<L: CombLayout> Default for CombGenerator<L> {
 impl<L: CombLayout, C: Clock, R: RandomSource> CombGenerator<L, C, R> {
     /// A monotonic generator on the given clock and random source.
     pub fn with(clock: C, random: R) -> Self {
-        CombGenerator { clock, random, tail: Tail::Monotonic, counter: MonotonicCounter::new(COUNTER_BITS), layout: PhantomData }
+        CombGenerator {
+            clock,
+            random,
+            tail: Tail::Monotonic,
+            counter: MonotonicCounter::new(COUNTER_BITS),
+            layout: PhantomData,
+        }
     }
 
     /// RT.Comb's exact behaviour: `Create(Guid.NewGuid(), clock.now())`, a random tail, so IDs
@@ -519,14 +525,70 @@ mod tests {
 
     /// (time, base, Sql, PostgreSql, Binary, Legacy) from spec §2.1.
     const CREATE: [(&str, &str, &str, &str, &str, &str); 8] = [
-        ("1970-01-01T00:00:00Z", G0, "00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-63df00000000"),
-        ("2000-01-01T00:00:00Z", G0, "00000000-0000-0000-0000-00dc6acfac00", "00dc6acf-ac00-0000-0000-000000000000", "cf6adc00-00ac-0000-0000-000000000000", "00000000-0000-0000-0000-8eac00000000"),
-        ("2000-01-01T00:00:00Z", GMAX, "7fffffff-7fff-7fff-ffff-00dc6acfac00", "00dc6acf-ac00-7fff-ffff-ffffffffffff", "cf6adc00-00ac-7fff-ffff-ffffffffffff", "7fffffff-7fff-7fff-ffff-8eac00000000"),
-        ("2000-01-01T00:00:00.001Z", G0, "00000000-0000-0000-0000-00dc6acfac01", "00dc6acf-ac01-0000-0000-000000000000", "cf6adc00-01ac-0000-0000-000000000000", "00000000-0000-0000-0000-8eac00000000"),
-        ("2000-01-01T00:00:00.010Z", G0, "00000000-0000-0000-0000-00dc6acfac0a", "00dc6acf-ac0a-0000-0000-000000000000", "cf6adc00-0aac-0000-0000-000000000000", "00000000-0000-0000-0000-8eac00000003"),
-        ("2002-01-10T23:40:35Z", GP, "00112233-4455-4677-8899-00eb52c63138", "00eb52c6-3138-4677-8899-aabbccddeeff", "c652eb00-3831-4677-8899-aabbccddeeff", "00112233-4455-4677-8899-919001862cc4"),
-        ("2024-03-21T04:19:11.304Z", GP, "00112233-4455-4677-8899-018e5f3bff48", "018e5f3b-ff48-4677-8899-aabbccddeeff", "3b5f8e01-48ff-4677-8899-aabbccddeeff", "00112233-4455-4677-8899-b13a0047302f"),
-        ("2079-06-06T23:59:59.997Z", G0, "00000000-0000-0000-0000-03240a01dbfd", "03240a01-dbfd-0000-0000-000000000000", "010a2403-fddb-0000-0000-000000000000", "00000000-0000-0000-0000-ffff018b81ff"),
+        (
+            "1970-01-01T00:00:00Z",
+            G0,
+            "00000000-0000-0000-0000-000000000000",
+            "00000000-0000-0000-0000-000000000000",
+            "00000000-0000-0000-0000-000000000000",
+            "00000000-0000-0000-0000-63df00000000",
+        ),
+        (
+            "2000-01-01T00:00:00Z",
+            G0,
+            "00000000-0000-0000-0000-00dc6acfac00",
+            "00dc6acf-ac00-0000-0000-000000000000",
+            "cf6adc00-00ac-0000-0000-000000000000",
+            "00000000-0000-0000-0000-8eac00000000",
+        ),
+        (
+            "2000-01-01T00:00:00Z",
+            GMAX,
+            "7fffffff-7fff-7fff-ffff-00dc6acfac00",
+            "00dc6acf-ac00-7fff-ffff-ffffffffffff",
+            "cf6adc00-00ac-7fff-ffff-ffffffffffff",
+            "7fffffff-7fff-7fff-ffff-8eac00000000",
+        ),
+        (
+            "2000-01-01T00:00:00.001Z",
+            G0,
+            "00000000-0000-0000-0000-00dc6acfac01",
+            "00dc6acf-ac01-0000-0000-000000000000",
+            "cf6adc00-01ac-0000-0000-000000000000",
+            "00000000-0000-0000-0000-8eac00000000",
+        ),
+        (
+            "2000-01-01T00:00:00.010Z",
+            G0,
+            "00000000-0000-0000-0000-00dc6acfac0a",
+            "00dc6acf-ac0a-0000-0000-000000000000",
+            "cf6adc00-0aac-0000-0000-000000000000",
+            "00000000-0000-0000-0000-8eac00000003",
+        ),
+        (
+            "2002-01-10T23:40:35Z",
+            GP,
+            "00112233-4455-4677-8899-00eb52c63138",
+            "00eb52c6-3138-4677-8899-aabbccddeeff",
+            "c652eb00-3831-4677-8899-aabbccddeeff",
+            "00112233-4455-4677-8899-919001862cc4",
+        ),
+        (
+            "2024-03-21T04:19:11.304Z",
+            GP,
+            "00112233-4455-4677-8899-018e5f3bff48",
+            "018e5f3b-ff48-4677-8899-aabbccddeeff",
+            "3b5f8e01-48ff-4677-8899-aabbccddeeff",
+            "00112233-4455-4677-8899-b13a0047302f",
+        ),
+        (
+            "2079-06-06T23:59:59.997Z",
+            G0,
+            "00000000-0000-0000-0000-03240a01dbfd",
+            "03240a01-dbfd-0000-0000-000000000000",
+            "010a2403-fddb-0000-0000-000000000000",
+            "00000000-0000-0000-0000-ffff018b81ff",
+        ),
     ];
 
     #[test]
@@ -559,12 +621,28 @@ mod tests {
         let legacy = |s: &str| CombLegacy::create(g0, t(s)).map(|c| c.to_string()[24..].to_owned());
         assert!(legacy("1899-12-31T12:00:00Z").is_err());
         assert!(legacy("2079-06-07T00:00:00Z").is_err());
-        for (ms, t300) in [(1, 0), (3, 0), (4, 1), (6, 1), (7, 2), (9, 2), (10, 3), (990, 297), (992, 297), (995, 298), (997, 299), (999, 299)] {
+        for (ms, t300) in [
+            (1, 0),
+            (3, 0),
+            (4, 1),
+            (6, 1),
+            (7, 2),
+            (9, 2),
+            (10, 3),
+            (990, 297),
+            (992, 297),
+            (995, 298),
+            (997, 299),
+            (999, 299),
+        ] {
             let s = format!("2000-01-01T00:00:00.{ms:03}Z");
             assert_eq!(legacy(&s).unwrap(), format!("8eac{t300:08x}"), "{s}");
         }
         let e = CombLegacy::create(g0, t("2100-01-01T00:00:00Z")).unwrap_err();
-        assert_eq!(e.to_string(), "2100-01-01T00:00:00Z is outside the range of comb_legacy IDs (1900-01-01T00:00:00Z to 2079-06-06T23:59:59.999999999Z)");
+        assert_eq!(
+            e.to_string(),
+            "2100-01-01T00:00:00Z is outside the range of comb_legacy IDs (1900-01-01T00:00:00Z to 2079-06-06T23:59:59.999999999Z)"
+        );
     }
 
     #[test]

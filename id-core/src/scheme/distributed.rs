@@ -628,7 +628,10 @@ mod tests {
     #[test]
     fn layout_vectors() {
         assert_eq!(DistributedId::from_parts(0, 1 << 40).unwrap().to_string(), "1099511627776");
-        assert_eq!(DistributedId::from_parts(0, (1 << 48) - 1).unwrap().encode(Encoding::Base62).unwrap(), "00000001HvWXNAa7");
+        assert_eq!(
+            DistributedId::from_parts(0, (1 << 48) - 1).unwrap().encode(Encoding::Base62).unwrap(),
+            "00000001HvWXNAa7"
+        );
         let id = DistributedId::from_parts(3786825600000, 1 << 40).unwrap();
         assert_eq!(id.to_string(), "1065896647567317033105227776");
         assert_eq!(id.encode(Encoding::Base62).unwrap(), "3uRpl11sIZZmN5wu");
@@ -682,7 +685,9 @@ mod tests {
         for v in [9223372036854775808u128, u64::MAX as u128, 1 << 127, u128::MAX] {
             assert_eq!(DistributedId128(v).split(), Err(SplitError::HighBitSet));
         }
-        for (a, b) in [(-1, 0), (0, -1), (i32::MIN as i64, 0), (0, i32::MIN as i64), (-1, -1), (i32::MIN as i64, i32::MIN as i64)] {
+        for (a, b) in
+            [(-1, 0), (0, -1), (i32::MIN as i64, 0), (0, i32::MIN as i64), (-1, -1), (i32::MIN as i64, i32::MIN as i64)]
+        {
             assert_eq!(DistributedId128::join(a, b), Err(SplitError::NegativeHalf));
         }
     }
@@ -863,7 +868,13 @@ mod tests {
     fn text_forms_and_errors() {
         let id: DistributedId = "1088824355131185736905670087".parse().unwrap();
         assert!("10888243551311857369056700871".parse::<DistributedId>().is_err());
-        assert!("1088824355131185736905670x87".parse::<DistributedId>().unwrap_err().to_string().contains("'x' at position 25"));
+        assert!(
+            "1088824355131185736905670x87"
+                .parse::<DistributedId>()
+                .unwrap_err()
+                .to_string()
+                .contains("'x' at position 25")
+        );
         assert!("".parse::<DistributedId>().is_err());
         assert_eq!(DistributedId::from_bytes(&id.to_bytes()).unwrap(), id);
         assert!(DistributedId::from_decimal(Decimal::new(-5, 0)).is_err());

@@ -383,7 +383,9 @@ impl Scheme for Uid64 {
                 if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
                     return Err(ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]"));
                 }
-                text.parse().map(Uid64).map_err(|_| ParseError::OutOfRange { rule: "a uid64 is at most 18446744073709551615" })
+                text.parse()
+                    .map(Uid64)
+                    .map_err(|_| ParseError::OutOfRange { rule: "a uid64 is at most 18446744073709551615" })
             }
             _ => Err(unsupported(encoding)),
         }
@@ -542,7 +544,7 @@ impl<C: Clock> UidGenerator<C> {
                 last_tick + 1
             } else {
                 // The sequence would wrap inside the current tick: wait for the next one.
-                let into_tick = now.subsec_nanos() / 1000 & 0x3FF;
+                let into_tick = (now.subsec_nanos() / 1000) & 0x3FF;
                 self.clock.sleep(Duration::from_micros(u64::from(1024 - into_tick).max(1)));
                 continue;
             };
@@ -656,10 +658,7 @@ impl VectorClock {
 
     /// `diff/2`: the entries of `other` this clock does not dominate.
     pub fn diff(&self, other: &VectorClock) -> Vec<GlobalUid> {
-        other
-            .entries()
-            .filter(|id| self.entries.get(&id.node).is_none_or(|mine| id.local > *mine))
-            .collect()
+        other.entries().filter(|id| self.entries.get(&id.node).is_none_or(|mine| id.local > *mine)).collect()
     }
 }
 

@@ -96,7 +96,10 @@ impl Sno {
 
     /// Whether all 10 bytes are zero.
     pub const fn is_zero(&self) -> bool {
-        u128::from_be_bytes([0, 0, 0, 0, 0, 0, self.0[0], self.0[1], self.0[2], self.0[3], self.0[4], self.0[5], self.0[6], self.0[7], self.0[8], self.0[9]]) == 0
+        u128::from_be_bytes([
+            0, 0, 0, 0, 0, 0, self.0[0], self.0[1], self.0[2], self.0[3], self.0[4], self.0[5], self.0[6], self.0[7],
+            self.0[8], self.0[9],
+        ]) == 0
     }
 
     /// sno's `Timestamp()`: nanoseconds since the Unix epoch (the tick bit is ignored).
@@ -187,7 +190,8 @@ impl Scheme for Sno {
 }
 
 fn clamp(t: Timestamp) -> Timestamp {
-    let latest = Timestamp::new(EPOCH_SECS, 0).checked_add(Duration::from_nanos(TIME_UNIT_NS * MAX_UNITS)).expect("in range");
+    let latest =
+        Timestamp::new(EPOCH_SECS, 0).checked_add(Duration::from_nanos(TIME_UNIT_NS * MAX_UNITS)).expect("in range");
     super::clamp_time(t, Timestamp::new(EPOCH_SECS, 0), latest)
 }
 
@@ -351,7 +355,11 @@ impl<C: Clock> SnoGenerator<C> {
             core::mem::swap(&mut min, &mut max);
         }
         if max - min - 1 < 4 {
-            return Err(bounds_error("sno: generators require a sequence pool with a capacity of at least 4", min, max));
+            return Err(bounds_error(
+                "sno: generators require a sequence pool with a capacity of at least 4",
+                min,
+                max,
+            ));
         }
         let sequence = if snapshot.sequence == 0 { u32::from(min) } else { snapshot.sequence };
         if sequence < u32::from(min) {
@@ -705,7 +713,10 @@ mod tests {
             SnoGenerator::from_snapshot(&clock, &GeneratorSnapshot { sequence: seq, ..snapshot([0, 0], min, max) })
         };
         let e = mk(2048, 0, 2047).unwrap_err();
-        assert_eq!(e.to_string(), "sno: sno: current sequence underflows the given lower bound; min: 2048, sequence: 2047, max: 65535, pool: 63488");
+        assert_eq!(
+            e.to_string(),
+            "sno: sno: current sequence underflows the given lower bound; min: 2048, sequence: 2047, max: 65535, pool: 63488"
+        );
         let g = mk(65535, 0, 0).unwrap();
         assert_eq!((g.sequence_min(), g.sequence_max()), (0, 65535));
         let g = mk(100, 50, 0).unwrap();
@@ -713,10 +724,15 @@ mod tests {
         assert!(mk(0, 5, 0).is_ok());
         for max in [3, 4] {
             let e = mk(0, max, 0).unwrap_err();
-            assert!(e.to_string().starts_with("sno: sno: generators require a sequence pool with a capacity of at least 4; min: 0, sequence: 0, max:"));
+            assert!(e.to_string().starts_with(
+                "sno: sno: generators require a sequence pool with a capacity of at least 4; min: 0, sequence: 0, max:"
+            ));
         }
         let e = mk(7, 7, 3).unwrap_err();
-        assert_eq!(e.to_string(), "sno: sno: sequence bounds are identical - need a sequence pool with a capacity of at least 4; min: 7, sequence: 3, max: 7, pool: 1");
+        assert_eq!(
+            e.to_string(),
+            "sno: sno: sequence bounds are identical - need a sequence pool with a capacity of at least 4; min: 7, sequence: 3, max: 7, pool: 1"
+        );
     }
 
     #[test]
@@ -730,7 +746,8 @@ mod tests {
         assert_eq!((s.sequence, s.now, s.wall_hi), (2, 5000, 5000));
         let restored = SnoGenerator::from_snapshot(&clock, &s).unwrap();
         assert_eq!(restored.generate(0).unwrap().sequence(), 3);
-        let later = SnoGenerator::from_snapshot(&clock, &GeneratorSnapshot { sequence_min: 1024, sequence: 1500, ..s }).unwrap();
+        let later = SnoGenerator::from_snapshot(&clock, &GeneratorSnapshot { sequence_min: 1024, sequence: 1500, ..s })
+            .unwrap();
         clock.advance(UNIT);
         assert_eq!(later.generate(0).unwrap().sequence(), 1024);
     }
