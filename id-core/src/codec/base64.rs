@@ -12,18 +12,23 @@ pub enum Flavour {
     Ordered,
     /// `A-Za-z0-9-_` (base64url, RFC 4648 §5) without padding (uid 1.3.3); not order-preserving.
     UrlSafe,
+    /// `A-Za-z0-9+/` (RFC 4648 §4, as .NET's `Convert.ToBase64String`); padding is the caller's.
+    Standard,
 }
 
 const ORDERED: &[u8; 64] = b".0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 const URL_SAFE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const ORDERED_REVERSE: [u8; 256] = reverse_table(ORDERED);
 const URL_SAFE_REVERSE: [u8; 256] = reverse_table(URL_SAFE);
+const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const STANDARD_REVERSE: [u8; 256] = reverse_table(STANDARD);
 
 impl Flavour {
     fn alphabet(self) -> &'static [u8; 64] {
         match self {
             Flavour::Ordered => ORDERED,
             Flavour::UrlSafe => URL_SAFE,
+            Flavour::Standard => STANDARD,
         }
     }
 
@@ -31,6 +36,7 @@ impl Flavour {
         match self {
             Flavour::Ordered => &ORDERED_REVERSE,
             Flavour::UrlSafe => &URL_SAFE_REVERSE,
+            Flavour::Standard => &STANDARD_REVERSE,
         }
     }
 
@@ -38,6 +44,7 @@ impl Flavour {
         match self {
             Flavour::Ordered => "[.0-9A-Z_a-z]",
             Flavour::UrlSafe => "[A-Za-z0-9_-]",
+            Flavour::Standard => "[A-Za-z0-9+/]",
         }
     }
 }

@@ -4,6 +4,8 @@
 mod args;
 mod inspect;
 mod new;
+#[cfg(feature = "public")]
+mod public;
 
 use std::process::ExitCode;
 
@@ -18,6 +20,8 @@ fn run(args: &[String]) -> Result<Vec<String>, String> {
     match args.first().map(String::as_str) {
         Some("new") => new::run(&args[1..]),
         Some("inspect") => inspect::run(&args[1..]),
+        #[cfg(feature = "public")]
+        Some("public") => public::run(&args[1..]),
         Some("help" | "--help" | "-h") => Ok(vec![USAGE.to_owned()]),
         Some(other) => Err(format!("unknown command {other:?}; try `idcraft help`")),
         None => Err("missing command; try `idcraft help`".to_owned()),

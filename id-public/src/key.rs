@@ -1,0 +1,118 @@
+//! AES keys: parsed from raw bytes or base64, wiped on drop, never printed.
+
+use crate::error::KeyError;
+use aes::cipher::generic_array::GenericArray;
+use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
+use aes::{Aes128, Aes192, Aes256};
+use core::fmt;
+use id_core::codec::base64::{self, Flavour};
+use zeroize::Zeroizing;
+
+/// An AES-128/192/256 key schedule. The `aes` crate wipes it on drop; `Debug` shows only the
+/// size.
+#[derive(Clone)]
+pub struct AesKey(Cipher);
+
+#[derive(Clone)]
+enum Cipher {
+    Aes128(Aes128),
+    Aes192(Aes192),
+    Aes256(Aes256),
+}
+
+impl AesKey {
+    /// A key from 16, 24 or 32 raw bytes (AES-128, -192, -256).
+    pub fn new(bytes: &[u8]) -> Result<AesKey, KeyError> {
+        let cipher = match bytes.len() {
+            16 => Cipher::Aes128(Aes128::new(GenericArray::from_slice(bytes))),
+            24 => Cipher::Aes192(Aes192::new(GenericArray::from_slice(bytes))),
+            32 => Cipher::Aes256(Aes256::new(GenericArray::from_slice(bytes))),
+            n => return Err(KeyError::Length(n)),
+        };
+        Ok(AesKey(cipher))
+    }
+
+    /// A key from base64 text (standard alphabet, padding optional), as Architect.Identities'
+    /// `Key(string)` takes it.
+    pub fn from_base64(text: &str) -> Result<AesKey, KeyError> {
+        let body = text.trim_end_matches('=');
+        if text.len() - body.len() > 2 {
+            return Err(KeyError::Base64("too much padding".into()));
+        }
+        let bytes = Zeroizing::new(
+            base64::decode_lenient(body, Flavour::Standard).map_err(|e| KeyError::Base64(e.to_string()))?,
+        );
+        if base64::encoded_len(bytes.len()) != body.len() || *base64::encode(&bytes, Flavour::Standard) != *body {
+            return Err(KeyError::Base64("the length or the last character is not canonical".into()));
+        }
+        AesKey::new(&bytes)
+    }
+
+    /// Key size in bits.
+    pub fn bits(&self) -> u32 {
+        match self.0 {
+            Cipher::Aes128(_) => 128,
+            Cipher::Aes192(_) => 192,
+            Cipher::Aes256(_) => 256,
+        }
+    }
+
+    /// Encrypts one block.
+    #[inline]
+    pub fn encrypt(&self, block: [u8; 16]) -> [u8; 16] {
+        let mut b = GenericArray::from(block);
+        match &self.0 {
+            Cipher::Aes128(c) => c.encrypt_block(&mut b),
+            Cipher::Aes192(c) => c.encrypt_block(&mut b),
+            Cipher::Aes256(c) => c.encrypt_block(&mut b),
+        }
+        b.into()
+    }
+
+    /// Decrypts one block.
+    #[inline]
+    pub fn decrypt(&self, block: [u8; 16]) -> [u8; 16] {
+        let mut b = GenericArray::from(block);
+        match &self.0 {
+            Cipher::Aes128(c) => c.decrypt_block(&mut b),
+            Cipher::Aes192(c) => c.decrypt_block(&mut b),
+            Cipher::Aes256(c) => c.decrypt_block(&mut b),
+        }
+        b.into()
+    }
+}
+
+impl fmt::Debug for AesKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "AesKey(AES-{}, ..)", self.bits())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_sizes_and_base64() {
+        assert!(AesKey::new(&[0; 16]).is_ok() && AesKey::new(&[0; 24]).is_ok() && AesKey::new(&[0; 32]).is_ok());
+        assert_eq!(AesKey::new(&[0; 15]).unwrap_err(), KeyError::Length(15));
+        assert_eq!(AesKey::new(&[0; 33]).unwrap_err().to_string(), "an AES key is 16, 24 or 32 bytes, got 33");
+        let key = AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap();
+        assert_eq!(key.bits(), 256);
+        assert_eq!(format!("{key:?}"), "AesKey(AES-256, ..)");
+        assert!(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc").is_ok());
+        assert!(matches!(AesKey::from_base64("not base64!"), Err(KeyError::Base64(_))));
+        assert!(matches!(AesKey::from_base64("AAAA"), Err(KeyError::Length(3))));
+        assert!(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFd=").is_err(), "stray bits");
+    }
+
+    #[test]
+    fn aes_known_answers() {
+        let k256 = AesKey::new(&[0; 32]).unwrap();
+        let c = k256.encrypt([0; 16]);
+        assert_eq!(c, *b"\xdc\x95\xc0\x78\xa2\x40\x89\x89\xad\x48\xa2\x14\x92\x84\x20\x87");
+        assert_eq!(k256.decrypt(c), [0; 16]);
+        let k128 = AesKey::new(&[0; 16]).unwrap();
+        assert_eq!(k128.encrypt([0; 16]), *b"\x66\xe9\x4b\xd4\xef\x8a\x2c\x3b\x88\x4c\xfa\x59\xca\x34\x2b\x2e");
+    }
+}

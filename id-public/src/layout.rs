@@ -1,0 +1,136 @@
+//! The 16-byte plaintext blocks of Architect.Identities' public identities, and the block of
+//! each idcraft scheme.
+//!
+//! | value | block | rejected on decode (forgery chance of a random token) |
+//! |---|---|---|
+//! | `u64` | 8 zero bytes, then the value little-endian | nonzero padding (2^-64) |
+//! | `i64` | as `u64`, value ≥ 0 | also > `i64::MAX` (2^-65) |
+//! | decimal | flags `u32` (0), high 32 bits LE, low 64 bits LE | flags ≠ 0 or > 10^28 − 1 (≈ 2^-35) |
+//! | `u128` | 16 bytes big-endian | nothing: every block is a value |
+//! | `Uuid` | the 16 string-order bytes | nothing |
+//!
+//! idcraft schemes use the layout of their storage (COMB and HotGuid: `Uuid`; distributed:
+//! decimal; distributed128: `u128`; uid64: `u64`); `sno` and `uid96`, which Architect has no
+//! layout for, put their 10 or 12 bytes after 6 or 4 zero bytes (2^-48 and 2^-32).
+
+use id_core::Scheme;
+use id_core::codec::decimal;
+use id_core::scheme::comb::CombLayout;
+use id_core::scheme::{Comb, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96};
+use subtle::ConstantTimeEq;
+use uuid::Uuid;
+
+/// `u64` block.
+pub fn from_u64(v: u64) -> [u8; 16] {
+    let mut b = [0u8; 16];
+    b[8..].copy_from_slice(&v.to_le_bytes());
+    b
+}
+
+/// Whether the first `n` bytes are zero, in constant time.
+fn zero_prefix(b: &[u8; 16], n: usize) -> bool {
+    bool::from(b[..n].ct_eq(&[0u8; 16][..n]))
+}
+
+/// Reads a `u64` block.
+pub fn to_u64(b: &[u8; 16]) -> Option<u64> {
+    zero_prefix(b, 8).then(|| u64::from_le_bytes(b[8..].try_into().expect("8 bytes")))
+}
+
+/// Decimal block of a value at most 10^28 − 1.
+pub fn from_decimal_value(v: u128) -> [u8; 16] {
+    let mut b = [0u8; 16];
+    b[4..8].copy_from_slice(&((v >> 64) as u32).to_le_bytes());
+    b[8..].copy_from_slice(&(v as u64).to_le_bytes());
+    b
+}
+
+/// Reads a decimal block: flags must be 0 and the value at most 10^28 − 1.
+pub fn to_decimal_value(b: &[u8; 16]) -> Option<u128> {
+    let high = u32::from_le_bytes(b[4..8].try_into().expect("4 bytes"));
+    let low = u64::from_le_bytes(b[8..].try_into().expect("8 bytes"));
+    let v = u128::from(high) << 64 | u128::from(low);
+    (zero_prefix(b, 4) & (v <= decimal::MAX)).then_some(v)
+}
+
+/// Bytes after a zero prefix, for values shorter than a block.
+fn padded<const N: usize>(bytes: [u8; N]) -> [u8; 16] {
+    let mut b = [0u8; 16];
+    b[16 - N..].copy_from_slice(&bytes);
+    b
+}
+
+fn unpadded<const N: usize>(b: &[u8; 16]) -> Option<[u8; N]> {
+    zero_prefix(b, 16 - N).then(|| b[16 - N..].try_into().expect("N bytes"))
+}
+
+/// The plaintext block of a scheme's values.
+pub trait PublicBlock: Scheme {
+    /// The block of this value.
+    fn to_block(&self) -> [u8; 16];
+    /// The value of a decrypted block, if it is one.
+    fn from_block(block: &[u8; 16]) -> Option<Self>;
+}
+
+impl<L: CombLayout> PublicBlock for Comb<L> {
+    fn to_block(&self) -> [u8; 16] {
+        *self.uuid().as_bytes()
+    }
+    fn from_block(block: &[u8; 16]) -> Option<Self> {
+        Some(Comb::from_uuid(Uuid::from_bytes(*block)))
+    }
+}
+
+impl PublicBlock for HotGuid {
+    fn to_block(&self) -> [u8; 16] {
+        *self.uuid().as_bytes()
+    }
+    fn from_block(block: &[u8; 16]) -> Option<Self> {
+        Some(HotGuid::from_uuid(Uuid::from_bytes(*block)))
+    }
+}
+
+impl PublicBlock for DistributedId {
+    fn to_block(&self) -> [u8; 16] {
+        from_decimal_value(self.value())
+    }
+    fn from_block(block: &[u8; 16]) -> Option<Self> {
+        to_decimal_value(block).and_then(|v| DistributedId::from_u128(v).ok())
+    }
+}
+
+impl PublicBlock for DistributedId128 {
+    fn to_block(&self) -> [u8; 16] {
+        self.value().to_be_bytes()
+    }
+    fn from_block(block: &[u8; 16]) -> Option<Self> {
+        Some(DistributedId128::from_u128(u128::from_be_bytes(*block)))
+    }
+}
+
+impl PublicBlock for Uid64 {
+    fn to_block(&self) -> [u8; 16] {
+        from_u64(self.value())
+    }
+    fn from_block(block: &[u8; 16]) -> Option<Self> {
+        to_u64(block).map(Uid64::from_u64)
+    }
+}
+
+impl PublicBlock for Sno {
+    fn to_block(&self) -> [u8; 16] {
+        padded(self.to_array())
+    }
+    fn from_block(block: &[u8; 16]) -> Option<Self> {
+        unpadded::<10>(block).map(Sno::from_array)
+    }
+}
+
+impl PublicBlock for Uid96 {
+    fn to_block(&self) -> [u8; 16] {
+        padded(self.to_array())
+    }
+    fn from_block(block: &[u8; 16]) -> Option<Self> {
+        unpadded::<12>(block).map(Uid96::from_array)
+    }
+}

@@ -1,0 +1,53 @@
+//! `idcraft public encrypt|decrypt --key <BASE64> --kind <KIND> [--json] <VALUE|TOKEN>`:
+//! Architect.Identities-compatible public identities.
+
+use crate::args::Args;
+use idcraft::public::{PublicIdConverter, parse_public, to_base62};
+use idcraft::{Decimal, Uuid};
+use serde_json::json;
+
+pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
+    let (command, rest) = raw.split_first().ok_or("`public` needs `encrypt` or `decrypt`")?;
+    let args = Args::parse(rest, &["key", "kind"], &["json"])?;
+    let key = args.get("key").ok_or("missing --key <BASE64> (a 16, 24 or 32-byte AES key)")?;
+    let converter = PublicIdConverter::from_base64(key).map_err(|e| format!("--key: {e}"))?;
+    let kind = args.get("kind").ok_or("missing --kind <u64|i64|decimal|u128|uuid>")?;
+    let [input] = args.positionals.as_slice() else {
+        return Err(format!("`public {command}` takes exactly one value"));
+    };
+    match command.as_str() {
+        "encrypt" => {
+            let bad = |what: &str| format!("{input:?} is not {what}");
+            let public = match kind {
+                "u64" => converter.encrypt_u64(input.parse().map_err(|_| bad("a u64"))?),
+                "i64" => converter.encrypt_i64(input.parse().map_err(|_| bad("an i64"))?).map_err(|e| e.to_string())?,
+                "decimal" => converter
+                    .encrypt_decimal(input.parse::<Decimal>().map_err(|_| bad("a decimal"))?)
+                    .map_err(|e| e.to_string())?,
+                "u128" => converter.encrypt_u128(input.parse().map_err(|_| bad("a u128"))?),
+                "uuid" => converter.encrypt_uuid(input.parse::<Uuid>().map_err(|_| bad("a UUID"))?),
+                other => return Err(format!("unknown --kind {other:?}; expected u64, i64, decimal, u128 or uuid")),
+            };
+            Ok(vec![if args.has("json") {
+                json!({ "uuid": public.to_string(), "base62": to_base62(public) }).to_string()
+            } else {
+                to_base62(public)
+            }])
+        }
+        "decrypt" => {
+            let public = parse_public(input)
+                .map_err(|_| format!("{input:?} is not a public ID token (a UUID or 22 base62 characters)"))?;
+            let rejected = |_| format!("{input:?} failed the check: not a valid public ID under this key");
+            let value = match kind {
+                "u64" => converter.decrypt_u64(public).map_err(rejected)?.to_string(),
+                "i64" => converter.decrypt_i64(public).map_err(rejected)?.to_string(),
+                "decimal" => converter.decrypt_decimal(public).map_err(rejected)?.to_string(),
+                "u128" => converter.decrypt_u128(public).to_string(),
+                "uuid" => converter.decrypt_uuid(public).to_string(),
+                other => return Err(format!("unknown --kind {other:?}; expected u64, i64, decimal, u128 or uuid")),
+            };
+            Ok(vec![if args.has("json") { json!({ "kind": kind, "value": value }).to_string() } else { value }])
+        }
+        other => Err(format!("unknown `public` command {other:?}; expected encrypt or decrypt")),
+    }
+}

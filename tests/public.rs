@@ -1,0 +1,144 @@
+//! Typed public tokens for derived IDs: round trips, type binding, forgeries, key rotation.
+#![cfg(feature = "public")]
+
+use idcraft::public::{AesKey, PublicId, PublicIdError, PublicIds, TokenFormat};
+use idcraft::{Decimal, Identity, Uuid};
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg", prefix = "ord")]
+struct OrderId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg", prefix = "cus")]
+struct CustomerId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "distributed")]
+struct InvoiceId(Decimal);
+
+#[derive(Identity)]
+#[id(scheme = "sno")]
+struct EventId([u8; 10]);
+
+#[derive(Identity)]
+#[id(scheme = "uid64")]
+struct LocalId(u64);
+
+fn key(byte: u8) -> AesKey {
+    AesKey::new(&[byte; 32]).unwrap()
+}
+
+#[test]
+fn round_trips_for_every_layout() {
+    for ids in [
+        PublicIds::new(key(1)),
+        PublicIds::new(key(1)).with_format(TokenFormat::Compatible),
+        PublicIds::new(key(1)).bound_to_types(),
+    ] {
+        let order = OrderId::new();
+        let token = ids.to_public(&order);
+        assert_eq!(ids.from_public(&token).unwrap(), order);
+        assert_eq!(ids.decode_str::<OrderId>(&token.to_string()).unwrap(), order);
+        let invoice = InvoiceId::new();
+        assert_eq!(ids.from_public(&ids.to_public(&invoice)).unwrap(), invoice);
+        let event = EventId::new();
+        assert_eq!(ids.from_public(&ids.to_public(&event)).unwrap(), event);
+        let local = LocalId::new();
+        assert_eq!(ids.from_public(&ids.to_public(&local)).unwrap(), local);
+    }
+}
+
+#[test]
+fn text_form_carries_the_prefix_and_reveals_nothing() {
+    let ids = PublicIds::new(key(2));
+    let order = OrderId::new();
+    let token = ids.to_public(&order).to_string();
+    assert!(token.starts_with("ord_") && token.len() == 4 + 33, "{token}");
+    assert!(!token.contains(&order.to_string()[4..12]));
+    let compat = PublicIds::new(key(2)).with_format(TokenFormat::Compatible).to_public(&order).to_string();
+    assert_eq!(compat.len(), 4 + 22);
+    assert_eq!("cus_x".parse::<PublicId<OrderId>>(), Err(PublicIdError::Invalid));
+    let next = ids.to_public(&OrderId::new()).to_string();
+    assert_ne!(token[4..8], next[4..8], "consecutive IDs give unrelated tokens");
+}
+
+#[test]
+fn compatible_tokens_match_architect_for_the_same_layout() {
+    let ids = PublicIds::new(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap())
+        .with_format(TokenFormat::Compatible);
+    let invoice = InvoiceId::try_from("1088824355131185736905670087".parse::<Decimal>().unwrap()).unwrap();
+    assert_eq!(ids.to_public(&invoice).to_string(), "48XoooHHCe1CiOHrghM7Dl");
+    assert_eq!(ids.decode_str::<InvoiceId>("48XoooHHCe1CiOHrghM7Dl").unwrap(), invoice);
+}
+
+#[test]
+fn type_bound_tokens_fail_across_types() {
+    let ids = PublicIds::new(key(3)).bound_to_types();
+    let order = OrderId::new();
+    let token = ids.to_public(&order).to_string();
+    let as_customer = format!("cus_{}", &token[4..]);
+    assert_eq!(ids.decode_str::<CustomerId>(&as_customer), Err(PublicIdError::Invalid));
+    // Unbound, the same bytes would decode as a CustomerId: binding is what stops it.
+    let unbound = PublicIds::new(key(3));
+    let t = unbound.to_public(&order).to_string();
+    assert!(unbound.decode_str::<CustomerId>(&format!("cus_{}", &t[4..])).is_ok());
+}
+
+#[test]
+fn authenticated_tokens_reject_forgeries_even_for_128_bit_ids() {
+    let ids = PublicIds::new(key(4));
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..100_000 {
+        let mut bytes = [0u8; 24];
+        for chunk in bytes.chunks_mut(8) {
+            chunk.copy_from_slice(&next().to_le_bytes());
+        }
+        let token = PublicId::<OrderId>::from_bytes(&bytes).unwrap();
+        assert_eq!(ids.from_public(&token), Err(PublicIdError::Invalid));
+    }
+    // A flipped bit in a real token is rejected too.
+    let real = ids.to_public(&OrderId::new());
+    let mut bytes = real.as_bytes().to_vec();
+    bytes[3] ^= 1;
+    assert!(ids.from_public(&PublicId::<OrderId>::from_bytes(&bytes).unwrap()).is_err());
+    // Compatible tokens of a UUID scheme cannot be checked (the original's limit).
+    let compat = PublicIds::new(key(4)).with_format(TokenFormat::Compatible);
+    assert!(compat.from_public(&PublicId::<OrderId>::from_bytes(&[7; 16]).unwrap()).is_ok());
+}
+
+#[test]
+fn rotated_keys_decode_old_tokens() {
+    let old = PublicIds::new(key(5)).bound_to_types();
+    let order = OrderId::new();
+    let old_token = old.to_public(&order).to_string();
+    let rotated = PublicIds::new(key(6)).bound_to_types().with_previous_keys([key(5)]);
+    assert_eq!(rotated.decode_str::<OrderId>(&old_token).unwrap(), order);
+    let new_token = rotated.to_public(&order).to_string();
+    assert_ne!(new_token, old_token);
+    assert!(old.decode_str::<OrderId>(&new_token).is_err());
+    assert_eq!(rotated.decode_str::<OrderId>(&new_token).unwrap(), order);
+}
+
+#[test]
+fn keys_never_show_in_debug() {
+    let ids = PublicIds::new(AesKey::new(&[0xAB; 32]).unwrap());
+    let debug = format!("{ids:?} {:?}", AesKey::new(&[0xAB; 16]).unwrap());
+    assert!(!debug.contains("ab") && !debug.contains("AB") && !debug.contains("171"), "{debug}");
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn tokens_serialize_as_text() {
+    let ids = PublicIds::new(key(7));
+    let token = ids.to_public(&OrderId::new());
+    let json = serde_json::to_string(&token).unwrap();
+    assert_eq!(json, format!("\"{token}\""));
+    assert_eq!(serde_json::from_str::<PublicId<OrderId>>(&json).unwrap(), token);
+    assert!(serde_json::from_str::<PublicId<OrderId>>("\"ord_nope\"").is_err());
+}
