@@ -1,0 +1,163 @@
+//! The `idcraft` command-line contract (shared/specs/cli.md), run against the real binary.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn idcraft(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_idcraft")).args(args).output().expect("run idcraft");
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn ok(args: &[&str]) -> Vec<String> {
+    let (code, out, err) = idcraft(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out.lines().map(str::to_owned).collect()
+}
+
+fn fails(args: &[&str]) -> String {
+    let (code, out, err) = idcraft(args);
+    assert_eq!(code, 1, "{args:?} should fail, printed {out}");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "one line on stderr: {err}");
+    assert!(!err.contains("panicked"));
+    err
+}
+
+fn inspect(args: &[&str]) -> Value {
+    let mut full = vec!["inspect", "--json"];
+    full.extend_from_slice(args);
+    serde_json::from_str(&ok(&full)[0]).unwrap()
+}
+
+fn assert_common(v: &Value, scheme: &str) {
+    for key in ["scheme", "text", "hex", "unix_ms", "timestamp"] {
+        assert!(v.get(key).is_some(), "{scheme}: missing {key} in {v}");
+    }
+    assert_eq!(v["scheme"], scheme);
+    assert!(v["unix_ms"].is_i64());
+}
+
+#[test]
+fn new_then_inspect_for_every_scheme() {
+    for scheme in ["comb_sql", "comb_pg", "comb_legacy", "comb_binary", "hot", "distributed", "distributed128", "sno", "uid64", "uid96"] {
+        let ids = ok(&["new", scheme, "--count", "3"]);
+        assert_eq!(ids.len(), 3, "{scheme}");
+        for id in &ids {
+            let v = inspect(&["--scheme", scheme, id]);
+            assert_common(&v, scheme);
+            assert_eq!(v["text"], id.as_str());
+        }
+    }
+}
+
+#[test]
+fn comb_with_time_and_base_is_deterministic() {
+    let out = ok(&["new", "comb_pg", "--time", "2024-03-21T04:19:11.304Z", "--base", "00112233-4455-4677-8899-aabbccddeeff"]);
+    assert_eq!(out, ["018e5f3b-ff48-4677-8899-aabbccddeeff"]);
+    let out = ok(&["new", "comb_legacy", "--time", "2002-01-10T23:40:35Z", "--base", "00112233-4455-4677-8899-aabbccddeeff"]);
+    assert_eq!(out, ["00112233-4455-4677-8899-919001862cc4"]);
+    let v = inspect(&["--scheme", "comb_sql", "d01c25cc-63a7-47cc-b5ba-018e5f3bff48"]);
+    assert_eq!(v["unix_ms"], 1710994751304i64);
+    assert_eq!(v["timestamp"], "2024-03-21T04:19:11.304Z");
+    assert_eq!(v["hex"], "d01c25cc63a747ccb5ba018e5f3bff48");
+}
+
+#[test]
+fn hot_keys() {
+    let v = inspect(&["--scheme", "hot", "62002582-1a42-30a9-3907-a1217f62ef01"]);
+    assert_eq!((v["unix_seconds"].as_u64(), v["counter"].as_u64(), v["shard_key"].as_u64()), (Some(1644176770), Some(500001), Some(32465535)));
+    assert_eq!(v["unix_ms"], 1644176770000i64);
+    let id = &ok(&["new", "hot", "--shard", "208", "--time", "2038-01-19T03:14:07Z"])[0];
+    let v = inspect(&["--scheme", "hot", id]);
+    assert_eq!((v["shard_key"].as_u64(), v["unix_seconds"].as_u64()), (Some(208), Some(2147483647)));
+}
+
+#[test]
+fn distributed_keys_and_detection() {
+    for text in ["1088824355131185736905670087", "3zfAkCP7ZtzfeQYp"] {
+        let v = inspect(&[text]);
+        assert_common(&v, "distributed");
+        assert_eq!(v["decimal"], "1088824355131185736905670087");
+        assert_eq!(v["base62"], "3zfAkCP7ZtzfeQYp");
+        assert_eq!(v["random"], 0xb2ad82883dc7u64);
+        assert_eq!(v["text"], "1088824355131185736905670087");
+        assert_eq!(v["timestamp"], "2022-07-31T18:33:00.285Z");
+    }
+    let v = inspect(&["0nQkrErwxJd2MnCm41WZ5s"]);
+    assert_common(&v, "distributed128");
+    assert_eq!(v["u128"], "12343806695858578540815039138052901000");
+    assert_eq!(v["uuid"], "094954a8-622c-76ad-1b93-cdefcbdf0888");
+    assert_eq!(v["base62"], "0nQkrErwxJd2MnCm41WZ5s");
+    assert!(v["random"].is_string());
+    let id = &ok(&["new", "distributed", "--time", "2024-01-01T00:00:00Z"])[0];
+    assert_eq!(id.len(), 28);
+    assert_eq!(inspect(&[id])["timestamp"], "2024-01-01T00:00:00Z");
+    let id = &ok(&["new", "distributed128", "--time", "2024-01-01T00:00:00Z"])[0];
+    assert_eq!(id.len(), 22);
+    assert_eq!(inspect(&[id])["timestamp"], "2024-01-01T00:00:00Z");
+}
+
+#[test]
+fn sno_keys_and_fresh_process_determinism() {
+    let v = inspect(&["brpk4q72xwf2m63l"]);
+    assert_common(&v, "sno");
+    assert_eq!((v["meta"].as_u64(), v["partition"].as_u64(), v["sequence"].as_u64(), v["tick"].as_u64()), (Some(255), Some(39434), Some(4147), Some(0)));
+    let out = ok(&["new", "sno", "--time", "2020-01-01T00:00:00Z", "--partition", "16650", "--meta", "255"]);
+    assert_eq!(out, ["6kvrqg22xv2im222"]);
+    let v = inspect(&[&out[0]]);
+    assert_eq!((v["sequence"].as_u64(), v["tick"].as_u64(), v["partition"].as_u64()), (Some(0), Some(0), Some(16650)));
+}
+
+#[test]
+fn uid_keys() {
+    let v = inspect(&[".5.tXbhdV.3"]);
+    assert_common(&v, "uid64");
+    assert_eq!((v["seq"].as_u64(), v["unix_ms"].as_i64()), (Some(1), Some(1539625275432)));
+    let v = inspect(&["--scheme", "uid96", ".5.tXVEf8n4vPN.0"]);
+    assert_common(&v, "uid96");
+    assert_eq!((v["node"].as_u64(), v["seq"].as_u64(), v["interval"].as_u64()), (Some(65742641), Some(1), Some(8)));
+    let id = &ok(&["new", "uid96", "--node", "uid@127.0.0.1", "--time", "2018-10-15T17:41:15.432128Z"])[0];
+    assert!(id.starts_with(".5.tXVEf8n4vPN"), "{id}");
+    let id = &ok(&["new", "uid64", "--time", "2018-10-15T17:41:15.432128Z"])[0];
+    assert_eq!(inspect(&[id])["unix_ms"], 1539625275432i64);
+}
+
+#[test]
+fn public_commands() {
+    let key = "k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=";
+    assert_eq!(ok(&["public", "encrypt", "--key", key, "--kind", "decimal", "1088824355131185736905670087"]), ["48XoooHHCe1CiOHrghM7Dl"]);
+    let v: Value = serde_json::from_str(&ok(&["public", "encrypt", "--key", key, "--kind", "decimal", "--json", "1088824355131185736905670087"])[0]).unwrap();
+    assert_eq!((v["uuid"].as_str(), v["base62"].as_str()), (Some("30322474-a954-ffa9-941c-6f038afe4ff1"), Some("48XoooHHCe1CiOHrghM7Dl")));
+    for token in ["48XoooHHCe1CiOHrghM7Dl", "30322474-a954-ffa9-941c-6f038afe4ff1"] {
+        assert_eq!(ok(&["public", "decrypt", "--key", key, "--kind", "decimal", token]), ["1088824355131185736905670087"]);
+    }
+    let zero = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+    assert_eq!(ok(&["public", "encrypt", "--key", zero, "--kind", "u64", "0"]), ["AMlDXspEMpNEsNsg5isSD1"]);
+    let u128_token = &ok(&["public", "encrypt", "--key", zero, "--kind", "u128", "1"])[0];
+    assert_eq!(ok(&["public", "decrypt", "--key", zero, "--kind", "u128", u128_token]), ["1"]);
+    let uuid = "00112233-4455-4677-8899-aabbccddeeff";
+    let t = &ok(&["public", "encrypt", "--key", zero, "--kind", "uuid", uuid])[0];
+    assert_eq!(ok(&["public", "decrypt", "--key", zero, "--kind", "uuid", t]), [uuid]);
+    let err = fails(&["public", "decrypt", "--key", key, "--kind", "u64", "48XoooHHCe1CiOHrghM7Dl"]);
+    assert!(err.contains("not a valid public ID"), "{err}");
+    assert!(fails(&["public", "encrypt", "--key", "AAAA", "--kind", "u64", "1"]).contains("16, 24 or 32 bytes"));
+    assert!(fails(&["public", "encrypt", "--key", "!!", "--kind", "u64", "1"]).contains("base64"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_1() {
+    let e = fails(&["inspect", "00000000-0000-0000-0000-000000000000"]);
+    assert!(e.contains("--scheme") && e.contains("comb_pg") && e.contains("hot"), "{e}");
+    let e = fails(&["inspect", "--scheme", "sno", "brpk4q72xwf2m63L"]);
+    assert!(e.contains("'L' at position 15"), "{e}");
+    let e = fails(&["inspect", "--scheme", "comb_legacy", "00000000-0000-0000-0000-0000ffffffff"]);
+    assert!(e.contains("time component is negative"), "{e}");
+    assert!(fails(&["inspect", "--scheme", "sno", "short"]).contains("expected 16 characters, got 5"));
+    assert!(fails(&["new", "nope"]).contains("unknown scheme"));
+    assert!(fails(&["new", "comb_legacy", "--time", "2100-01-01T00:00:00Z"]).contains("outside the range"));
+    assert!(fails(&["new", "comb_pg", "--time", "yesterday"]).contains("--time"));
+    assert!(fails(&["new", "sno", "--count", "-1"]).contains("--count"));
+    assert!(fails(&["new", "sno", "--shard", "1"]).contains("does not apply"));
+    assert!(fails(&["inspect", "💥"]).contains("cannot tell the scheme"));
+    assert!(fails(&[]).contains("missing command"));
+}
