@@ -1,1 +1,69 @@
-fn main() {}
+//! ID generation, per call, next to `uuid` (v4, v7 with `fast-rng`) and `ulid` in the same run.
+//!
+//! Schemes whose layout caps one generator's rate (DistributedId ~128/ms, sno 65,536 per 4 ms,
+//! uid 16,384 per 1024 µs) are measured below the cap with a stepping clock (see
+//! `support.rs`); their sustained rates against the real clock come from
+//! `cargo run --release --example sustained`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
+use idcraft::schemes::sno::{GeneratorSnapshot, SnoGenerator};
+use idcraft::schemes::{
+    CombLayout, DistributedId128Generator, DistributedIdGenerator, HotGuid, Scheme, UidGenerator,
+};
+use idcraft::{CoarseClock, Generate, OsRandom, SystemClock};
+use std::hint::black_box;
+use std::time::Duration;
+
+mod support;
+use support::SteppingClock;
+
+fn comb<L: CombLayout>(c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    let generator = L::default_generator();
+    c.bench_function(L::NAME, |b| b.iter(|| black_box(generator.generate(()).unwrap())));
+}
+
+fn generation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("generate");
+    g.bench_function("uuid_v4", |b| b.iter(|| black_box(uuid::Uuid::new_v4())));
+    g.bench_function("uuid_now_v7", |b| b.iter(|| black_box(uuid::Uuid::now_v7())));
+    g.bench_function("ulid_new", |b| b.iter(|| black_box(ulid::Ulid::new())));
+    comb::<SqlServer>(&mut g);
+    comb::<PostgreSql>(&mut g);
+    comb::<Legacy>(&mut g);
+    comb::<Binary>(&mut g);
+    let hot = HotGuid::default_generator();
+    g.bench_function("hot", |b| b.iter(|| black_box(hot.generate(7).unwrap())));
+
+    let clock = SteppingClock::new(SystemClock, 64, Duration::from_millis(1));
+    let distributed = DistributedIdGenerator::with(&clock, OsRandom);
+    g.bench_function("distributed (below cap)", |b| b.iter(|| black_box(distributed.generate(()).unwrap())));
+    let clock = SteppingClock::new(SystemClock, 65_536, Duration::from_millis(1));
+    let distributed128 = DistributedId128Generator::with(&clock, OsRandom);
+    g.bench_function("distributed128 (below cap)", |b| b.iter(|| black_box(distributed128.generate(()).unwrap())));
+
+    let clock = SteppingClock::new(CoarseClock, 32_768, Duration::from_millis(4));
+    let snapshot = GeneratorSnapshot { partition: [1, 2], ..GeneratorSnapshot::default() };
+    let sno = SnoGenerator::from_snapshot(&clock, &snapshot).unwrap();
+    g.bench_function("sno (below cap)", |b| b.iter(|| black_box(sno.generate(255).unwrap())));
+    let sno_now = SnoGenerator::from_snapshot(CoarseClock, &snapshot).unwrap();
+    g.bench_function("sno new_with_time", |b| {
+        let t = idcraft::Timestamp::from_unix_millis(1_700_000_000_000);
+        b.iter(|| black_box(sno_now.generate_at(255, black_box(t))))
+    });
+
+    let clock = SteppingClock::new(SystemClock, 8_192, Duration::from_micros(1024));
+    let uid = UidGenerator::with(&clock);
+    g.bench_function("uid64 (below cap)", |b| b.iter(|| black_box(uid.generate(()).unwrap())));
+    let clock = SteppingClock::new(CoarseClock, 8_192, Duration::from_micros(1024));
+    let uid_coarse = UidGenerator::with(&clock);
+    g.bench_function("uid64 coarse clock (below cap)", |b| b.iter(|| black_box(uid_coarse.generate(()).unwrap())));
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    targets = generation
+}
+criterion_main!(benches);

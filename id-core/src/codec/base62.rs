@@ -35,11 +35,12 @@ fn digits<const N: usize>(mut x: u32, out: &mut [u8]) {
 /// Writes one block: 11 digits, most significant first.
 #[inline]
 pub fn encode_block(v: u64, out: &mut [u8]) {
-    // Three independent chunks (5 + 3 + 3 digits) keep the divisions in 32 bits and let the
-    // CPU work on them in parallel.
+    // Four independent chunks (2 + 3 + 3 + 3 digits) keep the divisions in 32 bits and the
+    // dependency chains short, so the CPU works on them in parallel.
     let high = (v / P6) as u32;
     let rest = v % P6;
-    digits::<5>(high, &mut out[0..5]);
+    digits::<2>(high / P3 as u32, &mut out[0..2]);
+    digits::<3>(high % P3 as u32, &mut out[2..5]);
     digits::<3>((rest / P3) as u32, &mut out[5..8]);
     digits::<3>((rest % P3) as u32, &mut out[8..11]);
 }

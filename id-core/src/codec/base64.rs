@@ -55,20 +55,30 @@ pub const fn encoded_len(n: usize) -> usize {
 }
 
 /// Encodes up to 36 bytes.
+#[inline]
 pub fn encode(bytes: &[u8], flavour: Flavour) -> IdText {
     let alphabet = flavour.alphabet();
-    let mut out = [0u8; IdText::CAPACITY];
-    let mut o = 0;
-    for group in bytes.chunks(3) {
-        let v = u32::from(group[0]) << 16
-            | u32::from(*group.get(1).unwrap_or(&0)) << 8
-            | u32::from(*group.get(2).unwrap_or(&0));
-        for k in 0..=group.len() {
-            out[o] = alphabet[(v >> (18 - 6 * k) & 63) as usize];
-            o += 1;
+    IdText::build(|out| {
+        let mut o = 0;
+        let mut groups = bytes.chunks_exact(3);
+        for g in &mut groups {
+            let v = u32::from(g[0]) << 16 | u32::from(g[1]) << 8 | u32::from(g[2]);
+            out[o] = alphabet[(v >> 18) as usize];
+            out[o + 1] = alphabet[(v >> 12 & 63) as usize];
+            out[o + 2] = alphabet[(v >> 6 & 63) as usize];
+            out[o + 3] = alphabet[(v & 63) as usize];
+            o += 4;
         }
-    }
-    IdText::from_ascii(&out[..o])
+        let tail = groups.remainder();
+        if !tail.is_empty() {
+            let v = u32::from(tail[0]) << 16 | u32::from(*tail.get(1).unwrap_or(&0)) << 8;
+            for k in 0..=tail.len() {
+                out[o] = alphabet[(v >> (18 - 6 * k) & 63) as usize];
+                o += 1;
+            }
+        }
+        o
+    })
 }
 
 fn decode_bits(text: &str, flavour: Flavour, out: &mut [u8], strict_tail: bool) -> Result<(), ParseError> {

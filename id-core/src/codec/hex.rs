@@ -20,16 +20,18 @@ pub fn encode_into(bytes: &[u8], uppercase: bool, out: &mut [u8]) {
 
 /// `bytes` as lowercase hex (at most 24 bytes).
 pub fn encode_lower(bytes: &[u8]) -> IdText {
-    let mut out = [0u8; IdText::CAPACITY];
-    encode_into(bytes, false, &mut out);
-    IdText::from_ascii(&out[..bytes.len() * 2])
+    IdText::build(|out| {
+        encode_into(bytes, false, out);
+        bytes.len() * 2
+    })
 }
 
 /// `bytes` as uppercase hex (at most 24 bytes).
 pub fn encode_upper(bytes: &[u8]) -> IdText {
-    let mut out = [0u8; IdText::CAPACITY];
-    encode_into(bytes, true, &mut out);
-    IdText::from_ascii(&out[..bytes.len() * 2])
+    IdText::build(|out| {
+        encode_into(bytes, true, out);
+        bytes.len() * 2
+    })
 }
 
 #[inline]
@@ -57,42 +59,24 @@ pub fn decode_into(text: &str, out: &mut [u8]) -> Result<(), ParseError> {
 }
 
 /// The 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase.
+#[inline]
 pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
-    let mut out = [b'-'; 36];
-    encode_into(&bytes[0..4], false, &mut out[0..8]);
-    encode_into(&bytes[4..6], false, &mut out[9..13]);
-    encode_into(&bytes[6..8], false, &mut out[14..18]);
-    encode_into(&bytes[8..10], false, &mut out[19..23]);
-    encode_into(&bytes[10..16], false, &mut out[24..36]);
-    IdText::from_ascii(&out)
+    IdText::build(|out| {
+        let buf: &mut [u8; 36] = (&mut out[..36]).try_into().expect("36 bytes");
+        uuid::Uuid::from_bytes(*bytes).hyphenated().encode_lower(buf);
+        36
+    })
 }
 
 /// Parses the 36-character hyphenated UUID text (either case) into its 16 string-order bytes.
+/// Braced, URN and unhyphenated forms are refused (see [`decode_into`] for plain hex).
+#[inline]
 pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
-    let t = text.as_bytes();
-    if t.len() != 36 {
+    if text.len() != 36 {
         return Err(ParseError::chars(36, text.chars().count()));
     }
-    let is_dash = |i: usize| matches!(i, 8 | 13 | 18 | 23);
-    let mut out = [0u8; 16];
-    let mut o = 0;
-    let mut i = 0;
-    while i < 36 {
-        if is_dash(i) {
-            if t[i] != b'-' {
-                return Err(invalid_uuid_char(text));
-            }
-            i += 1;
-            continue;
-        }
-        match (nibble(t[i]), nibble(t[i + 1])) {
-            (Some(h), Some(l)) => out[o] = h << 4 | l,
-            _ => return Err(invalid_uuid_char(text)),
-        }
-        o += 1;
-        i += 2;
-    }
-    Ok(out)
+    // At 36 characters the `uuid` parser accepts only the hyphenated form.
+    uuid::Uuid::try_parse(text).map(|u| *u.as_bytes()).map_err(|_| invalid_uuid_char(text))
 }
 
 #[cold]

@@ -31,11 +31,27 @@ impl IdText {
 
     /// Wraps codec output. Panics if `ascii` is not ASCII or too long: codecs only ever pass
     /// their own alphabet, so that would be a bug in the codec, not bad input.
+    #[inline]
     pub fn from_ascii(ascii: &[u8]) -> IdText {
-        assert!(ascii.len() <= Self::CAPACITY && ascii.is_ascii(), "codec produced invalid text");
-        let mut buf = [0u8; Self::CAPACITY];
-        buf[..ascii.len()].copy_from_slice(ascii);
-        IdText { buf, len: ascii.len() as u8 }
+        let mut text = IdText { buf: [0u8; Self::CAPACITY], len: 0 };
+        text.buf[..ascii.len()].copy_from_slice(ascii);
+        text.set_len(ascii.len());
+        text
+    }
+
+    /// Lets a codec write straight into the buffer; `write` returns the length it wrote.
+    #[inline]
+    pub(crate) fn build(write: impl FnOnce(&mut [u8; Self::CAPACITY]) -> usize) -> IdText {
+        let mut text = IdText { buf: [0u8; Self::CAPACITY], len: 0 };
+        let len = write(&mut text.buf);
+        text.set_len(len);
+        text
+    }
+
+    #[inline]
+    fn set_len(&mut self, len: usize) {
+        assert!(len <= Self::CAPACITY && self.buf[..len].is_ascii(), "codec produced invalid text");
+        self.len = len as u8;
     }
 
     /// The text.

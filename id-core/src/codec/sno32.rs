@@ -19,30 +19,21 @@ const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// Encoded length.
 pub const ENCODED_LEN: usize = 16;
 
-/// Puts each 5-bit group of a 40-bit value into its own byte, most significant group first.
+/// Puts each 5-bit group of a 40-bit value into its own byte, the least significant group in
+/// the lowest byte: halves to 32-bit lanes, quarters to 16-bit lanes, groups to bytes.
 #[inline(always)]
 const fn spread(v: u64) -> u64 {
-    ((v >> 35) & 31) << 56
-        | ((v >> 30) & 31) << 48
-        | ((v >> 25) & 31) << 40
-        | ((v >> 20) & 31) << 32
-        | ((v >> 15) & 31) << 24
-        | ((v >> 10) & 31) << 16
-        | ((v >> 5) & 31) << 8
-        | (v & 31)
+    let a = (v & 0xF_FFFF) | ((v >> 20) << 32);
+    let b = (a & 0x0000_03FF_0000_03FF) | ((a >> 10) & 0x0000_03FF_0000_03FF) << 16;
+    (b & 0x001F_001F_001F_001F) | ((b >> 5) & 0x001F_001F_001F_001F) << 8
 }
 
 /// The inverse of [`spread`] for bytes holding values below 32.
 #[inline(always)]
 const fn gather(x: u64) -> u64 {
-    ((x >> 56) & 31) << 35
-        | ((x >> 48) & 31) << 30
-        | ((x >> 40) & 31) << 25
-        | ((x >> 32) & 31) << 20
-        | ((x >> 24) & 31) << 15
-        | ((x >> 16) & 31) << 10
-        | ((x >> 8) & 31) << 5
-        | (x & 31)
+    let b = (x & 0x001F_001F_001F_001F) | ((x >> 8) & 0x001F_001F_001F_001F) << 5;
+    let a = (b & 0x0000_03FF_0000_03FF) | ((b >> 16) & 0x0000_03FF_0000_03FF) << 10;
+    (a & 0xF_FFFF) | (a >> 32) << 20
 }
 
 /// Maps eight digit values (0..32, one per byte) to their characters.
