@@ -39,9 +39,11 @@ fn codecs(c: &mut Criterion) {
     let uuid_texts: Vec<String> = uuids.iter().map(ToString::to_string).collect();
     let ulids: Vec<ulid::Ulid> = vals.iter().map(|&v| ulid::Ulid(v)).collect();
     let ulid_texts: Vec<String> = ulids.iter().map(ToString::to_string).collect();
-    let b62_texts: Vec<String> = vals.iter().map(|&v| String::from_utf8(base62::encode_u128(v).to_vec()).unwrap()).collect();
+    let b62_texts: Vec<String> =
+        vals.iter().map(|&v| String::from_utf8(base62::encode_u128(v).to_vec()).unwrap()).collect();
     let decimals: Vec<u128> = vals.iter().map(|v| v % (decimal::MAX + 1)).collect();
-    let dec_texts: Vec<String> = decimals.iter().map(|&v| String::from_utf8(decimal::to_base62(v).to_vec()).unwrap()).collect();
+    let dec_texts: Vec<String> =
+        decimals.iter().map(|&v| String::from_utf8(decimal::to_base62(v).to_vec()).unwrap()).collect();
     let snos: Vec<[u8; 10]> = vals.iter().map(|v| v.to_be_bytes()[..10].try_into().unwrap()).collect();
     let sno_texts: Vec<String> = snos.iter().map(|s| String::from_utf8(sno32::encode(s).to_vec()).unwrap()).collect();
     let uids: Vec<[u8; 12]> = vals.iter().map(|v| v.to_be_bytes()[..12].try_into().unwrap()).collect();
@@ -93,7 +95,8 @@ fn codecs(c: &mut Criterion) {
         let back = base62::decode_u128(core::str::from_utf8(&token).unwrap()).unwrap();
         aes128.decrypt_u64(uuid::Uuid::from_u128(back))
     });
-    let converter = PublicIdConverter::new(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap());
+    let converter =
+        PublicIdConverter::new(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap());
     batch(&mut g, "u64 -> base62 token", &ids, |&v| base62::encode_u128(converter.encrypt_u64(v).as_u128()));
     let tokens: Vec<String> = ids.iter().map(|&v| idcraft::public::to_base62(converter.encrypt_u64(v))).collect();
     batch(&mut g, "base62 token -> u64", &tokens, |t| converter.decrypt_u64(parse_public(t).unwrap()));

@@ -8,9 +8,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
 use idcraft::schemes::sno::{GeneratorSnapshot, SnoGenerator};
-use idcraft::schemes::{
-    CombLayout, DistributedId128Generator, DistributedIdGenerator, HotGuid, Scheme, UidGenerator,
-};
+use idcraft::schemes::{CombLayout, DistributedId128Generator, DistributedIdGenerator, HotGuid, Scheme, UidGenerator};
 use idcraft::{CoarseClock, Generate, OsRandom, SystemClock};
 use std::hint::black_box;
 use std::time::Duration;

@@ -39,7 +39,18 @@ fn assert_common(v: &Value, scheme: &str) {
 
 #[test]
 fn new_then_inspect_for_every_scheme() {
-    for scheme in ["comb_sql", "comb_pg", "comb_legacy", "comb_binary", "hot", "distributed", "distributed128", "sno", "uid64", "uid96"] {
+    for scheme in [
+        "comb_sql",
+        "comb_pg",
+        "comb_legacy",
+        "comb_binary",
+        "hot",
+        "distributed",
+        "distributed128",
+        "sno",
+        "uid64",
+        "uid96",
+    ] {
         let ids = ok(&["new", scheme, "--count", "3"]);
         assert_eq!(ids.len(), 3, "{scheme}");
         for id in &ids {
@@ -52,9 +63,11 @@ fn new_then_inspect_for_every_scheme() {
 
 #[test]
 fn comb_with_time_and_base_is_deterministic() {
-    let out = ok(&["new", "comb_pg", "--time", "2024-03-21T04:19:11.304Z", "--base", "00112233-4455-4677-8899-aabbccddeeff"]);
+    let out =
+        ok(&["new", "comb_pg", "--time", "2024-03-21T04:19:11.304Z", "--base", "00112233-4455-4677-8899-aabbccddeeff"]);
     assert_eq!(out, ["018e5f3b-ff48-4677-8899-aabbccddeeff"]);
-    let out = ok(&["new", "comb_legacy", "--time", "2002-01-10T23:40:35Z", "--base", "00112233-4455-4677-8899-aabbccddeeff"]);
+    let out =
+        ok(&["new", "comb_legacy", "--time", "2002-01-10T23:40:35Z", "--base", "00112233-4455-4677-8899-aabbccddeeff"]);
     assert_eq!(out, ["00112233-4455-4677-8899-919001862cc4"]);
     let v = inspect(&["--scheme", "comb_sql", "d01c25cc-63a7-47cc-b5ba-018e5f3bff48"]);
     assert_eq!(v["unix_ms"], 1710994751304i64);
@@ -65,7 +78,10 @@ fn comb_with_time_and_base_is_deterministic() {
 #[test]
 fn hot_keys() {
     let v = inspect(&["--scheme", "hot", "62002582-1a42-30a9-3907-a1217f62ef01"]);
-    assert_eq!((v["unix_seconds"].as_u64(), v["counter"].as_u64(), v["shard_key"].as_u64()), (Some(1644176770), Some(500001), Some(32465535)));
+    assert_eq!(
+        (v["unix_seconds"].as_u64(), v["counter"].as_u64(), v["shard_key"].as_u64()),
+        (Some(1644176770), Some(500001), Some(32465535))
+    );
     assert_eq!(v["unix_ms"], 1644176770000i64);
     let id = &ok(&["new", "hot", "--shard", "208", "--time", "2038-01-19T03:14:07Z"])[0];
     let v = inspect(&["--scheme", "hot", id]);
@@ -101,7 +117,10 @@ fn distributed_keys_and_detection() {
 fn sno_keys_and_fresh_process_determinism() {
     let v = inspect(&["brpk4q72xwf2m63l"]);
     assert_common(&v, "sno");
-    assert_eq!((v["meta"].as_u64(), v["partition"].as_u64(), v["sequence"].as_u64(), v["tick"].as_u64()), (Some(255), Some(39434), Some(4147), Some(0)));
+    assert_eq!(
+        (v["meta"].as_u64(), v["partition"].as_u64(), v["sequence"].as_u64(), v["tick"].as_u64()),
+        (Some(255), Some(39434), Some(4147), Some(0))
+    );
     let out = ok(&["new", "sno", "--time", "2020-01-01T00:00:00Z", "--partition", "16650", "--meta", "255"]);
     assert_eq!(out, ["6kvrqg22xv2im222"]);
     let v = inspect(&[&out[0]]);
@@ -125,11 +144,23 @@ fn uid_keys() {
 #[test]
 fn public_commands() {
     let key = "k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=";
-    assert_eq!(ok(&["public", "encrypt", "--key", key, "--kind", "decimal", "1088824355131185736905670087"]), ["48XoooHHCe1CiOHrghM7Dl"]);
-    let v: Value = serde_json::from_str(&ok(&["public", "encrypt", "--key", key, "--kind", "decimal", "--json", "1088824355131185736905670087"])[0]).unwrap();
-    assert_eq!((v["uuid"].as_str(), v["base62"].as_str()), (Some("30322474-a954-ffa9-941c-6f038afe4ff1"), Some("48XoooHHCe1CiOHrghM7Dl")));
+    assert_eq!(
+        ok(&["public", "encrypt", "--key", key, "--kind", "decimal", "1088824355131185736905670087"]),
+        ["48XoooHHCe1CiOHrghM7Dl"]
+    );
+    let v: Value = serde_json::from_str(
+        &ok(&["public", "encrypt", "--key", key, "--kind", "decimal", "--json", "1088824355131185736905670087"])[0],
+    )
+    .unwrap();
+    assert_eq!(
+        (v["uuid"].as_str(), v["base62"].as_str()),
+        (Some("30322474-a954-ffa9-941c-6f038afe4ff1"), Some("48XoooHHCe1CiOHrghM7Dl"))
+    );
     for token in ["48XoooHHCe1CiOHrghM7Dl", "30322474-a954-ffa9-941c-6f038afe4ff1"] {
-        assert_eq!(ok(&["public", "decrypt", "--key", key, "--kind", "decimal", token]), ["1088824355131185736905670087"]);
+        assert_eq!(
+            ok(&["public", "decrypt", "--key", key, "--kind", "decimal", token]),
+            ["1088824355131185736905670087"]
+        );
     }
     let zero = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
     assert_eq!(ok(&["public", "encrypt", "--key", zero, "--kind", "u64", "0"]), ["AMlDXspEMpNEsNsg5isSD1"]);

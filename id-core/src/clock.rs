@@ -14,6 +14,13 @@ pub trait Clock: Send + Sync {
     /// The current instant.
     fn now(&self) -> Timestamp;
 
+    /// The current instant at full precision. A clock whose [`Clock::now`] is cheap but coarse
+    /// ([`CoarseClock`]) reads the precise clock here; generators call it only when the coarse
+    /// reading would make them wait.
+    fn now_precise(&self) -> Timestamp {
+        self.now()
+    }
+
     /// Blocks the calling thread for about `duration`; generators call this when a layout's
     /// capacity for the current tick is used up. A test clock advances itself instead.
     fn sleep(&self, duration: Duration) {
@@ -25,6 +32,9 @@ impl<C: Clock + ?Sized> Clock for &C {
     fn now(&self) -> Timestamp {
         (**self).now()
     }
+    fn now_precise(&self) -> Timestamp {
+        (**self).now_precise()
+    }
     fn sleep(&self, duration: Duration) {
         (**self).sleep(duration)
     }
@@ -33,6 +43,9 @@ impl<C: Clock + ?Sized> Clock for &C {
 impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
     fn now(&self) -> Timestamp {
         (**self).now()
+    }
+    fn now_precise(&self) -> Timestamp {
+        (**self).now_precise()
     }
     fn sleep(&self, duration: Duration) {
         (**self).sleep(duration)
@@ -46,8 +59,24 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     #[inline]
     fn now(&self) -> Timestamp {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if let Some(t) = read_clock(libc::CLOCK_REALTIME) {
+            return t;
+        }
         Timestamp::from_system_time(SystemTime::now())
     }
+}
+
+/// One `clock_gettime` (a vDSO call, no system call), skipping `SystemTime`'s conversions.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[inline]
+fn read_clock(id: libc::clockid_t) -> Option<Timestamp> {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec and the call only writes into it.
+    let rc = unsafe { libc::clock_gettime(id, &mut ts) };
+    // time_t is 32 bits on some Linux targets.
+    #[allow(clippy::useless_conversion)]
+    (rc == 0).then(|| Timestamp::new(i64::from(ts.tv_sec), ts.tv_nsec as u32))
 }
 
 /// The coarse system wall clock: `CLOCK_REALTIME_COARSE` on Linux (~3.5 ns per read, updated
@@ -62,17 +91,14 @@ impl Clock for CoarseClock {
     #[inline]
     fn now(&self) -> Timestamp {
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        {
-            let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-            // SAFETY: `ts` is a valid, writable timespec; CLOCK_REALTIME_COARSE exists on every
-            // Linux since 2.6.32 and the call only writes into `ts`.
-            let rc = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME_COARSE, &mut ts) };
-            if rc == 0 {
-                // time_t is 32 bits on some Linux targets.
-                #[allow(clippy::useless_conversion)]
-                return Timestamp::new(i64::from(ts.tv_sec), ts.tv_nsec as u32);
-            }
+        if let Some(t) = read_clock(libc::CLOCK_REALTIME_COARSE) {
+            return t;
         }
+        SystemClock.now()
+    }
+
+    #[inline]
+    fn now_precise(&self) -> Timestamp {
         SystemClock.now()
     }
 }

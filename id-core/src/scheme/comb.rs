@@ -54,9 +54,13 @@ const EPOCH_1900: Timestamp = Timestamp::from_ymd(1900, 1, 1);
 /// 9999-12-31T23:59:59.999Z, the last instant .NET's `DateTime` can return.
 const MAX_UNIX_MS: u64 = 0xE677_D21F_DBFF;
 
-/// .NET ticks (100 ns) from `from` to `t`, floored.
+/// .NET ticks (100 ns) from `from` to `t`, floored. Whole seconds are a multiple of 100 ns,
+/// so only the nanosecond difference needs a (64-bit, not 128-bit) floor division.
+#[inline]
 fn ticks_since(t: Timestamp, from: Timestamp) -> i64 {
-    ((t.unix_nanos() - from.unix_nanos()).div_euclid(100)) as i64
+    let secs = t.unix_seconds() - from.unix_seconds();
+    let nanos = i64::from(t.subsec_nanos()) - i64::from(from.subsec_nanos());
+    secs * 10_000_000 + nanos.div_euclid(100)
 }
 
 impl TimeStrategy {
@@ -399,10 +403,13 @@ const fn fixed_bits(index: usize) -> u8 {
 /// Width of the monotonic counter; the remaining 32 free bits stay random.
 const COUNTER_BITS: u32 = 42;
 
-/// Writes `counter` into the highest-ranking free bits of `tail` (most significant first).
-fn place_counter(bytes: &mut [u8; 16], tail: &[usize; 10], counter: u64) {
+/// Writes `counter` into the highest-ranking free bits of the layout's tail (most significant
+/// first). Generic and always inlined so the loop over the constant tail order unrolls into a
+/// handful of constant shifts and masks.
+#[inline(always)]
+fn place_counter<L: CombLayout>(bytes: &mut [u8; 16], counter: u64) {
     let mut left = COUNTER_BITS;
-    for &i in tail {
+    for &i in &L::TAIL_ORDER {
         if left == 0 {
             break;
         }
@@ -467,10 +474,27 @@ impl<L: CombLayout, C: Clock, R: RandomSource> CombGenerator<L, C, R> {
         CombGenerator { tail: Tail::Random, ..Self::with(clock, random) }
     }
 
+    /// A random version-4 GUID (RT.Comb's base).
     fn random_v4(&self) -> [u8; 16] {
         let mut b = [0u8; 16];
-        b[..8].copy_from_slice(&self.random.next_u64().to_le_bytes());
-        b[8..].copy_from_slice(&self.random.next_u64().to_le_bytes());
+        self.random.fill_bytes(&mut b);
+        Self::set_version(b)
+    }
+
+    /// A version-4 base for the monotonic tail: the counter overwrites the first 42 free bits
+    /// of the tail and the timestamp its own 6 bytes, so one random `u64` in the last 8 tail
+    /// bytes supplies all the randomness that survives (32 bits).
+    #[inline]
+    fn monotonic_base(&self) -> [u8; 16] {
+        let mut b = [0u8; 16];
+        for (&i, r) in L::TAIL_ORDER[2..].iter().zip(self.random.next_u64().to_le_bytes()) {
+            b[i] = r;
+        }
+        Self::set_version(b)
+    }
+
+    #[inline]
+    fn set_version(mut b: [u8; 16]) -> [u8; 16] {
         b[6] = b[6] & 0x0F | 0x40;
         b[8] = b[8] & 0x3F | 0x80;
         b
@@ -481,12 +505,12 @@ impl<L: CombLayout, C: Clock, R: RandomSource> Generate<Comb<L>> for CombGenerat
     #[inline]
     fn generate(&self, _: ()) -> Result<Comb<L>, GenerateError> {
         let now = L::STRATEGY.exact_tick(self.clock.now(), L::NAME)?;
-        let mut bytes = self.random_v4();
         match self.tail {
-            Tail::Random => Ok(Comb::with_tick(bytes, now)),
+            Tail::Random => Ok(Comb::with_tick(self.random_v4(), now)),
             Tail::Monotonic => {
+                let mut bytes = self.monotonic_base();
                 let (tick, counter) = self.counter.next(now, || self.random.next_u64());
-                place_counter(&mut bytes, &L::TAIL_ORDER, counter);
+                place_counter::<L>(&mut bytes, counter);
                 Ok(Comb::with_tick(bytes, tick))
             }
         }

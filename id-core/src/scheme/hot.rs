@@ -48,7 +48,7 @@ impl HotGuid {
     /// The seconds HotGuid stores for `t`: .NET's `(uint)TotalSeconds`, truncating the double
     /// and wrapping modulo 2^32 (the documented, tested .NET 6 behaviour past 2106 and before 1970).
     pub fn seconds_of(t: Timestamp) -> u32 {
-        let ticks = (t.unix_nanos().div_euclid(100)) as i64;
+        let ticks = t.unix_seconds() * 10_000_000 + i64::from(t.subsec_nanos() / 100);
         ((ticks as f64 / 10_000_000.0) as i64) as u32
     }
 
