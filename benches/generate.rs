@@ -2,7 +2,7 @@
 //!
 //! Schemes whose layout caps one generator's rate (DistributedId ~128/ms, sno 65,536 per 4 ms,
 //! uid 16,384 per 1024 µs) are measured below the cap with a stepping clock (see
-//! `support.rs`); their sustained rates against the real clock come from
+//! `support/mod.rs`); their sustained rates against the real clock come from
 //! `cargo run --release --example sustained`.
 
 use criterion::{Criterion, criterion_group, criterion_main};

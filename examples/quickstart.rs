@@ -51,6 +51,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Another scheme, with its own fields.
     let event = EventId::new_with_meta(7);
-    println!("event:      {event} (meta {}, partition {}, sequence {})", event.meta(), event.partition(), event.sequence());
+    println!(
+        "event:      {event} (meta {}, partition {}, sequence {})",
+        event.meta(),
+        event.partition(),
+        event.sequence()
+    );
     Ok(())
 }
