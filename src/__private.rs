@@ -9,6 +9,13 @@ pub use id_core::identity::serde_support;
 #[cfg(feature = "serde")]
 pub use serde;
 
+#[cfg(feature = "postgres02")]
+pub use {crate::db::postgres02, bytes, postgres_types};
+#[cfg(feature = "rusqlite032")]
+pub use {crate::db::rusqlite032, rusqlite};
+#[cfg(feature = "sqlx08")]
+pub use {crate::db::sqlx08, sqlx};
+
 /// The impls each enabled integration feature adds to a derived type (serde, database
 /// drivers). Expands to nothing for a feature that is off, so users pay only for what they use.
 #[doc(hidden)]
@@ -16,9 +23,178 @@ pub use serde;
 macro_rules! __idcraft_integrations {
     ($ty:ident) => {
         $crate::__idcraft_serde!($ty);
+        $crate::__idcraft_sqlx08!($ty);
+        $crate::__idcraft_rusqlite032!($ty);
+        $crate::__idcraft_postgres02!($ty);
     };
 }
 pub use __idcraft_integrations as integrations;
+
+#[cfg(feature = "sqlx08")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::sqlx::Type<$crate::__private::sqlx::Postgres> for $ty {
+            fn type_info() -> $crate::__private::sqlx::postgres::PgTypeInfo {
+                $crate::__private::sqlx08::pg_type_info::<Self>()
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::sqlx::postgres::PgHasArrayType for $ty {
+            fn array_type_info() -> $crate::__private::sqlx::postgres::PgTypeInfo {
+                $crate::__private::sqlx08::pg_array_type_info::<Self>()
+            }
+        }
+
+        #[automatically_derived]
+        impl<'q> $crate::__private::sqlx::Encode<'q, $crate::__private::sqlx::Postgres> for $ty {
+            fn encode_by_ref(
+                &self,
+                buf: &mut $crate::__private::sqlx::postgres::PgArgumentBuffer,
+            ) -> ::core::result::Result<
+                $crate::__private::sqlx::encode::IsNull,
+                $crate::__private::sqlx::error::BoxDynError,
+            > {
+                $crate::__private::sqlx08::pg_encode(self, buf)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'r> $crate::__private::sqlx::Decode<'r, $crate::__private::sqlx::Postgres> for $ty {
+            fn decode(
+                value: $crate::__private::sqlx::postgres::PgValueRef<'r>,
+            ) -> ::core::result::Result<Self, $crate::__private::sqlx::error::BoxDynError> {
+                $crate::__private::sqlx08::pg_decode(value)
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::sqlx::Type<$crate::__private::sqlx::Sqlite> for $ty {
+            fn type_info() -> $crate::__private::sqlx::sqlite::SqliteTypeInfo {
+                $crate::__private::sqlx08::sqlite_type_info::<Self>()
+            }
+
+            fn compatible(ty: &$crate::__private::sqlx::sqlite::SqliteTypeInfo) -> bool {
+                $crate::__private::sqlx08::sqlite_compatible::<Self>(ty)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'q> $crate::__private::sqlx::Encode<'q, $crate::__private::sqlx::Sqlite> for $ty {
+            fn encode_by_ref(
+                &self,
+                args: &mut ::std::vec::Vec<$crate::__private::sqlx::sqlite::SqliteArgumentValue<'q>>,
+            ) -> ::core::result::Result<
+                $crate::__private::sqlx::encode::IsNull,
+                $crate::__private::sqlx::error::BoxDynError,
+            > {
+                $crate::__private::sqlx08::sqlite_encode(self, args)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'r> $crate::__private::sqlx::Decode<'r, $crate::__private::sqlx::Sqlite> for $ty {
+            fn decode(
+                value: $crate::__private::sqlx::sqlite::SqliteValueRef<'r>,
+            ) -> ::core::result::Result<Self, $crate::__private::sqlx::error::BoxDynError> {
+                $crate::__private::sqlx08::sqlite_decode(value)
+            }
+        }
+    };
+}
+
+#[cfg(not(feature = "sqlx08"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08 {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "rusqlite032")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_rusqlite032 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::rusqlite::types::ToSql for $ty {
+            fn to_sql(
+                &self,
+            ) -> $crate::__private::rusqlite::Result<$crate::__private::rusqlite::types::ToSqlOutput<'_>> {
+                $crate::__private::rusqlite032::to_sql(self)
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::rusqlite::types::FromSql for $ty {
+            fn column_result(
+                value: $crate::__private::rusqlite::types::ValueRef<'_>,
+            ) -> $crate::__private::rusqlite::types::FromSqlResult<Self> {
+                $crate::__private::rusqlite032::from_sql(value)
+            }
+        }
+    };
+}
+
+#[cfg(not(feature = "rusqlite032"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_rusqlite032 {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "postgres02")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_postgres02 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::postgres_types::ToSql for $ty {
+            fn to_sql(
+                &self,
+                ty: &$crate::__private::postgres_types::Type,
+                out: &mut $crate::__private::bytes::BytesMut,
+            ) -> ::core::result::Result<
+                $crate::__private::postgres_types::IsNull,
+                ::std::boxed::Box<dyn ::std::error::Error + ::core::marker::Sync + ::core::marker::Send>,
+            > {
+                $crate::__private::postgres02::to_sql(self, ty, out)
+            }
+
+            fn accepts(ty: &$crate::__private::postgres_types::Type) -> bool {
+                $crate::__private::postgres02::accepts::<Self>(ty)
+            }
+
+            $crate::__private::postgres_types::to_sql_checked!();
+        }
+
+        #[automatically_derived]
+        impl<'a> $crate::__private::postgres_types::FromSql<'a> for $ty {
+            fn from_sql(
+                ty: &$crate::__private::postgres_types::Type,
+                raw: &'a [u8],
+            ) -> ::core::result::Result<
+                Self,
+                ::std::boxed::Box<dyn ::std::error::Error + ::core::marker::Sync + ::core::marker::Send>,
+            > {
+                $crate::__private::postgres02::from_sql(ty, raw)
+            }
+
+            fn accepts(ty: &$crate::__private::postgres_types::Type) -> bool {
+                $crate::__private::postgres02::accepts::<Self>(ty)
+            }
+        }
+    };
+}
+
+#[cfg(not(feature = "postgres02"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_postgres02 {
+    ($ty:ident) => {};
+}
 
 #[cfg(feature = "serde")]
 #[doc(hidden)]

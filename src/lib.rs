@@ -5,7 +5,7 @@ pub use id_core::{
     Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, ManualClock, NoRepeatClock, OsRandom,
     ParseError, RandomSource, Scheme, SeededRandom, StorageOf, SystemClock, Timestamp,
 };
-pub use id_core::{codec, scope};
+pub use id_core::{codec, column, scope};
 pub use id_derive::Identity;
 pub use rust_decimal::Decimal;
 pub use uuid::Uuid;
@@ -20,7 +20,10 @@ pub mod schemes {
     };
     pub use id_core::scheme::sno::{self, GeneratorSnapshot, SequenceOverflow, SnoConfigError};
     pub use id_core::scheme::*;
+    pub use id_core::scheme::{Encoding, IdBytes};
 }
+
+pub mod db;
 
 /// Opaque public identities (AES), re-exported from `id-public`.
 #[cfg(feature = "public")]

@@ -6,6 +6,7 @@
 
 pub mod clock;
 pub mod codec;
+pub mod column;
 pub mod error;
 pub mod identity;
 mod monotonic;

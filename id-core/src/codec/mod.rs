@@ -39,6 +39,11 @@ impl IdText {
         text
     }
 
+    /// Copies an ASCII text of at most [`IdText::CAPACITY`] bytes, or `None`.
+    pub fn try_from_str(text: &str) -> Option<IdText> {
+        (text.len() <= Self::CAPACITY && text.is_ascii()).then(|| IdText::from_ascii(text.as_bytes()))
+    }
+
     /// Lets a codec write straight into the buffer; `write` returns the length it wrote.
     #[inline]
     pub(crate) fn build(write: impl FnOnce(&mut [u8; Self::CAPACITY]) -> usize) -> IdText {
@@ -79,6 +84,14 @@ impl fmt::Debug for IdText {
         fmt::Debug::fmt(self.as_str(), f)
     }
 }
+
+impl PartialEq for IdText {
+    fn eq(&self, other: &IdText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for IdText {}
 
 impl PartialEq<&str> for IdText {
     fn eq(&self, other: &&str) -> bool {

@@ -191,12 +191,15 @@ pub trait CombLayout: Copy + Eq + Ord + Hash + fmt::Debug + Default + Send + Syn
     const TIME_BYTES: [usize; 6];
     /// String-order indexes of the other 10 bytes, in the order the database compares them.
     const TAIL_ORDER: [usize; 10];
+    /// Whether byte-oriented stores (SQLite BLOB, Oracle `RAW`) hold the .NET `ToByteArray()`
+    /// bytes, as RT.Comb's binary provider expects, rather than the string-order bytes.
+    const DOTNET_BYTES: bool = false;
     /// The process-wide generator of this layout.
     fn default_generator() -> &'static CombGenerator<Self>;
 }
 
 macro_rules! layout {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $strategy:ident, $time:expr, $tail:expr) => {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $strategy:ident, $time:expr, $tail:expr $(, $dotnet:expr)?) => {
         $(#[$doc])*
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
         pub struct $ty;
@@ -206,6 +209,7 @@ macro_rules! layout {
             const STRATEGY: TimeStrategy = TimeStrategy::$strategy;
             const TIME_BYTES: [usize; 6] = $time;
             const TAIL_ORDER: [usize; 10] = $tail;
+            $(const DOTNET_BYTES: bool = $dotnet;)?
             fn default_generator() -> &'static CombGenerator<Self> {
                 static GENERATOR: OnceLock<CombGenerator<$ty>> = OnceLock::new();
                 GENERATOR.get_or_init(CombGenerator::new)
@@ -230,7 +234,7 @@ layout!(
 layout!(
     /// RT.Comb `Provider.Oracle` / `Provider.SqliteBinary`: Unix ms in .NET bytes 0..6, ordered
     /// by the .NET byte array.
-    Binary, "comb_binary", UnixMillis, [3, 2, 1, 0, 5, 4], [7, 6, 8, 9, 10, 11, 12, 13, 14, 15]
+    Binary, "comb_binary", UnixMillis, [3, 2, 1, 0, 5, 4], [7, 6, 8, 9, 10, 11, 12, 13, 14, 15], true
 );
 
 /// A COMB GUID of layout `L`.

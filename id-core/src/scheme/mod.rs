@@ -72,7 +72,12 @@ pub struct IdBytes {
 }
 
 impl IdBytes {
-    /// Copies up to 16 bytes.
+    /// Copies up to 16 bytes, or `None` for more.
+    pub fn try_new(bytes: &[u8]) -> Option<IdBytes> {
+        (bytes.len() <= 16).then(|| IdBytes::new(bytes))
+    }
+
+    /// Copies up to 16 bytes; panics on more (use [`IdBytes::try_new`] for input).
     pub fn new(bytes: &[u8]) -> IdBytes {
         let mut buf = [0u8; 16];
         buf[..bytes.len()].copy_from_slice(bytes);

@@ -1,0 +1,271 @@
+//! How each scheme is stored in a database column, once for every driver.
+//!
+//! | scheme | PostgreSQL | SQLite |
+//! |---|---|---|
+//! | `comb_*`, `hot` | `uuid` | `BLOB` of 16 bytes (string order; .NET order for `comb_binary`) |
+//! | `distributed` | `NUMERIC(28,0)` | `TEXT` of digits (SQLite's `NUMERIC` would turn 28 digits into a lossy `REAL`) |
+//! | `distributed128` | `uuid` | `BLOB` of 16 bytes, big-endian |
+//! | `sno` | `bytea` (10 bytes) | `BLOB` |
+//! | `uid64` | `bigint` | `INTEGER` |
+//! | `uid96` | `bytea` (12 bytes) | `BLOB` |
+//!
+//! Each of these sorts in the database as the scheme's `Ord` does, except the SQL Server COMBs
+//! (`comb_sql`, `comb_legacy`) outside SQL Server, whose timestamp sits in the bytes those
+//! databases compare last: they insert like random keys there.
+//!
+//! Reading is lenient where drivers differ and strict where the value is wrong: a decimal with a
+//! zero fraction (`123.0`, as SQLite returns) is accepted, an 8-byte BLOB for a UUID scheme is
+//! a [`ParseError`].
+
+use crate::codec::{IdText, hex};
+use crate::error::ParseError;
+use crate::scheme::comb::CombLayout;
+use crate::scheme::{Comb, DistributedId, DistributedId128, HotGuid, IdBytes, Scheme, Sno, Uid64, Uid96};
+use core::str::FromStr;
+use rust_decimal::Decimal;
+use uuid::Uuid;
+
+/// A column type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// PostgreSQL `uuid`.
+    Uuid,
+    /// PostgreSQL `NUMERIC`.
+    Numeric,
+    /// `bytea` / `BLOB`.
+    Bytes,
+    /// `bigint` / `INTEGER`.
+    BigInt,
+    /// `TEXT`.
+    Text,
+}
+
+/// A value as a driver sends or receives it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DbValue {
+    /// `uuid`.
+    Uuid(Uuid),
+    /// `NUMERIC`.
+    Numeric(Decimal),
+    /// `bytea` / `BLOB`.
+    Bytes(IdBytes),
+    /// `bigint` / `INTEGER`.
+    BigInt(i64),
+    /// `TEXT`.
+    Text(IdText),
+}
+
+/// Which database the value is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// PostgreSQL.
+    Postgres,
+    /// SQLite.
+    Sqlite,
+}
+
+/// A scheme's column mapping.
+pub trait DbColumn: Scheme {
+    /// The PostgreSQL column type.
+    const POSTGRES: Column;
+    /// The SQLite column type.
+    const SQLITE: Column;
+
+    /// The value for a database.
+    fn to_db(&self, dialect: Dialect) -> DbValue;
+
+    /// Reads a database value.
+    fn from_db(value: DbValue) -> Result<Self, ParseError>;
+
+    /// The column type for a database.
+    fn column(dialect: Dialect) -> Column {
+        match dialect {
+            Dialect::Postgres => Self::POSTGRES,
+            Dialect::Sqlite => Self::SQLITE,
+        }
+    }
+}
+
+fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
+    let reason = match value {
+        DbValue::Uuid(_) => "a uuid column does not hold this scheme",
+        DbValue::Numeric(_) => "a numeric column does not hold this scheme",
+        DbValue::Bytes(_) => "a binary column does not hold this scheme",
+        DbValue::BigInt(_) => "an integer column does not hold this scheme",
+        DbValue::Text(_) => "a text column does not hold this scheme",
+    };
+    ParseError::Invalid { scheme: S::NAME, reason }
+}
+
+/// GUIDs: `uuid`, or 16 bytes in the layout's byte order, or the hyphenated text.
+fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Result<Uuid, ParseError> {
+    match value {
+        DbValue::Uuid(u) => Ok(u),
+        DbValue::Bytes(b) => {
+            let b: [u8; 16] = (*b).try_into().map_err(|_| ParseError::bytes(16, b.len()))?;
+            Ok(if dotnet_bytes { Uuid::from_bytes_le(b) } else { Uuid::from_bytes(b) })
+        }
+        DbValue::Text(t) => hex::parse_uuid(&t).map(Uuid::from_bytes),
+        other => Err(wrong_type::<S>(&other)),
+    }
+}
+
+fn guid_to_db(uuid: Uuid, dialect: Dialect, dotnet_bytes: bool) -> DbValue {
+    match dialect {
+        Dialect::Postgres => DbValue::Uuid(uuid),
+        Dialect::Sqlite if dotnet_bytes => DbValue::Bytes(IdBytes::new(&uuid.to_bytes_le())),
+        Dialect::Sqlite => DbValue::Bytes(IdBytes::new(uuid.as_bytes())),
+    }
+}
+
+impl<L: CombLayout> DbColumn for Comb<L> {
+    const POSTGRES: Column = Column::Uuid;
+    const SQLITE: Column = Column::Bytes;
+
+    fn to_db(&self, dialect: Dialect) -> DbValue {
+        guid_to_db(self.uuid(), dialect, L::DOTNET_BYTES)
+    }
+
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        guid_from_db::<Self>(value, L::DOTNET_BYTES).map(Comb::from_uuid)
+    }
+}
+
+impl DbColumn for HotGuid {
+    const POSTGRES: Column = Column::Uuid;
+    const SQLITE: Column = Column::Bytes;
+
+    fn to_db(&self, dialect: Dialect) -> DbValue {
+        guid_to_db(self.uuid(), dialect, false)
+    }
+
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        guid_from_db::<Self>(value, false).map(HotGuid::from_uuid)
+    }
+}
+
+impl DbColumn for DistributedId128 {
+    const POSTGRES: Column = Column::Uuid;
+    const SQLITE: Column = Column::Bytes;
+
+    fn to_db(&self, dialect: Dialect) -> DbValue {
+        guid_to_db(self.to_uuid(), dialect, false)
+    }
+
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        guid_from_db::<Self>(value, false).map(DistributedId128::from_uuid)
+    }
+}
+
+impl DbColumn for DistributedId {
+    const POSTGRES: Column = Column::Numeric;
+    const SQLITE: Column = Column::Text;
+
+    fn to_db(&self, dialect: Dialect) -> DbValue {
+        match dialect {
+            Dialect::Postgres => DbValue::Numeric(self.to_decimal()),
+            Dialect::Sqlite => DbValue::Text(self.encode(crate::Encoding::Decimal).expect("decimal text")),
+        }
+    }
+
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        match value {
+            DbValue::Numeric(d) => DistributedId::from_decimal(d),
+            DbValue::BigInt(v) => u128::try_from(v)
+                .map_err(|_| ParseError::OutOfRange { rule: "a decimal ID is not negative" })
+                .and_then(DistributedId::from_u128),
+            DbValue::Text(t) => Decimal::from_str(&t)
+                .map_err(|_| ParseError::first_invalid(&t, |c| c.is_ascii_digit(), "[0-9]"))
+                .and_then(DistributedId::from_decimal),
+            other => Err(wrong_type::<Self>(&other)),
+        }
+    }
+}
+
+/// Schemes stored as their raw bytes.
+fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
+    match value {
+        DbValue::Bytes(b) => S::from_bytes(&b),
+        DbValue::Text(t) => S::decode(&t, crate::Encoding::Canonical),
+        other => Err(wrong_type::<S>(&other)),
+    }
+}
+
+impl DbColumn for Sno {
+    const POSTGRES: Column = Column::Bytes;
+    const SQLITE: Column = Column::Bytes;
+
+    fn to_db(&self, _: Dialect) -> DbValue {
+        DbValue::Bytes(self.to_bytes())
+    }
+
+    /// A 16-character text is decoded, as sno's `Scan` does; 16 *bytes* are not.
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        bytes_from_db(value)
+    }
+}
+
+impl DbColumn for Uid96 {
+    const POSTGRES: Column = Column::Bytes;
+    const SQLITE: Column = Column::Bytes;
+
+    fn to_db(&self, _: Dialect) -> DbValue {
+        DbValue::Bytes(self.to_bytes())
+    }
+
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        bytes_from_db(value)
+    }
+}
+
+impl DbColumn for Uid64 {
+    const POSTGRES: Column = Column::BigInt;
+    const SQLITE: Column = Column::BigInt;
+
+    /// Every uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order.
+    fn to_db(&self, _: Dialect) -> DbValue {
+        DbValue::BigInt(self.value() as i64)
+    }
+
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        match value {
+            DbValue::BigInt(v) => u64::try_from(v)
+                .map(Uid64::from_u64)
+                .map_err(|_| ParseError::OutOfRange { rule: "a uid64 column holds a non-negative bigint" }),
+            other => bytes_from_db(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scheme::{CombBinary, CombPg};
+
+    #[test]
+    fn mappings_round_trip_and_reject_wrong_values() {
+        for dialect in [Dialect::Postgres, Dialect::Sqlite] {
+            let c = CombPg::now();
+            assert_eq!(CombPg::from_db(c.to_db(dialect)).unwrap(), c);
+            let b = CombBinary::now();
+            assert_eq!(CombBinary::from_db(b.to_db(dialect)).unwrap(), b);
+            let d = DistributedId::now();
+            assert_eq!(DistributedId::from_db(d.to_db(dialect)).unwrap(), d);
+            let s = Sno::now(1);
+            assert_eq!(Sno::from_db(s.to_db(dialect)).unwrap(), s);
+            let u = Uid64::now();
+            assert_eq!(Uid64::from_db(u.to_db(dialect)).unwrap(), u);
+        }
+        let b = CombBinary::now();
+        let DbValue::Bytes(blob) = b.to_db(Dialect::Sqlite) else { panic!() };
+        assert_eq!(&*blob, &b.uuid().to_bytes_le(), "comb_binary BLOBs hold the .NET bytes");
+        assert_eq!(CombPg::from_db(DbValue::Bytes(IdBytes::new(&[1, 2, 3]))), Err(ParseError::bytes(16, 3)));
+        assert!(Uid64::from_db(DbValue::BigInt(-1)).is_err());
+        assert!(Sno::from_db(DbValue::Bytes(IdBytes::new(b"brpk4q72xwf2m63l"))).is_err());
+        assert!(Sno::from_db(DbValue::Text(IdText::from_ascii(b"brpk4q72xwf2m63l"))).is_ok());
+        let text = DbValue::Text(IdText::from_ascii(b"1088824355131185736905670087.0"));
+        assert_eq!(DistributedId::from_db(text).unwrap().to_string(), "1088824355131185736905670087");
+        assert!(DistributedId::from_db(DbValue::Text(IdText::from_ascii(b"12.5"))).is_err());
+        assert!(DistributedId::from_db(DbValue::Uuid(Uuid::nil())).is_err());
+    }
+}

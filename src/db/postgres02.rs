@@ -1,0 +1,59 @@
+//! postgres-types 0.2 (`postgres`, `tokio-postgres`): `ToSql` and `FromSql` for every derived
+//! ID, emitted by `#[derive(Identity)]` when the `postgres02` feature is on.
+
+use crate::column::{Column, DbColumn, DbValue, Dialect};
+use crate::{Identity, ParseError, schemes::IdBytes};
+use bytes::BytesMut;
+use postgres_types::{IsNull, ToSql, Type};
+use rust_decimal::Decimal;
+use std::error::Error;
+use uuid::Uuid;
+
+type BoxError = Box<dyn Error + Sync + Send>;
+
+/// Whether a PostgreSQL column of type `ty` holds `I`.
+pub fn accepts<I: Identity>(ty: &Type) -> bool
+where
+    I::Scheme: DbColumn,
+{
+    *ty == match <I::Scheme as DbColumn>::POSTGRES {
+        Column::Uuid => Type::UUID,
+        Column::Numeric => Type::NUMERIC,
+        Column::Bytes => Type::BYTEA,
+        Column::BigInt => Type::INT8,
+        Column::Text => Type::TEXT,
+    }
+}
+
+/// Writes `id`.
+pub fn to_sql<I: Identity>(id: &I, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError>
+where
+    I::Scheme: DbColumn,
+{
+    match id.to_scheme().to_db(Dialect::Postgres) {
+        DbValue::Uuid(u) => u.to_sql(ty, out),
+        DbValue::Numeric(d) => d.to_sql(ty, out),
+        DbValue::Bytes(b) => (&*b).to_sql(ty, out),
+        DbValue::BigInt(v) => v.to_sql(ty, out),
+        DbValue::Text(t) => t.as_str().to_sql(ty, out),
+    }
+}
+
+/// Reads `I`: a value of the wrong shape is a typed [`ParseError`].
+pub fn from_sql<I: Identity>(ty: &Type, raw: &[u8]) -> Result<I, BoxError>
+where
+    I::Scheme: DbColumn,
+{
+    use postgres_types::FromSql;
+    let db = match <I::Scheme as DbColumn>::POSTGRES {
+        Column::Uuid => DbValue::Uuid(Uuid::from_sql(ty, raw)?),
+        Column::Numeric => DbValue::Numeric(Decimal::from_sql(ty, raw)?),
+        Column::Bytes => DbValue::Bytes(IdBytes::try_new(raw).ok_or(ParseError::bytes(16, raw.len()))?),
+        Column::BigInt => DbValue::BigInt(i64::from_sql(ty, raw)?),
+        Column::Text => {
+            let t = <&str>::from_sql(ty, raw)?;
+            DbValue::Text(crate::codec::IdText::try_from_str(t).ok_or(ParseError::chars(48, t.len()))?)
+        }
+    };
+    Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
+}

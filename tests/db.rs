@@ -1,0 +1,304 @@
+//! Derived IDs in real databases: SQLite always (rusqlite and sqlx), PostgreSQL when
+//! `DATABASE_URL` is set (sqlx and tokio-postgres). `.ci/run` starts a throwaway PostgreSQL 15,
+//! and under CI a missing `DATABASE_URL` is a failure, never a silent skip.
+#![cfg(all(feature = "rusqlite032", feature = "sqlx08", feature = "postgres02"))]
+
+use idcraft::{Decimal, Identity, Uuid};
+use std::collections::HashSet;
+use std::time::SystemTime;
+
+#[derive(Identity)]
+#[id(scheme = "comb_sql")]
+struct SqlComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg")]
+struct PgComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_legacy")]
+struct LegacyComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_binary")]
+struct BinaryComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "hot")]
+struct Hot(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "distributed")]
+struct Dist(Decimal);
+
+#[derive(Identity)]
+#[id(scheme = "distributed128")]
+struct Dist128(u128);
+
+#[derive(Identity)]
+#[id(scheme = "sno")]
+struct SnoId([u8; 10]);
+
+#[derive(Identity)]
+#[id(scheme = "uid64")]
+struct Local(u64);
+
+#[derive(Identity)]
+#[id(scheme = "uid96")]
+struct Global([u8; 12]);
+
+const ROWS: usize = 10_000;
+
+/// 10,000 IDs from one generator, and the same IDs in a shuffled order for inserting.
+fn generated<I: Identity>(make: impl Fn() -> I) -> (Vec<I>, Vec<I>) {
+    let ids: Vec<I> = (0..ROWS).map(|_| make()).collect();
+    let mut shuffled = ids.clone();
+    let mut state = 0x853C_49E6_748F_EA9Bu64;
+    for i in (1..shuffled.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        shuffled.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    (ids, shuffled)
+}
+
+/// What `ORDER BY id` should give.
+#[derive(Clone, Copy, PartialEq)]
+enum Expect {
+    /// The generation order: the scheme suits the database.
+    Sorted,
+    /// Not the generation order: the time sits in the bytes the database compares last.
+    Random,
+    /// Either: `comb_binary` in PostgreSQL sorts only within ~65 s windows.
+    Unspecified,
+}
+use Expect::{Random, Sorted, Unspecified};
+
+/// Every value comes back unchanged, in the order `expect` says.
+fn check_order<I: Identity>(generated: &[I], from_db: &[I], expect: Expect, db: &str) {
+    assert_eq!(from_db.len(), generated.len());
+    let a: HashSet<I> = generated.iter().copied().collect();
+    let b: HashSet<I> = from_db.iter().copied().collect();
+    assert!(a == b, "{db} {}: values changed on the way through the column", I::TYPE_NAME);
+    match expect {
+        Sorted => assert!(from_db == generated, "{db} {}: ORDER BY id differs from generation order", I::TYPE_NAME),
+        Random => assert!(from_db != generated, "{db} {}: expected a random order", I::TYPE_NAME),
+        Unspecified => {}
+    }
+}
+
+mod sqlite {
+    use super::*;
+    use rusqlite::Connection;
+    use rusqlite::types::{FromSql, ToSql};
+
+    fn round_trip<I: Identity + ToSql + FromSql>(conn: &Connection, make: impl Fn() -> I, decl: &str, expect: Expect) {
+        let table = format!("t_{}", I::TYPE_NAME.to_lowercase());
+        conn.execute_batch(&format!("CREATE TABLE {table} (id {decl} PRIMARY KEY) WITHOUT ROWID")).unwrap();
+        let (ids, shuffled) = generated(make);
+        let tx = conn.unchecked_transaction().unwrap();
+        {
+            let mut insert = tx.prepare(&format!("INSERT INTO {table} (id) VALUES (?1)")).unwrap();
+            for id in &shuffled {
+                insert.execute([id]).unwrap();
+            }
+        }
+        tx.commit().unwrap();
+        let mut select = conn.prepare(&format!("SELECT id FROM {table} ORDER BY id")).unwrap();
+        let back: Vec<I> = select.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+        check_order(&ids, &back, expect, "SQLite");
+    }
+
+    #[test]
+    fn every_scheme_round_trips_and_sorts() {
+        let conn = Connection::open_in_memory().unwrap();
+        round_trip(&conn, PgComb::new, "BLOB", Sorted);
+        round_trip(&conn, BinaryComb::new, "BLOB", Sorted);
+        round_trip(&conn, Hot::new_default, "BLOB", Sorted);
+        round_trip(&conn, Dist::new, "TEXT", Sorted);
+        round_trip(&conn, Dist128::new, "BLOB", Sorted);
+        round_trip(&conn, SnoId::new, "BLOB", Sorted);
+        round_trip(&conn, Local::new, "INTEGER", Sorted);
+        round_trip(&conn, Global::new, "BLOB", Sorted);
+        // The SQL Server layouts put the time in the bytes SQLite compares last.
+        round_trip(&conn, SqlComb::new, "BLOB", Random);
+        round_trip(&conn, LegacyComb::new, "BLOB", Random);
+    }
+
+    #[test]
+    fn bad_values_are_typed_errors() {
+        let conn = Connection::open_in_memory().unwrap();
+        let read = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, PgComb>(0)).unwrap_err().to_string();
+        assert!(read("SELECT x'010203'").contains("16"), "{}", read("SELECT x'010203'"));
+        let e = conn.query_row("SELECT 'brpk4q72xwf2m63L'", [], |r| r.get::<_, SnoId>(0)).unwrap_err().to_string();
+        assert!(e.contains("invalid character 'L' at position 15"), "{e}");
+        let e = conn.query_row("SELECT -5", [], |r| r.get::<_, Local>(0)).unwrap_err().to_string();
+        assert!(e.contains("non-negative"), "{e}");
+        let e = conn.query_row("SELECT '12.5'", [], |r| r.get::<_, Dist>(0)).unwrap_err().to_string();
+        assert!(e.contains("fractional"), "{e}");
+        // SQLite hands a decimal back with ".0" when the column had numeric affinity.
+        let d: Dist = conn.query_row("SELECT '1088824355131185736905670087.0'", [], |r| r.get(0)).unwrap();
+        assert_eq!(d.to_string(), "1088824355131185736905670087");
+        // sno's Scan accepts the 16-character text.
+        let s: SnoId = conn.query_row("SELECT 'brpk4q72xwf2m63l'", [], |r| r.get(0)).unwrap();
+        assert_eq!((s.meta(), s.sequence()), (255, 4147));
+    }
+
+    #[tokio::test]
+    async fn sqlx_sqlite() {
+        let pool = sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap();
+        sqlx::query("CREATE TABLE t (id BLOB PRIMARY KEY, n TEXT, u INTEGER) WITHOUT ROWID")
+            .execute(&pool)
+            .await
+            .unwrap();
+        let (ids, shuffled) = generated(PgComb::new);
+        for (i, id) in shuffled.iter().enumerate().take(2000) {
+            sqlx::query("INSERT INTO t (id, n, u) VALUES (?, ?, ?)")
+                .bind(id)
+                .bind(Dist::new())
+                .bind(Local::new())
+                .execute(&pool)
+                .await
+                .unwrap_or_else(|e| panic!("row {i}: {e}"));
+        }
+        let back: Vec<(PgComb, Dist, Local)> =
+            sqlx::query_as("SELECT id, n, u FROM t ORDER BY id").fetch_all(&pool).await.unwrap();
+        let mut expected: Vec<PgComb> = shuffled[..2000].to_vec();
+        expected.sort();
+        assert_eq!(back.iter().map(|r| r.0).collect::<Vec<_>>(), expected);
+        assert!(ids.windows(2).all(|w| w[0] < w[1]));
+        let bad = sqlx::query_scalar::<_, PgComb>("SELECT x'0102'").fetch_one(&pool).await.unwrap_err();
+        assert!(bad.to_string().contains("16"), "{bad}");
+    }
+}
+
+mod postgres {
+    use super::*;
+    use sqlx::PgPool;
+
+    fn database_url() -> Option<String> {
+        match std::env::var("DATABASE_URL") {
+            Ok(url) => Some(url),
+            Err(_) if std::env::var_os("CI").is_some() => {
+                panic!("CI must run the PostgreSQL tests: DATABASE_URL is not set")
+            }
+            Err(_) => {
+                eprintln!("DATABASE_URL not set: skipping the PostgreSQL tests");
+                None
+            }
+        }
+    }
+
+    async fn round_trip<I>(pool: &PgPool, make: impl Fn() -> I, decl: &str, expect: Expect)
+    where
+        I: Identity
+            + Send
+            + Unpin
+            + for<'r> sqlx::Decode<'r, sqlx::Postgres>
+            + for<'q> sqlx::Encode<'q, sqlx::Postgres>
+            + sqlx::Type<sqlx::Postgres>
+            + sqlx::postgres::PgHasArrayType,
+    {
+        let table = format!("idcraft_t_{}", I::TYPE_NAME.to_lowercase());
+        sqlx::query(&format!("DROP TABLE IF EXISTS {table}")).execute(pool).await.unwrap();
+        sqlx::query(&format!("CREATE TABLE {table} (id {decl} PRIMARY KEY)")).execute(pool).await.unwrap();
+        let (ids, shuffled) = generated(make);
+        sqlx::query(&format!("INSERT INTO {table} (id) SELECT * FROM UNNEST($1)"))
+            .bind(&shuffled)
+            .execute(pool)
+            .await
+            .unwrap();
+        let back: Vec<I> =
+            sqlx::query_scalar(&format!("SELECT id FROM {table} ORDER BY id")).fetch_all(pool).await.unwrap();
+        check_order(&ids, &back, expect, "PostgreSQL");
+        sqlx::query(&format!("DROP TABLE {table}")).execute(pool).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn sqlx_every_scheme_round_trips_and_sorts() {
+        let Some(url) = database_url() else { return };
+        let pool = PgPool::connect(&url).await.unwrap();
+        round_trip(&pool, PgComb::new, "uuid", Sorted).await;
+        round_trip(&pool, Hot::new_default, "uuid", Sorted).await;
+        round_trip(&pool, Dist::new, "numeric(28,0)", Sorted).await;
+        round_trip(&pool, Dist128::new, "uuid", Sorted).await;
+        round_trip(&pool, SnoId::new, "bytea", Sorted).await;
+        round_trip(&pool, Local::new, "bigint", Sorted).await;
+        round_trip(&pool, Global::new, "bytea", Sorted).await;
+        // Time in the bytes PostgreSQL compares last: as random as uuid v4 there.
+        round_trip(&pool, SqlComb::new, "uuid", Random).await;
+        round_trip(&pool, LegacyComb::new, "uuid", Random).await;
+        round_trip(&pool, BinaryComb::new, "uuid", Unspecified).await;
+
+        let bad = sqlx::query_scalar::<_, SnoId>("SELECT '\\x010203'::bytea").fetch_one(&pool).await.unwrap_err();
+        assert!(bad.to_string().contains("expected 10 bytes, got 3"), "{bad}");
+        let bad = sqlx::query_scalar::<_, Dist>("SELECT 12.5::numeric").fetch_one(&pool).await.unwrap_err();
+        assert!(bad.to_string().contains("fractional"), "{bad}");
+        let scaled: Dist =
+            sqlx::query_scalar("SELECT 1088824355131185736905670087.000::numeric").fetch_one(&pool).await.unwrap();
+        assert_eq!(scaled.to_string(), "1088824355131185736905670087");
+    }
+
+    #[tokio::test]
+    async fn tokio_postgres_round_trips_and_rejects() {
+        let Some(url) = database_url() else { return };
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        let c = PgComb::new();
+        let d = Dist::new();
+        let s = SnoId::new();
+        let l = Local::new();
+        let row =
+            client.query_one("SELECT $1::uuid, $2::numeric, $3::bytea, $4::bigint", &[&c, &d, &s, &l]).await.unwrap();
+        assert_eq!(
+            (row.get::<_, PgComb>(0), row.get::<_, Dist>(1), row.get::<_, SnoId>(2), row.get::<_, Local>(3)),
+            (c, d, s, l)
+        );
+        let row = client.query_one("SELECT '\\x0102'::bytea, (-1)::bigint", &[]).await.unwrap();
+        let e = row.try_get::<_, SnoId>(0).unwrap_err();
+        let cause = std::error::Error::source(&e).map(ToString::to_string).unwrap_or_default();
+        assert_eq!(cause, "expected 10 bytes, got 2");
+        assert!(row.try_get::<_, Local>(1).is_err());
+        assert!(row.try_get::<_, PgComb>(0).is_err(), "a bytea column is not a uuid column");
+    }
+
+    #[tokio::test]
+    async fn sql_helpers_read_the_embedded_time() {
+        let Some(url) = database_url() else { return };
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client.batch_execute(include_str!("../sql/postgres/idcraft.sql")).await.unwrap();
+        let ms = |t: SystemTime| t.duration_since(SystemTime::UNIX_EPOCH).unwrap().as_millis() as i64;
+        let sql_ms = |f: &str| format!("SELECT (extract(epoch FROM {f}($1)) * 1000)::bigint");
+        for _ in 0..20 {
+            let checks: Vec<(&str, i64, Box<dyn tokio_postgres::types::ToSql + Sync>)> = {
+                let (a, b, c, d, e) =
+                    (PgComb::new(), SqlComb::new(), BinaryComb::new(), LegacyComb::new(), Hot::new(3));
+                let (f, g, h, i, j) = (Dist::new(), Dist128::new(), SnoId::new(), Local::new(), Global::new());
+                vec![
+                    ("idcraft_comb_pg_time", ms(a.timestamp()), Box::new(a)),
+                    ("idcraft_comb_sql_time", ms(b.timestamp()), Box::new(b)),
+                    ("idcraft_comb_binary_time", ms(c.timestamp()), Box::new(c)),
+                    ("idcraft_comb_legacy_time", ms(d.timestamp()), Box::new(d)),
+                    ("idcraft_hot_time", ms(e.timestamp()), Box::new(e)),
+                    ("idcraft_distributed_time", ms(f.timestamp()), Box::new(f)),
+                    ("idcraft_distributed128_time", ms(g.timestamp()), Box::new(g)),
+                    ("idcraft_sno_time", ms(h.timestamp()), Box::new(h)),
+                    ("idcraft_uid64_time", ms(i.timestamp()), Box::new(i)),
+                    ("idcraft_uid96_time", ms(j.timestamp()), Box::new(j)),
+                ]
+            };
+            for (f, expected, value) in checks {
+                let got: i64 = client.query_one(&sql_ms(f), &[&*value]).await.unwrap().get(0);
+                assert!((got - expected).abs() <= 1, "{f}: PostgreSQL says {got}, Rust says {expected}");
+            }
+        }
+    }
+}
+
+impl Hot {
+    fn new_default() -> Hot {
+        Hot::new(42)
+    }
+}
