@@ -1,3 +1,4 @@
+#![cfg(feature = "serde")]
 //! Behaviour of derived ID types, for every scheme: order, timestamps, text, serde, errors.
 
 use idcraft::{Decimal, Identity, Uuid};
