@@ -40,6 +40,10 @@ macro_rules! __idcraft_sqlx08 {
             fn type_info() -> $crate::__private::sqlx::postgres::PgTypeInfo {
                 $crate::__private::sqlx08::pg_type_info::<Self>()
             }
+
+            fn compatible(ty: &$crate::__private::sqlx::postgres::PgTypeInfo) -> bool {
+                $crate::__private::sqlx08::pg_compatible::<Self>(ty)
+            }
         }
 
         #[automatically_derived]

@@ -261,6 +261,27 @@ mod postgres {
         assert_eq!(cause, "expected 10 bytes, got 2");
         assert!(row.try_get::<_, Local>(1).is_err());
         assert!(row.try_get::<_, PgComb>(0).is_err(), "a bytea column is not a uuid column");
+        // distributed128 in a NUMERIC(38,0) column, both ways.
+        client
+            .batch_execute("DROP TABLE IF EXISTS idcraft_n38; CREATE TABLE idcraft_n38 (id numeric(38,0) PRIMARY KEY)")
+            .await
+            .unwrap();
+        let ids: Vec<Dist128> = (0..100).map(|_| Dist128::new()).collect();
+        for id in ids.iter().rev() {
+            client.execute("INSERT INTO idcraft_n38 VALUES ($1)", &[id]).await.unwrap();
+        }
+        let back: Vec<Dist128> = client
+            .query("SELECT id FROM idcraft_n38 ORDER BY id", &[])
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        assert_eq!(back, ids, "numeric order is the ID order");
+        let text: String = client.query_one("SELECT id::text FROM idcraft_n38 LIMIT 1", &[]).await.unwrap().get(0);
+        assert!(text.len() >= 38, "{text}");
+        let e = client.query_one("SELECT 1.5::numeric", &[]).await.unwrap().try_get::<_, Dist128>(0).unwrap_err();
+        assert!(std::error::Error::source(&e).unwrap().to_string().contains("fraction"));
     }
 
     #[tokio::test]

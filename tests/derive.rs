@@ -239,3 +239,16 @@ fn explicit_generators() {
     let id = OrderId::generate_with(&generator);
     assert!(id.to_string().starts_with("ord_018e5f3b-ff48-4"));
 }
+
+mod facade {
+    pub use idcraft as ids;
+}
+
+#[test]
+fn crate_attribute_for_reexporting_crates() {
+    #[derive(Identity)]
+    #[id(scheme = "uid64", crate = "crate::facade::ids")]
+    struct Reexported(u64);
+    assert!(Reexported::new() < Reexported::new());
+    assert_eq!(serde_json::to_string(&Reexported::from(0u64)).unwrap(), "\"...........\"");
+}

@@ -4,7 +4,7 @@
 //! |---|---|---|
 //! | `comb_*`, `hot` | `uuid` | `BLOB` of 16 bytes (string order; .NET order for `comb_binary`) |
 //! | `distributed` | `NUMERIC(28,0)` | `TEXT` of digits (SQLite's `NUMERIC` would turn 28 digits into a lossy `REAL`) |
-//! | `distributed128` | `uuid` | `BLOB` of 16 bytes, big-endian |
+//! | `distributed128` | `uuid` (or `NUMERIC(38,0)`) | `BLOB` of 16 bytes, big-endian |
 //! | `sno` | `bytea` (10 bytes) | `BLOB` |
 //! | `uid64` | `bigint` | `INTEGER` |
 //! | `uid96` | `bytea` (12 bytes) | `BLOB` |
@@ -76,6 +76,18 @@ pub trait DbColumn: Scheme {
 
     /// Reads a database value.
     fn from_db(value: DbValue) -> Result<Self, ParseError>;
+
+    /// The value as a whole number for a `NUMERIC(38,0)` column, for schemes that offer that
+    /// alternative to their usual column (`distributed128`).
+    fn to_numeric(&self) -> Option<u128> {
+        None
+    }
+
+    /// Reads the whole number of a `NUMERIC(38,0)` column; `None` if the scheme has no such
+    /// column or the number is not one of its values.
+    fn from_numeric(_value: u128) -> Option<Self> {
+        None
+    }
 
     /// The column type for a database.
     fn column(dialect: Dialect) -> Column {
@@ -154,6 +166,15 @@ impl DbColumn for DistributedId128 {
 
     fn from_db(value: DbValue) -> Result<Self, ParseError> {
         guid_from_db::<Self>(value, false).map(DistributedId128::from_uuid)
+    }
+
+    /// Architect.Identities' `DECIMAL(38)` form: the `u128` itself (38 or 39 digits).
+    fn to_numeric(&self) -> Option<u128> {
+        Some(self.value())
+    }
+
+    fn from_numeric(value: u128) -> Option<Self> {
+        Some(DistributedId128::from_u128(value))
     }
 }
 

@@ -16,6 +16,9 @@ pub fn accepts<I: Identity>(ty: &Type) -> bool
 where
     I::Scheme: DbColumn,
 {
+    if *ty == Type::NUMERIC && has_numeric_form::<I>() {
+        return true;
+    }
     *ty == match <I::Scheme as DbColumn>::POSTGRES {
         Column::Uuid => Type::UUID,
         Column::Numeric => Type::NUMERIC,
@@ -30,6 +33,14 @@ pub fn to_sql<I: Identity>(id: &I, ty: &Type, out: &mut BytesMut) -> Result<IsNu
 where
     I::Scheme: DbColumn,
 {
+    if *ty == Type::NUMERIC
+        && let Some(v) = id.to_scheme().to_numeric()
+    {
+        let mut buf = Vec::with_capacity(20);
+        super::pg_numeric::encode(v, &mut buf);
+        out.extend_from_slice(&buf);
+        return Ok(IsNull::No);
+    }
     match id.to_scheme().to_db(Dialect::Postgres) {
         DbValue::Uuid(u) => u.to_sql(ty, out),
         DbValue::Numeric(d) => d.to_sql(ty, out),
@@ -45,6 +56,12 @@ where
     I::Scheme: DbColumn,
 {
     use postgres_types::FromSql;
+    if *ty == Type::NUMERIC && has_numeric_form::<I>() {
+        let v = super::pg_numeric::decode(raw)?;
+        let value = <I::Scheme as DbColumn>::from_numeric(v)
+            .ok_or(ParseError::OutOfRange { rule: "the NUMERIC value is not an ID of this scheme" })?;
+        return Ok(I::from_scheme(value));
+    }
     let db = match <I::Scheme as DbColumn>::POSTGRES {
         Column::Uuid => DbValue::Uuid(Uuid::from_sql(ty, raw)?),
         Column::Numeric => DbValue::Numeric(Decimal::from_sql(ty, raw)?),
@@ -56,4 +73,12 @@ where
         }
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
+}
+
+/// Whether the scheme also lives in `NUMERIC(38,0)` columns.
+fn has_numeric_form<I: Identity>() -> bool
+where
+    I::Scheme: DbColumn,
+{
+    <I::Scheme as DbColumn>::from_numeric(0).is_some()
 }

@@ -36,6 +36,16 @@ where
     }
 }
 
+/// Whether a PostgreSQL column of type `ty` holds `I` (its own type, or `NUMERIC` for the
+/// schemes with a `NUMERIC(38,0)` form).
+pub fn pg_compatible<I: Identity>(ty: &PgTypeInfo) -> bool
+where
+    I::Scheme: DbColumn,
+{
+    *ty == pg_type_info::<I>()
+        || (<I::Scheme as DbColumn>::from_numeric(0).is_some() && *ty == <Decimal as Type<Postgres>>::type_info())
+}
+
 /// PostgreSQL array type of `I`'s column.
 pub fn pg_array_type_info<I: Identity>() -> PgTypeInfo
 where
@@ -69,6 +79,18 @@ pub fn pg_decode<I: Identity>(value: PgValueRef<'_>) -> Result<I, BoxDynError>
 where
     I::Scheme: DbColumn,
 {
+    use sqlx::ValueRef;
+    if *value.type_info() == <Decimal as Type<Postgres>>::type_info()
+        && column::<I>(Dialect::Postgres) != Column::Numeric
+    {
+        let v = match value.format() {
+            sqlx::postgres::PgValueFormat::Binary => super::pg_numeric::decode(value.as_bytes()?)?,
+            sqlx::postgres::PgValueFormat::Text => value.as_str()?.parse::<u128>()?,
+        };
+        let scheme = <I::Scheme as DbColumn>::from_numeric(v)
+            .ok_or(crate::ParseError::OutOfRange { rule: "a NUMERIC column does not hold this scheme" })?;
+        return Ok(I::from_scheme(scheme));
+    }
     let db = match column::<I>(Dialect::Postgres) {
         Column::Uuid => DbValue::Uuid(<Uuid as Decode<Postgres>>::decode(value)?),
         Column::Numeric => DbValue::Numeric(<Decimal as Decode<Postgres>>::decode(value)?),

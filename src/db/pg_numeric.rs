@@ -1,0 +1,81 @@
+//! PostgreSQL's binary `NUMERIC` format for whole numbers up to `u128::MAX`, for the
+//! `NUMERIC(38,0)` form of `distributed128` (`rust_decimal` stops at 28 digits).
+//!
+//! Layout: `ndigits: i16, weight: i16, sign: u16, dscale: u16`, then `ndigits` base-10000
+//! digits, most significant first; `weight` is the power of 10000 of the first digit, and
+//! trailing zero digits are omitted.
+
+const NBASE: u128 = 10_000;
+const POSITIVE: u16 = 0x0000;
+
+/// Writes `v` as a binary NUMERIC with scale 0.
+pub fn encode(v: u128, out: &mut Vec<u8>) {
+    let mut digits = Vec::with_capacity(10);
+    let mut rest = v;
+    while rest > 0 {
+        digits.push((rest % NBASE) as u16);
+        rest /= NBASE;
+    }
+    digits.reverse();
+    let weight = digits.len().saturating_sub(1) as i16;
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    out.extend_from_slice(&(digits.len() as i16).to_be_bytes());
+    out.extend_from_slice(&weight.to_be_bytes());
+    out.extend_from_slice(&POSITIVE.to_be_bytes());
+    out.extend_from_slice(&0u16.to_be_bytes());
+    for d in digits {
+        out.extend_from_slice(&d.to_be_bytes());
+    }
+}
+
+/// Reads a binary NUMERIC that holds a non-negative whole number fitting `u128`.
+pub fn decode(raw: &[u8]) -> Result<u128, &'static str> {
+    let word = |i: usize| raw.get(2 * i..2 * i + 2).map(|b| u16::from_be_bytes([b[0], b[1]]));
+    let (ndigits, weight, sign) = match (word(0), word(1), word(2), word(3)) {
+        (Some(n), Some(w), Some(s), Some(_dscale)) => (n as i16, w as i16, s),
+        _ => return Err("truncated NUMERIC value"),
+    };
+    if sign != POSITIVE {
+        return Err("a negative or special NUMERIC is not an ID");
+    }
+    if ndigits < 0 || raw.len() != 8 + 2 * ndigits as usize {
+        return Err("malformed NUMERIC value");
+    }
+    let mut v: u128 = 0;
+    for i in 0..=i32::from(weight).max(-1) {
+        let digit = if i < i32::from(ndigits) { word(4 + i as usize).unwrap_or(0) } else { 0 };
+        if u128::from(digit) >= NBASE {
+            return Err("malformed NUMERIC digit");
+        }
+        v = v
+            .checked_mul(NBASE)
+            .and_then(|v| v.checked_add(u128::from(digit)))
+            .ok_or("NUMERIC value exceeds 128 bits")?;
+    }
+    if i32::from(ndigits) > i32::from(weight) + 1 {
+        return Err("a NUMERIC with a fraction is not an ID");
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for v in [0u128, 1, 9_999, 10_000, 10_001, 100_000_000, 12343806695858578540815039138052901000, u128::MAX] {
+            let mut out = Vec::new();
+            encode(v, &mut out);
+            assert_eq!(decode(&out), Ok(v), "{v}");
+        }
+        let mut out = Vec::new();
+        encode(10_000, &mut out);
+        assert_eq!(out, [0, 1, 0, 1, 0, 0, 0, 0, 0, 1], "10000 is one digit of weight 1");
+        assert!(decode(&[0, 1, 0, 0, 0x40, 0, 0, 0, 0, 1]).is_err(), "negative");
+        assert!(decode(&[0, 2, 0, 0, 0, 0, 0, 1, 0, 1, 0, 5]).is_err(), "fraction");
+        assert!(decode(&[0, 1]).is_err());
+    }
+}
