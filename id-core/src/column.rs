@@ -212,32 +212,26 @@ fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
     }
 }
 
-impl DbColumn for Sno {
-    const POSTGRES: Column = Column::Bytes;
-    const SQLITE: Column = Column::Bytes;
+/// Schemes whose column is their raw bytes; a canonical text is read too (as sno's `Scan`
+/// reads a 16-character string), but text-shaped *bytes* are not.
+macro_rules! bytes_column {
+    ($($scheme:ty),+) => {$(
+        impl DbColumn for $scheme {
+            const POSTGRES: Column = Column::Bytes;
+            const SQLITE: Column = Column::Bytes;
 
-    fn to_db(&self, _: Dialect) -> DbValue {
-        DbValue::Bytes(self.to_bytes())
-    }
+            fn to_db(&self, _: Dialect) -> DbValue {
+                DbValue::Bytes(self.to_bytes())
+            }
 
-    /// A 16-character text is decoded, as sno's `Scan` does; 16 *bytes* are not.
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        bytes_from_db(value)
-    }
+            fn from_db(value: DbValue) -> Result<Self, ParseError> {
+                bytes_from_db(value)
+            }
+        }
+    )+};
 }
 
-impl DbColumn for Uid96 {
-    const POSTGRES: Column = Column::Bytes;
-    const SQLITE: Column = Column::Bytes;
-
-    fn to_db(&self, _: Dialect) -> DbValue {
-        DbValue::Bytes(self.to_bytes())
-    }
-
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        bytes_from_db(value)
-    }
-}
+bytes_column!(Sno, Uid96);
 
 impl DbColumn for Uid64 {
     const POSTGRES: Column = Column::BigInt;

@@ -318,6 +318,53 @@ fn embedded_1900(t: Timestamp) -> u64 {
     millis_since(clamp_time(t, EPOCH_1900, latest), EPOCH_1900).expect("clamped")
 }
 
+/// A generator type over the shared [`RandomIncrement`] core: its constructors, its
+/// `Generate` impl (assembling the value with `$assemble`) and a key-free `Debug`.
+macro_rules! random_increment_generator {
+    ($(#[$doc:meta])* $name:ident => $scheme:ty, $layout:expr, $assemble:expr) => {
+        $(#[$doc])*
+        pub struct $name<C: Clock = SystemClock, R: RandomSource = OsRandom> {
+            core: RandomIncrement<C, R>,
+        }
+
+        impl $name {
+            /// The default: system clock and OS-seeded CSPRNG.
+            pub fn new() -> Self {
+                Self::with(SystemClock, OsRandom)
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl<C: Clock, R: RandomSource> $name<C, R> {
+            /// A generator on the given clock and random source.
+            pub fn with(clock: C, random: R) -> Self {
+                $name { core: RandomIncrement::new(&$layout, clock, random) }
+            }
+        }
+
+        impl<C: Clock, R: RandomSource> Generate<$scheme> for $name<C, R> {
+            #[inline]
+            fn generate(&self, _: ()) -> Result<$scheme, GenerateError> {
+                let (ms, random) = self.core.next()?;
+                let assemble: fn(u64, u128) -> $scheme = $assemble;
+                Ok(assemble(ms, random))
+            }
+        }
+
+        impl<C: Clock, R: RandomSource> fmt::Debug for $name<C, R> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name)).finish_non_exhaustive()
+            }
+        }
+    };
+}
+
+random_increment_generator!(
 /// Makes [`DistributedId`]s: thread-safe, strictly increasing per generator.
 ///
 /// The embedded time lags the clock by 1000 ms. That leeway is the burst budget: when idle,
@@ -327,43 +374,8 @@ fn embedded_1900(t: Timestamp) -> u64 {
 /// (through [`Clock::sleep`]) and retries. A clock that goes back by up to ~1 s is absorbed
 /// without any sleep; further back, the generator sleeps while the gap is at most 1 s and then
 /// restarts at the smaller time (IDs then go down, as in the original).
-pub struct DistributedIdGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
-    core: RandomIncrement<C, R>,
-}
-
-impl DistributedIdGenerator {
-    /// The default: system clock and OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for DistributedIdGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<C: Clock, R: RandomSource> DistributedIdGenerator<C, R> {
-    /// A generator on the given clock and random source.
-    pub fn with(clock: C, random: R) -> Self {
-        DistributedIdGenerator { core: RandomIncrement::new(&DISTRIBUTED, clock, random) }
-    }
-}
-
-impl<C: Clock, R: RandomSource> Generate<DistributedId> for DistributedIdGenerator<C, R> {
-    #[inline]
-    fn generate(&self, _: ()) -> Result<DistributedId, GenerateError> {
-        let (ms, random) = self.core.next()?;
-        Ok(DistributedId(u128::from(ms) << 48 | random))
-    }
-}
-
-impl<C: Clock, R: RandomSource> fmt::Debug for DistributedIdGenerator<C, R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DistributedIdGenerator").finish_non_exhaustive()
-    }
-}
+    DistributedIdGenerator => DistributedId, DISTRIBUTED, |ms, random| DistributedId(u128::from(ms) << 48 | random)
+);
 
 /// A DistributedId128: a UUIDv7-shaped `u128` with bit 63 clear.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -543,46 +555,12 @@ fn embedded_1700(t: Timestamp) -> u64 {
     millis_since(clamp_time(t, EPOCH_1700, latest), EPOCH_1700).expect("clamped")
 }
 
+random_increment_generator!(
 /// Makes [`DistributedId128`]s: thread-safe, strictly increasing per generator, about 131K per
 /// millisecond. No leeway and no borrowing: an exhausted millisecond sleeps 1 ms while the
 /// clock is within 1 s of the last ID, and restarts at the clock's time beyond that.
-pub struct DistributedId128Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
-    core: RandomIncrement<C, R>,
-}
-
-impl DistributedId128Generator {
-    /// The default: system clock and OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for DistributedId128Generator {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<C: Clock, R: RandomSource> DistributedId128Generator<C, R> {
-    /// A generator on the given clock and random source.
-    pub fn with(clock: C, random: R) -> Self {
-        DistributedId128Generator { core: RandomIncrement::new(&DISTRIBUTED128, clock, random) }
-    }
-}
-
-impl<C: Clock, R: RandomSource> Generate<DistributedId128> for DistributedId128Generator<C, R> {
-    #[inline]
-    fn generate(&self, _: ()) -> Result<DistributedId128, GenerateError> {
-        let (ms, random) = self.core.next()?;
-        Ok(DistributedId128::assemble(ms, random))
-    }
-}
-
-impl<C: Clock, R: RandomSource> fmt::Debug for DistributedId128Generator<C, R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DistributedId128Generator").finish_non_exhaustive()
-    }
-}
+    DistributedId128Generator => DistributedId128, DISTRIBUTED128, DistributedId128::assemble
+);
 
 #[cfg(test)]
 mod tests {
