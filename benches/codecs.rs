@@ -69,6 +69,8 @@ fn codecs(c: &mut Criterion) {
     batch(&mut g, "base62 decode 22 chars", &b62_texts, |t| base62::decode_u128(t));
     batch(&mut g, "base62 encode 16 chars (decimal id)", &decimals, |&v| decimal::to_base62(v));
     batch(&mut g, "base62 decode 16 chars (decimal id)", &dec_texts, |t| decimal::from_base62(t));
+    // What the batch loop itself costs per value (input and output through `black_box`).
+    batch(&mut g, "identity 10 bytes (harness overhead)", &snos, |s| *s);
     batch(&mut g, "sno32 encode", &snos, sno32::encode);
     batch(&mut g, "sno32 decode", &sno_texts, |t| sno32::decode(t));
     batch(&mut g, "uid96 base64 encode", &uids, |u| base64::encode(u, base64::Flavour::Ordered));
