@@ -192,14 +192,10 @@ pub fn hash<I: Identity, H: Hasher>(id: &I, state: &mut H) {
     id.to_scheme().hash(state)
 }
 
-/// The embedded instant as a `SystemTime`.
+/// The embedded instant as a `SystemTime`. Every scheme's instants (1700 to 10889) fit the
+/// platforms' `SystemTime`; one that does not is clamped to the Unix epoch rather than panicking.
 pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
-    let t = id.to_scheme().timestamp();
-    t.to_system_time().unwrap_or(if t < Timestamp::UNIX_EPOCH {
-        SystemTime::UNIX_EPOCH
-    } else {
-        SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(u64::MAX / 4)
-    })
+    id.to_scheme().timestamp().to_system_time().unwrap_or(SystemTime::UNIX_EPOCH)
 }
 
 /// The smallest ID whose embedded time is `t`.

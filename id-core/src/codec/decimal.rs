@@ -89,6 +89,21 @@ pub fn from_hex(text: &str) -> Result<u128, ParseError> {
     check(u128::from_be_bytes(b))
 }
 
+/// [`from_base62`] as an `Option`: `None` on any invalid input, never a panic.
+pub fn try_from_base62(text: &str) -> Option<u128> {
+    from_base62(text).ok()
+}
+
+/// [`from_hex`] as an `Option`.
+pub fn try_from_hex(text: &str) -> Option<u128> {
+    from_hex(text).ok()
+}
+
+/// [`from_binary`] as an `Option`.
+pub fn try_from_binary(bytes: &[u8]) -> Option<u128> {
+    from_binary(bytes).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +143,10 @@ mod tests {
             assert!(from_base62(bad).is_err(), "{bad}");
         }
         assert!(from_base62("agbFu5KnEQGxp4QC").is_err());
+        assert_eq!(try_from_base62("3zfAkCP7ZtzfeQYp"), Some(1088824355131185736905670087));
+        assert_eq!(try_from_base62("3zfAkCP7ZtzfeQY"), None);
+        assert_eq!(try_from_hex("00204FCE5E3E2502610FFFFFFF"), Some(MAX));
+        assert_eq!(try_from_binary(&[0; 15]), None);
         assert!(from_base62("00000LygHa16AHYG").is_err());
         assert!(from_base62("zzzzzzzzzzzzzzzz").is_err());
     }
