@@ -173,7 +173,8 @@ pub fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
     [digest[0], digest[1], digest[2], (pid >> 8) as u8, pid as u8]
 }
 
-fn host_name() -> String {
+/// This machine's host name (`gethostname` on Unix; `COMPUTERNAME`/`HOSTNAME` elsewhere).
+pub(crate) fn host_name() -> String {
     #[cfg(unix)]
     {
         let mut buf = [0u8; 256];

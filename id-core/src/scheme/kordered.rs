@@ -471,12 +471,10 @@ fn default_local() -> &'static UidGenerator {
 }
 
 /// The default node of this process: `IDCRAFT_UID_NODE` if set, else `idcraft@<host name>`,
-/// hashed with [`node_hash`].
+/// hashed with [`node_hash`]. Give containers that share a host name their own
+/// `IDCRAFT_UID_NODE`, or build a [`GlobalUidGenerator`] with an explicit node.
 pub fn default_node() -> u32 {
-    let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| {
-        let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "nohost".into());
-        format!("idcraft@{host}")
-    });
+    let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| format!("idcraft@{}", super::hot::host_name()));
     node_hash(&name)
 }
 
