@@ -107,8 +107,8 @@ impl StorageOf<DistributedId> for Decimal {
     }
 }
 
-/// Why a text is not an ID of a derived type.
-pub(crate) fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&'a str, ParseError> {
+/// The text after the type's `prefix_`, or the whole text for a type without a prefix.
+pub fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&'a str, ParseError> {
     match prefix {
         None => Ok(text),
         Some(p) => {

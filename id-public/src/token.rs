@@ -67,7 +67,7 @@ pub struct PublicIds {
     masters: Vec<AesKey>,
     format: TokenFormat,
     bound: bool,
-    unbound_keys: Vec<KeySet>,
+    unbound_keys: Arc<Vec<KeySet>>,
     bound_keys: RwLock<HashMap<&'static str, Arc<Vec<KeySet>>>>,
 }
 
@@ -83,7 +83,7 @@ impl PublicIds {
     }
 
     fn build(masters: Vec<AesKey>, format: TokenFormat, bound: bool) -> PublicIds {
-        let unbound_keys = masters.iter().map(|m| KeySet::new(m, format, None)).collect();
+        let unbound_keys = Arc::new(masters.iter().map(|m| KeySet::new(m, format, None)).collect());
         PublicIds { masters, format, bound, unbound_keys, bound_keys: RwLock::new(HashMap::new()) }
     }
 
@@ -112,7 +112,7 @@ impl PublicIds {
 
     fn keys<I: Identity>(&self) -> Arc<Vec<KeySet>> {
         if !self.bound {
-            return Arc::new(self.unbound_keys.clone());
+            return Arc::clone(&self.unbound_keys);
         }
         if let Some(keys) = self.bound_keys.read().unwrap_or_else(|e| e.into_inner()).get(I::TYPE_NAME) {
             return Arc::clone(keys);
@@ -276,10 +276,7 @@ impl<I: Identity> core::str::FromStr for PublicId<I> {
     type Err = PublicIdError;
 
     fn from_str(text: &str) -> Result<Self, PublicIdError> {
-        let body = match I::PREFIX {
-            Some(p) => text.strip_prefix(p).and_then(|r| r.strip_prefix('_')).ok_or(PublicIdError::Invalid)?,
-            None => text,
-        };
+        let body = id_core::identity::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
         let mut bytes = [0u8; 24];
         let len = match body.len() {
             22 => 16,

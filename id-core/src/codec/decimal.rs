@@ -1,7 +1,7 @@
 //! 28-digit decimal IDs (Architect.Identities' `DistributedId` range): checks, the 16-byte
 //! binary form, the 16-character base62 form and the 26-character hex form.
 
-use super::{base62, hex};
+use super::{IdText, base62, hex};
 use crate::error::ParseError;
 use rust_decimal::Decimal;
 
@@ -89,6 +89,43 @@ pub fn from_hex(text: &str) -> Result<u128, ParseError> {
     check(u128::from_be_bytes(b))
 }
 
+/// An unsigned integer as plain decimal digits (no sign, no leading zeros).
+pub fn to_digits(v: u128) -> IdText {
+    IdText::build(|out| {
+        let mut digits = [0u8; 39];
+        let mut i = digits.len();
+        let mut v = v;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        out[..digits.len() - i].copy_from_slice(&digits[i..]);
+        digits.len() - i
+    })
+}
+
+/// Reads 1 to `max_digits` ASCII decimal digits.
+pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
+    if text.is_empty() || text.len() > max_digits {
+        return Err(ParseError::chars(max_digits, text.chars().count()));
+    }
+    let mut v: u128 = 0;
+    for &c in text.as_bytes() {
+        if !c.is_ascii_digit() {
+            return Err(ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]"));
+        }
+        v = v
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u128::from(c - b'0')))
+            .ok_or(ParseError::OutOfRange { rule: "the number does not fit 128 bits" })?;
+    }
+    Ok(v)
+}
+
 /// [`from_base62`] as an `Option`: `None` on any invalid input, never a panic.
 pub fn try_from_base62(text: &str) -> Option<u128> {
     from_base62(text).ok()
@@ -147,6 +184,11 @@ mod tests {
         assert_eq!(try_from_base62("3zfAkCP7ZtzfeQY"), None);
         assert_eq!(try_from_hex("00204FCE5E3E2502610FFFFFFF"), Some(MAX));
         assert_eq!(try_from_binary(&[0; 15]), None);
+        assert_eq!(to_digits(0), "0");
+        assert_eq!(to_digits(u128::MAX), "340282366920938463463374607431768211455");
+        assert_eq!(from_digits("340282366920938463463374607431768211455", 39), Ok(u128::MAX));
+        assert!(from_digits("340282366920938463463374607431768211456", 39).is_err());
+        assert!(from_digits("12a", 3).unwrap_err().to_string().contains("'a' at position 2"));
         assert!(from_base62("00000LygHa16AHYG").is_err());
         assert!(from_base62("zzzzzzzzzzzzzzzz").is_err());
     }

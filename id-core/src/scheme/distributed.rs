@@ -207,38 +207,6 @@ impl DistributedId {
     }
 }
 
-fn decimal_text(v: u128) -> IdText {
-    let mut buf = [0u8; 40];
-    let mut i = buf.len();
-    let mut v = v;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    IdText::from_ascii(&buf[i..])
-}
-
-fn parse_decimal_text(text: &str, max_digits: usize) -> Result<u128, ParseError> {
-    if text.is_empty() || text.len() > max_digits {
-        return Err(ParseError::chars(max_digits, text.chars().count()));
-    }
-    let mut v: u128 = 0;
-    for &c in text.as_bytes() {
-        if !c.is_ascii_digit() {
-            return Err(ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]"));
-        }
-        v = v
-            .checked_mul(10)
-            .and_then(|v| v.checked_add(u128::from(c - b'0')))
-            .ok_or(ParseError::OutOfRange { rule: "the number does not fit 128 bits" })?;
-    }
-    Ok(v)
-}
-
 impl fmt::Debug for DistributedId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "distributed({self})")
@@ -285,7 +253,7 @@ impl Scheme for DistributedId {
 
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
-            Encoding::Canonical | Encoding::Decimal => Some(decimal_text(self.0)),
+            Encoding::Canonical | Encoding::Decimal => Some(decimal::to_digits(self.0)),
             Encoding::Base62 => Some(IdText::from_ascii(&decimal::to_base62(self.0))),
             Encoding::Hex => Some(IdText::from_ascii(&decimal::to_hex(self.0))),
             Encoding::Uuid => Some(crate::codec::hex::format_uuid(&self.0.to_be_bytes())),
@@ -295,7 +263,7 @@ impl Scheme for DistributedId {
 
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         let v = match encoding {
-            Encoding::Canonical | Encoding::Decimal => parse_decimal_text(text, 28)?,
+            Encoding::Canonical | Encoding::Decimal => decimal::from_digits(text, 28)?,
             Encoding::Base62 => decimal::from_base62(text)?,
             Encoding::Hex => decimal::from_hex(text)?,
             Encoding::Uuid => u128::from_be_bytes(hex::parse_uuid(text)?),
@@ -519,7 +487,7 @@ impl Scheme for DistributedId128 {
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Base62 => Some(IdText::from_ascii(&base62::encode_u128(self.0))),
-            Encoding::Decimal => Some(decimal_text(self.0)),
+            Encoding::Decimal => Some(decimal::to_digits(self.0)),
             Encoding::Uuid => Some(hex::format_uuid(&self.0.to_be_bytes())),
             Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
             _ => None,
@@ -529,7 +497,7 @@ impl Scheme for DistributedId128 {
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         let v = match encoding {
             Encoding::Canonical | Encoding::Base62 => base62::decode_u128(text)?,
-            Encoding::Decimal => parse_decimal_text(text, 39)?,
+            Encoding::Decimal => decimal::from_digits(text, 39)?,
             Encoding::Uuid => u128::from_be_bytes(hex::parse_uuid(text)?),
             Encoding::Hex => {
                 let mut b = [0u8; 16];

@@ -16,7 +16,7 @@
 use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
 use crate::clock::{Clock, CoarseClock};
 use crate::codec::base64::{self, Flavour};
-use crate::codec::{IdText, base62, hex};
+use crate::codec::{IdText, base62, decimal, hex};
 use crate::error::{GenerateError, ParseError};
 use crate::time::Timestamp;
 use core::fmt;
@@ -365,7 +365,7 @@ impl Scheme for Uid64 {
             Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
             Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
             Encoding::Base62 => Some(IdText::from_ascii(&base62::encode_u64(self.0))),
-            Encoding::Decimal => Some(IdText::from_ascii(self.0.to_string().as_bytes())),
+            Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
             _ => None,
         }
     }
@@ -379,14 +379,9 @@ impl Scheme for Uid64 {
                 Ok(Uid64(u64::from_be_bytes(b)))
             }
             Encoding::Base62 => base62::decode_u64(text).map(Uid64),
-            Encoding::Decimal => {
-                if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
-                    return Err(ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]"));
-                }
-                text.parse()
-                    .map(Uid64)
-                    .map_err(|_| ParseError::OutOfRange { rule: "a uid64 is at most 18446744073709551615" })
-            }
+            Encoding::Decimal => u64::try_from(decimal::from_digits(text, 20)?)
+                .map(Uid64)
+                .map_err(|_| ParseError::OutOfRange { rule: "a uid64 is at most 18446744073709551615" }),
             _ => Err(unsupported(encoding)),
         }
     }
