@@ -1,0 +1,185 @@
+//! sno's base32: 10 bytes ↔ 16 characters of `23456789abcdefghijklmnopqrstuvwx`.
+//!
+//! The alphabet is two ASCII runs (`2`–`9` for 0–7, `a`–`x` for 8–31) and the bits are taken
+//! most significant first, so the text sorts like the bytes. Both codecs split the ID into two
+//! 40-bit halves of eight characters each and convert them with shifts and byte arithmetic:
+//! no table look-ups, no branches except the validity check.
+//!
+//! Two interchangeable backends compute the same function: SSE2 on x86-64 (part of that
+//! architecture's baseline, so always available and inlined) and portable 64-bit SWAR
+//! everywhere else. The tests run both on every x86-64 build and check them against each other.
+//!
+//! Divergence from sno: sno does not validate characters and returns different garbage on
+//! different CPUs for text outside the alphabet; this decoder rejects it with the position.
+
+use crate::error::ParseError;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2;
+// Compiled and tested on every target, used where there is no SIMD backend.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+mod swar;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use sse2 as backend;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use swar as backend;
+
+/// The 32 digits in value order.
+pub const ALPHABET: &[u8; 32] = b"23456789abcdefghijklmnopqrstuvwx";
+const ALPHABET_NAME: &str = "[2-9a-x]";
+
+/// Encoded length.
+pub const ENCODED_LEN: usize = 16;
+
+/// The two 40-bit halves of an ID, each right-aligned in a `u64`; eight characters each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Halves {
+    high: u64,
+    low: u64,
+}
+
+impl Halves {
+    #[inline(always)]
+    fn of(bytes: &[u8; 10]) -> Halves {
+        // Two overlapping big-endian loads: bytes 0..8 hold the high half on top, 2..10 the low
+        // half at the bottom.
+        let first = u64::from_be_bytes(bytes[..8].try_into().expect("8 bytes"));
+        let last = u64::from_be_bytes(bytes[2..].try_into().expect("8 bytes"));
+        Halves { high: first >> 24, low: last & 0xFF_FFFF_FFFF }
+    }
+
+    #[inline(always)]
+    fn to_bytes(self) -> [u8; 10] {
+        let mut out = [0u8; 10];
+        out[..8].copy_from_slice(&(self.high << 24 | self.low >> 16).to_be_bytes());
+        out[8..].copy_from_slice(&(self.low as u16).to_be_bytes());
+        out
+    }
+}
+
+/// Encodes 10 bytes as 16 characters.
+#[inline]
+pub fn encode(bytes: &[u8; 10]) -> [u8; 16] {
+    backend::encode(bytes)
+}
+
+/// Decodes exactly 16 characters of the alphabet.
+#[inline]
+pub fn decode(text: &str) -> Result<[u8; 10], ParseError> {
+    let Ok(ascii) = <&[u8; ENCODED_LEN]>::try_from(text.as_bytes()) else {
+        return Err(ParseError::chars(ENCODED_LEN, text.chars().count()));
+    };
+    backend::decode(ascii).ok_or_else(|| invalid_char(text))
+}
+
+#[cold]
+fn invalid_char(text: &str) -> ParseError {
+    ParseError::first_invalid(text, |c| ALPHABET.contains(&c), ALPHABET_NAME)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Backend = (&'static str, fn(&[u8; 10]) -> [u8; 16], fn(&[u8; 16]) -> Option<[u8; 10]>);
+
+    /// Every backend this target compiles, tested on its own so the portable one stays correct
+    /// where it is not the default.
+    const BACKENDS: &[Backend] = &[
+        ("swar", swar::encode, swar::decode),
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        ("sse2", sse2::encode, sse2::decode),
+    ];
+
+    fn hex10(h: &str) -> [u8; 10] {
+        let mut b = [0u8; 10];
+        crate::codec::hex::decode_into(h, &mut b).unwrap();
+        b
+    }
+
+    #[test]
+    fn vectors() {
+        for (bytes, text) in [
+            ([0u8; 10], "2222222222222222"),
+            ([78, 111, 33, 96, 160, 255, 154, 10, 16, 51], "brpk4q72xwf2m63l"),
+            ([255; 10], "xxxxxxxxxxxxxxxx"),
+            (hex10("00010203040506070809"), "222i62q62m52g42b"),
+            (hex10("0123456789abcdef0123"), "26jmcrubnh8ww2b5"),
+            (hex10("80000000000000000000"), "i222222222222222"),
+            (hex10("00000000010000000000"), "2222222322222222"),
+            (hex10("00000000008000000000"), "22222222i2222222"),
+            (hex10("000000000007c0000000"), "222222222x222222"),
+            (hex10("00000000000000000001"), "2222222222222223"),
+            (hex10("421084210818d0842108"), "aaaaaaaa55aaaaaa"),
+            (hex10("00443214c74254b635cf"), "23456789abcdefgh"),
+            (hex10("84653a56d7c675be77df"), "ijklmnopqrstuvwx"),
+        ] {
+            assert_eq!(&encode(&bytes), text.as_bytes(), "{text}");
+            assert_eq!(decode(text).unwrap(), bytes, "{text}");
+            for (name, encode, decode) in BACKENDS {
+                assert_eq!(&encode(&bytes), text.as_bytes(), "{name} {text}");
+                assert_eq!(decode(text.as_bytes().try_into().unwrap()), Some(bytes), "{name} {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_what_sno_mangles() {
+        let e = decode("brpk4q72xwf2m63L").unwrap_err();
+        assert_eq!(e.to_string(), "invalid character 'L' at position 15 (expected [2-9a-x])");
+        for bad in ["0000000000000000", "yyyyyyyyyyyyyyyy", "!!!!!!!!!!!!!!!!", "1222222222222222", "222222222222222y"]
+        {
+            assert!(decode(bad).is_err(), "{bad}");
+        }
+        assert_eq!(decode("brpk4q72xwf2m63"), Err(ParseError::chars(16, 15)));
+        assert!(decode("brpk4q72xwf2m6é").is_err());
+    }
+
+    /// Every byte value at every position of an otherwise valid text: random text is almost
+    /// never valid, so this is what probes the edges of both runs and of the signed compares.
+    #[test]
+    fn every_byte_at_every_position() {
+        let valid_text = encode(&[0x5A; 10]);
+        for position in 0..ENCODED_LEN {
+            for byte in 0..=u8::MAX {
+                let mut text = valid_text;
+                text[position] = byte;
+                let expected = ALPHABET.iter().position(|&c| c == byte).map(|_| text);
+                for (name, encode, decode) in BACKENDS {
+                    let decoded = decode(&text);
+                    assert_eq!(decoded.map(|bytes| encode(&bytes)), expected, "{name}: {byte:#04x} at {position}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn round_trip_and_order(a: [u8; 10], b: [u8; 10]) {
+            let (ea, eb) = (encode(&a), encode(&b));
+            proptest::prop_assert_eq!(decode(core::str::from_utf8(&ea).unwrap()).unwrap(), a);
+            proptest::prop_assert_eq!(ea.cmp(&eb), a.cmp(&b));
+        }
+
+        #[test]
+        fn backends_agree_on_every_id(bytes: [u8; 10]) {
+            let text = encode(&bytes);
+            for (name, encode, decode) in BACKENDS {
+                proptest::prop_assert_eq!(encode(&bytes), text, "{}", name);
+                proptest::prop_assert_eq!(decode(&text), Some(bytes), "{}", name);
+            }
+        }
+
+        #[test]
+        fn every_byte_string_is_handled(bytes: [u8; 16]) {
+            let valid = bytes.iter().all(|c| ALPHABET.contains(c));
+            for (name, _, decode) in BACKENDS {
+                proptest::prop_assert_eq!(decode(&bytes).is_some(), valid, "{}", name);
+            }
+            if let Ok(text) = core::str::from_utf8(&bytes) {
+                proptest::prop_assert_eq!(decode(text).is_ok(), valid);
+            }
+        }
+    }
+}
