@@ -81,28 +81,36 @@ pub fn encode(bytes: &[u8], flavour: Flavour) -> IdText {
     })
 }
 
+/// Decodes whole groups of four characters into three bytes, then the tail. Characters are
+/// checked once at the end: every looked-up value is OR-ed together, and only the invalid
+/// marker 0xFF has the top bit. `out` must hold `floor(6 * text.len() / 8)` bytes.
+#[inline]
 fn decode_bits(text: &str, flavour: Flavour, out: &mut [u8], strict_tail: bool) -> Result<(), ParseError> {
     let reverse = flavour.reverse();
-    let mut acc = 0u32;
-    let mut bits = 0u32;
-    let mut o = 0;
-    for &c in text.as_bytes() {
-        let d = reverse[c as usize];
-        if d == 0xFF {
-            return Err(ParseError::first_invalid(text, |c| reverse[c as usize] != 0xFF, flavour.name()));
-        }
-        acc = acc << 6 | u32::from(d);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            if o < out.len() {
-                out[o] = (acc >> bits) as u8;
-            }
-            o += 1;
-            acc &= (1 << bits) - 1;
-        }
+    let value = |c: u8| reverse[usize::from(c)];
+    let (groups, tail) = text.as_bytes().as_chunks::<4>();
+    let (byte_groups, byte_tail) = out.as_chunks_mut::<3>();
+    debug_assert_eq!((byte_groups.len(), byte_tail.len()), (groups.len(), tail.len() * 6 / 8));
+    let mut seen = 0u8;
+    for (chars, bytes) in groups.iter().zip(byte_groups) {
+        let [a, b, c, d] = chars.map(value);
+        seen |= a | b | c | d;
+        let v = u32::from(a) << 18 | u32::from(b) << 12 | u32::from(c) << 6 | u32::from(d);
+        *bytes = [(v >> 16) as u8, (v >> 8) as u8, v as u8];
     }
-    if strict_tail && acc != 0 {
+    let mut acc = 0u32;
+    for &c in tail {
+        seen |= value(c);
+        acc = acc << 6 | u32::from(value(c));
+    }
+    let bits = 6 * tail.len();
+    for (i, byte) in byte_tail.iter_mut().enumerate() {
+        *byte = (acc >> (bits - 8 * (i + 1))) as u8;
+    }
+    if seen & 0x80 != 0 {
+        return Err(ParseError::first_invalid(text, |c| value(c) != 0xFF, flavour.name()));
+    }
+    if strict_tail && acc & ((1 << (bits % 8)) - 1) != 0 {
         return Err(ParseError::Invalid {
             scheme: "base64",
             reason: "the last character has bits set beyond the data",
@@ -114,6 +122,7 @@ fn decode_bits(text: &str, flavour: Flavour, out: &mut [u8], strict_tail: bool) 
 /// Decodes the canonical text of exactly `out.len()` bytes: exact length, alphabet characters
 /// only, and no stray bits in the last character (uid itself ignores them; rejecting keeps one
 /// text per value).
+#[inline]
 pub fn decode_into(text: &str, flavour: Flavour, out: &mut [u8]) -> Result<(), ParseError> {
     let expected = encoded_len(out.len());
     if text.len() != expected {
@@ -186,6 +195,33 @@ mod tests {
             }
             let (ea, eb) = (encode(&a, Flavour::Ordered), encode(&b, Flavour::Ordered));
             proptest::prop_assert_eq!(ea.as_str().cmp(eb.as_str()), a.cmp(&b));
+        }
+
+        /// Against a bit-at-a-time model of uid's `decode64`, at every length and tail size.
+        #[test]
+        fn lenient_matches_bitwise_model(text in "[.0-9A-Z_a-z]{0,40}") {
+            let mut bits = Vec::new();
+            for c in text.bytes() {
+                let d = ORDERED.iter().position(|&a| a == c).unwrap();
+                bits.extend((0..6).rev().map(|k| (d >> k) & 1 == 1));
+            }
+            let model: Vec<u8> =
+                bits.chunks_exact(8).map(|byte| byte.iter().fold(0, |acc, &bit| acc << 1 | u8::from(bit))).collect();
+            proptest::prop_assert_eq!(decode_lenient(&text, Flavour::Ordered).unwrap(), model.clone());
+            let stray = bits.chunks_exact(8).remainder().iter().any(|&bit| bit);
+            let mut out = vec![0u8; model.len()];
+            if text.len() == encoded_len(model.len()) {
+                proptest::prop_assert_eq!(decode_into(&text, Flavour::Ordered, &mut out).is_ok(), !stray);
+            }
+        }
+
+        #[test]
+        fn an_invalid_character_is_reported_where_it_is(bytes: [u8; 12], position in 0..16usize, c in "[^.0-9A-Z_a-z]") {
+            let mut text = encode(&bytes, Flavour::Ordered).to_string();
+            text.replace_range(position..=position, &c);
+            let error = decode_lenient(&text, Flavour::Ordered).unwrap_err();
+            let is_right_error = matches!(error, ParseError::Character { position: p, .. } if p == position);
+            proptest::prop_assert!(is_right_error, "{error}");
         }
 
         #[test]
