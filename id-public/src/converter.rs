@@ -41,11 +41,13 @@ impl PublicIdConverter {
     }
 
     /// `u64` → public GUID.
+    #[inline]
     pub fn encrypt_u64(&self, v: u64) -> Uuid {
         self.encrypt_block(layout::from_u64(v))
     }
 
     /// Public GUID → `u64` (forgery chance 2^-64).
+    #[inline]
     pub fn decrypt_u64(&self, public: Uuid) -> Result<u64, PublicIdError> {
         layout::to_u64(&self.decrypt_block(public)).ok_or(PublicIdError::Invalid)
     }
@@ -104,6 +106,7 @@ pub fn to_base62(public: Uuid) -> String {
 }
 
 /// Reads a public GUID from its hyphenated text or its 22-character base62 text.
+#[inline]
 pub fn parse_public(text: &str) -> Result<Uuid, PublicIdError> {
     let bytes = match text.len() {
         36 => hex::parse_uuid(text).ok(),

@@ -21,18 +21,24 @@ use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
 /// `u64` block.
+#[inline]
 pub fn from_u64(v: u64) -> [u8; 16] {
     let mut b = [0u8; 16];
     b[8..].copy_from_slice(&v.to_le_bytes());
     b
 }
 
-/// Whether the first `n` bytes are zero, in constant time.
+/// Whether the first `n` (at most 8) bytes are zero, in constant time: one word compared
+/// through `subtle`, so neither the position nor the number of nonzero bytes shows.
+#[inline]
 fn zero_prefix(b: &[u8; 16], n: usize) -> bool {
-    bool::from(b[..n].ct_eq(&[0u8; 16][..n]))
+    debug_assert!((1..=8).contains(&n));
+    let prefix = u64::from_be_bytes(b[..8].try_into().expect("8 bytes")) >> (64 - 8 * n);
+    bool::from(prefix.ct_eq(&0))
 }
 
 /// Reads a `u64` block.
+#[inline]
 pub fn to_u64(b: &[u8; 16]) -> Option<u64> {
     zero_prefix(b, 8).then(|| u64::from_le_bytes(b[8..].try_into().expect("8 bytes")))
 }
@@ -132,5 +138,24 @@ impl PublicBlock for Uid96 {
     }
     fn from_block(block: &[u8; 16]) -> Option<Self> {
         unpadded::<12>(block).map(Uid96::from_array)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every prefix byte is checked, and nothing after the prefix is.
+    #[test]
+    fn each_prefix_byte_is_checked() {
+        for position in 0..16 {
+            let mut block = [0u8; 16];
+            block[position] = 0x01;
+            assert_eq!(to_u64(&block).is_some(), position >= 8, "u64, byte {position}");
+            assert_eq!(Sno::from_block(&block).is_some(), position >= 6, "sno, byte {position}");
+            assert_eq!(Uid96::from_block(&block).is_some(), position >= 4, "uid96, byte {position}");
+            assert_eq!(to_decimal_value(&block).is_some(), position >= 4, "decimal, byte {position}");
+        }
+        assert_eq!(to_u64(&from_u64(u64::MAX)), Some(u64::MAX));
     }
 }
