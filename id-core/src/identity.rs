@@ -163,7 +163,7 @@ pub fn debug<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     write!(f, "{}({id})", I::TYPE_NAME)
 }
 
-/// Reads the text written by [`fmt`].
+/// Reads the text written by [`fmt()`].
 pub fn parse<I: Identity>(text: &str) -> Result<I, ParseError> {
     let body = strip_prefix(text, I::PREFIX)?;
     <I::Scheme as Scheme>::decode(body, I::ENCODING).map(I::from_scheme)
