@@ -29,26 +29,25 @@ const fn to_ascii(x: u64) -> u64 {
     x + 0x32 * ONES + letters * 39
 }
 
-/// High bit set in each byte of `x` (all bytes below 0x80) that lies in `lo..=hi`.
-#[inline(always)]
-const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
-    let at_least_lo = x + (0x80 - lo as u64) * ONES;
-    let above_hi = x + (0x7F - hi as u64) * ONES;
-    at_least_lo & !above_hi & HIGH_BITS
-}
-
 /// Maps eight characters to their digit values, or `None` if any is outside the alphabet.
+///
+/// Bytes above '`' can only be letters, the rest only digits; mapping both runs as if valid
+/// leaves one range check per byte (0..=31 for a letter, 0..=7 for a digit). The mapping is
+/// biased by 0x80 so that no byte borrows from its neighbour.
 #[inline(always)]
 const fn from_ascii(x: u64) -> Option<u64> {
     if x & HIGH_BITS != 0 {
+        return None; // not ASCII; also keeps the sums below from carrying into the next byte
+    }
+    let letters = ((x + 0x1F * ONES) & HIGH_BITS) >> 7; // 1 in each byte >= 'a'
+    let values = (x + (0x80 - b'2' as u64) * ONES - letters * 39) ^ HIGH_BITS;
+    // Bits that must be clear: above 31 in a letter, above 7 in a digit (bit 7 included, which
+    // a value below 0 has).
+    let allowed = (0x1F * ONES) ^ ((letters ^ ONES) * 0x18);
+    if values & !allowed != 0 {
         return None;
     }
-    let digits = in_range(x, b'2', b'9');
-    let letters = in_range(x, b'a', b'x');
-    if digits | letters != HIGH_BITS {
-        return None;
-    }
-    Some(x - 0x32 * ONES - (letters >> 7) * 0x27)
+    Some(values)
 }
 
 #[inline(always)]
