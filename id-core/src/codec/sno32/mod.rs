@@ -32,6 +32,10 @@ const ALPHABET_NAME: &str = "[2-9a-x]";
 /// Encoded length.
 pub const ENCODED_LEN: usize = 16;
 
+/// Digit `d` is `'2' + d` below 8 and `'a' + d - 8` from 8 on: the letters start this much
+/// further along than the digits would continue.
+const LETTER_GAP: u8 = b'a' - 8 - b'2';
+
 /// The two 40-bit halves of an ID, each right-aligned in a `u64`; eight characters each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Halves {

@@ -6,16 +6,13 @@
 //! lanes, quarters into 16-bit lanes, 5-bit groups into bytes. The more significant piece
 //! always goes to the lower lane, so the bytes come out in text order and need no byte swap.
 
-use super::Halves;
+use super::{Halves, LETTER_GAP};
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
     _mm_madd_epi16, _mm_min_epu8, _mm_movemask_epi8, _mm_mul_epu32, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
     _mm_set1_epi32, _mm_set1_epi64x, _mm_slli_epi16, _mm_slli_epi32, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi32,
     _mm_srli_epi64, _mm_storeu_si128, _mm_sub_epi8, _mm_unpackhi_epi64,
 };
-
-/// `'2' + value` for digits, `'a' + value - 8` for letters: the letters start 39 further on.
-const LETTER_GAP: i8 = (b'a' - 8 - b'2') as i8;
 
 #[inline(always)]
 pub(super) fn encode(bytes: &[u8; 10]) -> [u8; 16] {
@@ -40,7 +37,7 @@ fn encode_sse2(bytes: &[u8; 10]) -> [u8; 16] {
     let digits = _mm_or_si128(_mm_srli_epi16::<5>(pairs), _mm_srli_epi16::<3>(_mm_slli_epi16::<11>(pairs)));
 
     let letters = _mm_cmpgt_epi8(digits, _mm_set1_epi8(7));
-    let gap = _mm_and_si128(letters, _mm_set1_epi8(LETTER_GAP));
+    let gap = _mm_and_si128(letters, _mm_set1_epi8(LETTER_GAP as i8));
     let ascii = _mm_add_epi8(_mm_add_epi8(digits, _mm_set1_epi8(b'2' as i8)), gap);
     let mut out = [0u8; 16];
     // SAFETY: `out` is 16 writable bytes; the store is unaligned.
@@ -58,7 +55,7 @@ fn decode_sse2(text: &[u8; 16]) -> Option<[u8; 10]> {
     // 0..=7 for a digit, anything else (including every wrapped-around byte) fails.
     let is_letter = _mm_cmpgt_epi8(ascii, _mm_set1_epi8(b'`' as i8));
     let from_two = _mm_sub_epi8(ascii, _mm_set1_epi8(b'2' as i8));
-    let digits = _mm_sub_epi8(from_two, _mm_and_si128(is_letter, _mm_set1_epi8(LETTER_GAP)));
+    let digits = _mm_sub_epi8(from_two, _mm_and_si128(is_letter, _mm_set1_epi8(LETTER_GAP as i8)));
     let largest = _mm_or_si128(_mm_and_si128(is_letter, _mm_set1_epi8(31)), _mm_set1_epi8(7));
     if _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(digits, largest), digits)) != 0xFFFF {
         return None;

@@ -1,6 +1,6 @@
 //! The portable backend: plain 64-bit arithmetic (SWAR), eight characters per word.
 
-use super::Halves;
+use super::{Halves, LETTER_GAP};
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
@@ -25,8 +25,8 @@ const fn gather(x: u64) -> u64 {
 /// Maps eight digit values (0..32, one per byte) to their characters.
 #[inline(always)]
 const fn to_ascii(x: u64) -> u64 {
-    let letters = ((x + 0x78 * ONES) & HIGH_BITS) >> 7; // 1 in each byte whose value is >= 8
-    x + 0x32 * ONES + letters * 39
+    let letters = ((x + (0x80 - 8) * ONES) & HIGH_BITS) >> 7; // 1 in each byte whose value is >= 8
+    x + b'2' as u64 * ONES + letters * LETTER_GAP as u64
 }
 
 /// Maps eight characters to their digit values, or `None` if any is outside the alphabet.
@@ -39,8 +39,8 @@ const fn from_ascii(x: u64) -> Option<u64> {
     if x & HIGH_BITS != 0 {
         return None; // not ASCII; also keeps the sums below from carrying into the next byte
     }
-    let letters = ((x + 0x1F * ONES) & HIGH_BITS) >> 7; // 1 in each byte >= 'a'
-    let values = (x + (0x80 - b'2' as u64) * ONES - letters * 39) ^ HIGH_BITS;
+    let letters = ((x + (0x80 - b'a' as u64) * ONES) & HIGH_BITS) >> 7; // 1 in each byte >= 'a'
+    let values = (x + (0x80 - b'2' as u64) * ONES - letters * LETTER_GAP as u64) ^ HIGH_BITS;
     // Bits that must be clear: above 31 in a letter, above 7 in a digit (bit 7 included, which
     // a value below 0 has).
     let allowed = (0x1F * ONES) ^ ((letters ^ ONES) * 0x18);
