@@ -100,8 +100,9 @@ fn decode_bits(text: &str, flavour: Flavour, out: &mut [u8], strict_tail: bool) 
     }
     let mut acc = 0u32;
     for &c in tail {
-        seen |= value(c);
-        acc = acc << 6 | u32::from(value(c));
+        let d = value(c);
+        seen |= d;
+        acc = acc << 6 | u32::from(d);
     }
     let bits = 6 * tail.len();
     for (i, byte) in byte_tail.iter_mut().enumerate() {

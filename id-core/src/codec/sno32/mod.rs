@@ -1,7 +1,7 @@
 //! sno's base32: 10 bytes ↔ 16 characters of `23456789abcdefghijklmnopqrstuvwx`.
 //!
 //! The alphabet is two ASCII runs (`2`–`9` for 0–7, `a`–`x` for 8–31) and the bits are taken
-//! most significant first, so the text sorts like the bytes. Both codecs split the ID into two
+//! most significant first, so the text sorts like the bytes. Both directions split the ID into two
 //! 40-bit halves of eight characters each and convert them with shifts and byte arithmetic:
 //! no table look-ups, no branches except the validity check.
 //!
