@@ -6,8 +6,9 @@
 //! take a few nanoseconds. The same batching applies to the `uuid` and `ulid` baselines.
 
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime};
+use idcraft::Identity;
 use idcraft::codec::{base62, base64, decimal, hex, sno32};
-use idcraft::public::{AesKey, PublicIdConverter, parse_public, to_base62};
+use idcraft::public::{AesKey, PublicIdConverter, PublicIds, parse_public, to_base62};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -112,8 +113,20 @@ fn codecs(c: &mut Criterion) {
     let tokens: Vec<String> = ids.iter().map(|&v| to_base62(converter.encrypt_u64(v))).collect();
     batch(&mut g, "base62 token -> u64", &tokens, |t| converter.decrypt_u64(parse_public(t).unwrap()));
     batch(&mut g, "u64 -> token -> u64", &ids, |&v| round_trip(&converter, v));
+    // The README's web path: typed, authenticated, type-bound tokens as `String`s, both ways.
+    let typed =
+        PublicIds::new(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap()).bound_to_types();
+    let orders: Vec<OrderId> = vals.iter().map(|&v| OrderId(uuid::Uuid::from_u128(v))).collect();
+    batch(&mut g, "OrderId -> typed token String -> OrderId (authenticated)", &orders, |order| {
+        let token = typed.to_public(order).to_string();
+        typed.decode_str::<OrderId>(&token)
+    });
     g.finish();
 }
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg", prefix = "ord")]
+struct OrderId(uuid::Uuid);
 
 fn aes_baseline() -> aes::Aes256 {
     use aes::cipher::KeyInit;

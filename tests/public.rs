@@ -142,3 +142,38 @@ fn tokens_serialize_as_text() {
     assert_eq!(serde_json::from_str::<PublicId<OrderId>>(&json).unwrap(), token);
     assert!(serde_json::from_str::<PublicId<OrderId>>("\"ord_nope\"").is_err());
 }
+
+mod billing {
+    use idcraft::{Identity, Uuid};
+
+    /// The same type name as `shipping::Id`, another prefix.
+    #[derive(Identity)]
+    #[id(scheme = "comb_pg", prefix = "bil")]
+    pub struct Id(pub Uuid);
+}
+
+mod shipping {
+    use idcraft::{Identity, Uuid};
+
+    #[derive(Identity)]
+    #[id(scheme = "comb_pg", prefix = "shp")]
+    pub struct Id(pub Uuid);
+}
+
+/// Bound keys depend on the type's name and prefix only, never on which type a process used
+/// first, even when two types share a name.
+#[test]
+fn bound_keys_do_not_depend_on_first_use() {
+    let uuid = Uuid::from_u128(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef);
+    let (billing, shipping) = (billing::Id(uuid), shipping::Id(uuid));
+    let billing_first = PublicIds::new(key(5)).bound_to_types();
+    let billing_token = billing_first.to_public(&billing);
+    let shipping_first = PublicIds::new(key(5)).bound_to_types();
+    let shipping_token = shipping_first.to_public(&shipping);
+
+    assert_eq!(billing_first.to_public(&shipping), shipping_token);
+    assert_eq!(shipping_first.to_public(&billing), billing_token);
+    assert_ne!(billing_token.as_bytes(), shipping_token.as_bytes());
+    let forged = PublicId::<shipping::Id>::from_bytes(billing_token.as_bytes()).unwrap();
+    assert_eq!(billing_first.from_public(&forged), Err(PublicIdError::Invalid));
+}

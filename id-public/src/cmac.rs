@@ -2,6 +2,7 @@
 //! that authenticated and type-bound tokens need nothing but the AES key the user gave.
 
 use crate::key::AesKey;
+use zeroize::Zeroizing;
 
 fn double(block: [u8; 16]) -> [u8; 16] {
     let v = u128::from_be_bytes(block);
@@ -9,40 +10,63 @@ fn double(block: [u8; 16]) -> [u8; 16] {
     ((v << 1) ^ carry).to_be_bytes()
 }
 
-/// CMAC of `message` under `key`.
-pub fn cmac(key: &AesKey, message: &[u8]) -> [u8; 16] {
-    let k1 = double(key.encrypt([0; 16]));
-    let k2 = double(k1);
-    let blocks = message.len().div_ceil(16).max(1);
-    let mut state = [0u8; 16];
-    for (i, chunk) in message.chunks(16).chain((message.is_empty()).then_some(&[][..])).enumerate() {
-        let mut block = [0u8; 16];
-        block[..chunk.len()].copy_from_slice(chunk);
-        if i + 1 == blocks {
-            let subkey = if chunk.len() == 16 {
-                k1
-            } else {
-                block[chunk.len()] = 0x80;
-                k2
-            };
-            block.iter_mut().zip(subkey).for_each(|(b, k)| *b ^= k);
-        }
-        state.iter_mut().zip(block).for_each(|(s, b)| *s ^= b);
-        state = key.encrypt(state);
+/// An AES-CMAC key: the cipher and its two subkeys, derived once rather than with an extra AES
+/// call per tag. The subkeys are secret (they come from `E_K(0)`) and wiped on drop.
+#[derive(Clone)]
+pub struct Cmac {
+    key: AesKey,
+    k1: Zeroizing<[u8; 16]>,
+    k2: Zeroizing<[u8; 16]>,
+}
+
+impl Cmac {
+    /// The CMAC key of `key`.
+    pub fn new(key: AesKey) -> Cmac {
+        let k1 = Zeroizing::new(double(key.encrypt([0; 16])));
+        let k2 = Zeroizing::new(double(*k1));
+        Cmac { key, k1, k2 }
     }
-    state
+
+    /// The tag of `message`.
+    pub fn tag(&self, message: &[u8]) -> [u8; 16] {
+        let blocks = message.len().div_ceil(16).max(1);
+        let mut state = [0u8; 16];
+        for (i, chunk) in message.chunks(16).chain((message.is_empty()).then_some(&[][..])).enumerate() {
+            let mut block = [0u8; 16];
+            block[..chunk.len()].copy_from_slice(chunk);
+            if i + 1 == blocks {
+                let subkey = if chunk.len() == 16 {
+                    &self.k1
+                } else {
+                    block[chunk.len()] = 0x80;
+                    &self.k2
+                };
+                block.iter_mut().zip(subkey.iter()).for_each(|(b, k)| *b ^= k);
+            }
+            state.iter_mut().zip(block).for_each(|(s, b)| *s ^= b);
+            state = self.key.encrypt(state);
+        }
+        state
+    }
+}
+
+impl core::fmt::Debug for Cmac {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Cmac").field(&self.key).finish()
+    }
 }
 
 /// A 256-bit key derived from `master` for `label` (KDF in counter mode with CMAC as PRF).
 pub fn derive_key(master: &AesKey, label: &[u8]) -> AesKey {
-    let mut okm = zeroize::Zeroizing::new([0u8; 32]);
+    let prf = Cmac::new(master.clone());
+    let mut okm = Zeroizing::new([0u8; 32]);
     for (i, out) in okm.chunks_mut(16).enumerate() {
-        let mut input = zeroize::Zeroizing::new(Vec::with_capacity(label.len() + 6));
+        let mut input = Zeroizing::new(Vec::with_capacity(label.len() + 6));
         input.push(i as u8 + 1);
         input.extend_from_slice(label);
         input.push(0);
         input.extend_from_slice(&256u32.to_be_bytes());
-        out.copy_from_slice(&cmac(master, &input));
+        out.copy_from_slice(&prf.tag(&input));
     }
     AesKey::new(&okm[..]).expect("32 bytes")
 }
@@ -62,13 +86,14 @@ mod tests {
         let msg = hex(
             "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710",
         );
+        let cmac = Cmac::new(key);
         for (len, tag) in [
             (0, "bb1d6929e95937287fa37d129b756746"),
             (16, "070a16b46b4d4144f79bdd9dd04a287c"),
             (40, "dfa66747de9ae63030ca32611497c827"),
             (64, "51f0bebf7e3b9d92fc49741779363cfe"),
         ] {
-            assert_eq!(cmac(&key, &msg[..len]).to_vec(), hex(tag), "length {len}");
+            assert_eq!(cmac.tag(&msg[..len]).to_vec(), hex(tag), "length {len}");
         }
     }
 

@@ -15,18 +15,18 @@
 //!
 //! Keys are wiped on drop, `Debug` never shows them, and tags are compared in constant time.
 
-use crate::cmac::{cmac, derive_key};
+use crate::cmac::{Cmac, derive_key};
 use crate::converter::PublicIdConverter;
 use crate::error::{KeyError, PublicIdError};
 use crate::key::AesKey;
 use crate::layout::PublicBlock;
+use core::any::TypeId;
 use core::fmt;
 use core::marker::PhantomData;
 use id_core::Identity;
-use id_core::codec::base62;
 use id_core::codec::guid::swap_fields;
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use id_core::codec::{IdText, base62};
+use std::sync::RwLock;
 use subtle::ConstantTimeEq;
 
 /// The token layout.
@@ -46,13 +46,13 @@ const TAG_LEN: usize = 8;
 #[derive(Clone, Debug)]
 struct KeySet {
     encrypt: AesKey,
-    authenticate: AesKey,
+    authenticate: Cmac,
 }
 
 impl KeySet {
     fn new(master: &AesKey, format: TokenFormat, label: Option<&str>) -> KeySet {
         let label = label.unwrap_or("");
-        let authenticate = derive_key(master, format!("idcraft public-id v1 mac {label}").as_bytes());
+        let authenticate = Cmac::new(derive_key(master, format!("idcraft public-id v1 mac {label}").as_bytes()));
         let encrypt = if format == TokenFormat::Compatible && label.is_empty() {
             master.clone()
         } else {
@@ -67,8 +67,9 @@ pub struct PublicIds {
     masters: Vec<AesKey>,
     format: TokenFormat,
     bound: bool,
-    unbound_keys: Arc<Vec<KeySet>>,
-    bound_keys: RwLock<HashMap<&'static str, Arc<Vec<KeySet>>>>,
+    unbound_keys: Vec<KeySet>,
+    /// Per ID type, derived on first use. Keyed by `TypeId`: two types may share a name.
+    bound_keys: RwLock<Vec<(TypeId, Vec<KeySet>)>>,
 }
 
 impl PublicIds {
@@ -83,8 +84,8 @@ impl PublicIds {
     }
 
     fn build(masters: Vec<AesKey>, format: TokenFormat, bound: bool) -> PublicIds {
-        let unbound_keys = Arc::new(masters.iter().map(|m| KeySet::new(m, format, None)).collect());
-        PublicIds { masters, format, bound, unbound_keys, bound_keys: RwLock::new(HashMap::new()) }
+        let unbound_keys = masters.iter().map(|m| KeySet::new(m, format, None)).collect();
+        PublicIds { masters, format, bound, unbound_keys, bound_keys: RwLock::new(Vec::new()) }
     }
 
     /// The same keys with another token format.
@@ -110,18 +111,31 @@ impl PublicIds {
         self.format
     }
 
-    fn keys<I: Identity>(&self) -> Arc<Vec<KeySet>> {
+    /// Runs `f` with `I`'s keys, newest first. Bound keys are derived on the first use of a
+    /// type and read under a shared lock afterwards: no allocation or reference count per call.
+    fn with_keys<I: Identity, R>(&self, f: impl FnOnce(&[KeySet]) -> R) -> R {
         if !self.bound {
-            return Arc::clone(&self.unbound_keys);
+            return f(&self.unbound_keys);
         }
-        if let Some(keys) = self.bound_keys.read().unwrap_or_else(|e| e.into_inner()).get(I::TYPE_NAME) {
-            return Arc::clone(keys);
+        let type_id = TypeId::of::<I>();
+        {
+            let bound = self.bound_keys.read().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, keys)) = bound.iter().find(|(id, _)| *id == type_id) {
+                return f(keys);
+            }
         }
         let label = format!("type {} prefix {}", I::TYPE_NAME, I::PREFIX.unwrap_or(""));
-        let keys: Arc<Vec<KeySet>> =
-            Arc::new(self.masters.iter().map(|m| KeySet::new(m, self.format, Some(&label))).collect());
-        self.bound_keys.write().unwrap_or_else(|e| e.into_inner()).insert(I::TYPE_NAME, Arc::clone(&keys));
-        keys
+        let keys: Vec<KeySet> = self.masters.iter().map(|m| KeySet::new(m, self.format, Some(&label))).collect();
+        let mut bound = self.bound_keys.write().unwrap_or_else(|e| e.into_inner());
+        // Another thread may have derived the same keys meanwhile; either copy will do.
+        let index = match bound.iter().position(|(id, _)| *id == type_id) {
+            Some(index) => index,
+            None => {
+                bound.push((type_id, keys));
+                bound.len() - 1
+            }
+        };
+        f(&bound[index].1)
     }
 
     fn encode(&self, keys: &KeySet, block: [u8; 16]) -> PublicId<()> {
@@ -132,7 +146,7 @@ impl PublicIds {
         let len = match self.format {
             TokenFormat::Compatible => 16,
             TokenFormat::Authenticated => {
-                bytes[16..].copy_from_slice(&cmac(&keys.authenticate, &block)[..TAG_LEN]);
+                bytes[16..].copy_from_slice(&keys.authenticate.tag(&block)[..TAG_LEN]);
                 24
             }
         };
@@ -145,8 +159,9 @@ impl PublicIds {
         match self.format {
             TokenFormat::Compatible => (token.len() == 16).then_some(block),
             TokenFormat::Authenticated => {
-                let tag = &cmac(&keys.authenticate, &block)[..TAG_LEN];
-                (token.len() == 24 && bool::from(tag.ct_eq(&token[16..]))).then_some(block)
+                let expected = u64::from_be_bytes(keys.authenticate.tag(&block)[..TAG_LEN].try_into().ok()?);
+                let given = u64::from_be_bytes(token.get(16..)?.try_into().ok()?);
+                bool::from(expected.ct_eq(&given)).then_some(block)
             }
         }
     }
@@ -157,8 +172,7 @@ impl PublicIds {
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let keys = self.keys::<I>();
-        let t = self.encode(&keys[0], id.to_scheme().to_block());
+        let t = self.with_keys::<I, _>(|keys| self.encode(&keys[0], id.to_scheme().to_block()));
         PublicId { bytes: t.bytes, len: t.len, id: PhantomData }
     }
 
@@ -169,13 +183,13 @@ impl PublicIds {
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let keys = self.keys::<I>();
-        keys.iter()
-            .find_map(|k| {
+        self.with_keys::<I, _>(|keys| {
+            keys.iter().find_map(|k| {
                 self.decode_with(k, token.as_bytes()).and_then(|b| <I::Scheme as PublicBlock>::from_block(&b))
             })
-            .map(I::from_scheme)
-            .ok_or(PublicIdError::Invalid)
+        })
+        .map(I::from_scheme)
+        .ok_or(PublicIdError::Invalid)
     }
 
     /// Parses and decodes a token text in one step (the web path: token in, ID out).
@@ -253,16 +267,24 @@ impl<I> core::hash::Hash for PublicId<I> {
 
 impl<I: Identity> fmt::Display for PublicId<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(prefix) = I::PREFIX {
-            write!(f, "{prefix}_")?;
-        }
+        // `_` and the 22 or 33 characters go out in one write: `to_string` then grows its
+        // buffer at most once after the prefix.
+        let mut text = [0u8; 1 + 33];
+        text[0] = b'_';
         let block = u128::from_be_bytes(self.bytes[..16].try_into().expect("16 bytes"));
-        f.write_str(core::str::from_utf8(&base62::encode_u128(block)).expect("ASCII"))?;
+        text[1..23].copy_from_slice(&base62::encode_u128(block));
         if self.len == 24 {
             let tag = u64::from_be_bytes(self.bytes[16..].try_into().expect("8 bytes"));
-            f.write_str(core::str::from_utf8(&base62::encode_u64(tag)).expect("ASCII"))?;
+            text[23..].copy_from_slice(&base62::encode_u64(tag));
         }
-        Ok(())
+        let text = &IdText::from_ascii(&text[..1 + usize::from(self.len) / 8 * base62::BLOCK_LEN]);
+        match I::PREFIX {
+            Some(prefix) => {
+                f.write_str(prefix)?;
+                f.write_str(text)
+            }
+            None => f.write_str(&text[1..]),
+        }
     }
 }
 
