@@ -36,20 +36,10 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 const BATCH: usize = 1000;
-const ALL: &[&str] = &[
-    "uuid_v4",
-    "uuid_v7",
-    "comb_sql",
-    "comb_pg",
-    "comb_legacy",
-    "comb_binary",
-    "hot",
-    "distributed",
-    "distributed128",
-    "sno",
-    "uid64",
-    "uid96",
-];
+/// The two `uuid` baselines, then every idcraft scheme.
+fn all_schemes() -> Vec<&'static str> {
+    ["uuid_v4", "uuid_v7"].into_iter().chain(idcraft::schemes::NAMES).collect()
+}
 
 /// A clock that advances a fixed step per reading, and by the asked time when a generator
 /// sleeps: deterministic layouts at K IDs per millisecond.
@@ -85,7 +75,7 @@ fn parse_args() -> Result<Args, String> {
         json: false,
         rounds: 2,
         keys_per_ms: 1000,
-        schemes: ALL.iter().map(|s| s.to_string()).collect(),
+        schemes: all_schemes().into_iter().map(str::to_owned).collect(),
         out: PathBuf::from("."),
     };
     let mut it = std::env::args().skip(1);
@@ -102,8 +92,8 @@ fn parse_args() -> Result<Args, String> {
             "--out" => args.out = PathBuf::from(value("--out")?),
             "--schemes" => {
                 args.schemes = value("--schemes")?.split(',').map(str::to_owned).collect();
-                if let Some(bad) = args.schemes.iter().find(|s| !ALL.contains(&s.as_str())) {
-                    return Err(format!("unknown scheme {bad:?}; expected some of {}", ALL.join(",")));
+                if let Some(bad) = args.schemes.iter().find(|s| !all_schemes().contains(&s.as_str())) {
+                    return Err(format!("unknown scheme {bad:?}; expected some of {}", all_schemes().join(",")));
                 }
             }
             other => return Err(format!("unknown argument {other:?}")),
@@ -371,7 +361,8 @@ fn summarise(database: &'static str, runs: &BTreeMap<String, Vec<Run>>, key_metr
             }
         })
         .collect();
-    out.sort_by_key(|s| ALL.iter().position(|a| *a == s.scheme));
+    let order = all_schemes();
+    out.sort_by_key(|s| order.iter().position(|a| *a == s.scheme));
     out
 }
 
@@ -527,7 +518,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     let key_names: BTreeMap<&str, &str> = [("sqlite", "file_bytes"), ("postgres", "index_bytes")].into_iter().collect();
     let path = args.out.join("db_bench.svg");
-    std::fs::write(&path, svg(&all, args.rows, &key_names))?;
+    std::fs::write(&path, svg(&all, args.rows, &key_names)).map_err(|e| format!("writing {}: {e}", path.display()))?;
     if !args.json {
         println!("chart: {}", path.display());
     }

@@ -39,18 +39,7 @@ fn assert_common(v: &Value, scheme: &str) {
 
 #[test]
 fn new_then_inspect_for_every_scheme() {
-    for scheme in [
-        "comb_sql",
-        "comb_pg",
-        "comb_legacy",
-        "comb_binary",
-        "hot",
-        "distributed",
-        "distributed128",
-        "sno",
-        "uid64",
-        "uid96",
-    ] {
+    for scheme in idcraft::schemes::NAMES {
         let ids = ok(&["new", scheme, "--count", "3"]);
         assert_eq!(ids.len(), 3, "{scheme}");
         for id in &ids {

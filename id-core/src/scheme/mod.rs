@@ -24,6 +24,21 @@ pub use hot::{HotGuid, HotGuidGenerator};
 pub use kordered::{GlobalUidGenerator, Uid64, Uid96, UidGenerator};
 pub use sno::{Sno, SnoGenerator};
 
+/// Every scheme's [`Scheme::NAME`], in the order of the table above: what
+/// `#[id(scheme = "...")]` and the command line accept.
+pub const NAMES: [&str; 10] = [
+    CombSql::NAME,
+    CombPg::NAME,
+    CombLegacy::NAME,
+    CombBinary::NAME,
+    HotGuid::NAME,
+    DistributedId::NAME,
+    DistributedId128::NAME,
+    Sno::NAME,
+    Uid64::NAME,
+    Uid96::NAME,
+];
+
 use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
 use crate::time::Timestamp;

@@ -6,8 +6,10 @@ use idcraft::schemes::{Comb, CombLayout, DistributedId, DistributedId128, HotGui
 use idcraft::{Encoding, Scheme, Timestamp};
 use serde_json::{Map, Value, json};
 
-pub const SCHEME_LIST: &str =
-    "expected one of comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed, distributed128, sno, uid64, uid96";
+/// `expected one of comb_sql, comb_pg, ...`, for error messages.
+pub fn scheme_list() -> String {
+    format!("expected one of {}", idcraft::schemes::NAMES.join(", "))
+}
 const UUID_SCHEMES: &str = "comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed128";
 
 pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
@@ -56,8 +58,9 @@ fn detect(text: &str) -> Result<&'static str, String> {
         16 if all(base64) => Ok("uid96"),
         11 if all(base64) => Ok("uid64"),
         _ => Err(format!(
-            "cannot tell the scheme of {text:?} ({} characters); pass --scheme, {SCHEME_LIST}",
-            text.chars().count()
+            "cannot tell the scheme of {text:?} ({} characters); pass --scheme, {}",
+            text.chars().count(),
+            scheme_list()
         )),
     }
 }
@@ -139,6 +142,6 @@ fn inspect(scheme: &str, text: &str) -> Result<Map<String, Value>, String> {
             m.insert("interval".into(), json!(id.interval()));
             m
         }
-        other => return Err(format!("unknown scheme {other:?}; {SCHEME_LIST}")),
+        other => return Err(format!("unknown scheme {other:?}; {}", scheme_list())),
     })
 }

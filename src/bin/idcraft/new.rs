@@ -95,7 +95,7 @@ pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
                 lines.push(id.to_string());
             }
         }
-        other => return Err(format!("unknown scheme {other:?}; {}", crate::inspect::SCHEME_LIST)),
+        other => return Err(format!("unknown scheme {other:?}; {}", crate::inspect::scheme_list())),
     }
     Ok(lines)
 }
