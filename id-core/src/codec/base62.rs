@@ -22,27 +22,34 @@ const P6: u64 = P3 * P3;
 /// Characters per 8-byte block.
 pub const BLOCK_LEN: usize = 11;
 
+/// Fixed-point scale for [`digits`]: 40 fraction bits keep every chunk below 62^3 exact
+/// through two multiplications by 62 (checked exhaustively in the tests).
+const FRACTION_BITS: u32 = 40;
+const FRACTION: u64 = (1 << FRACTION_BITS) - 1;
+const INVERSE_62_SQUARED: u64 = (1 << FRACTION_BITS) / (62 * 62) + 1;
+
+/// The 3 digits of `x < 62^3`, most significant first. `x / 62²` as a fixed-point number has
+/// the first digit as its integer part; each further digit is the integer part of the remaining
+/// fraction times 62. One multiplication replaces the divisions.
 #[inline(always)]
-fn digits<const N: usize>(mut x: u32, out: &mut [u8]) {
-    let mut i = N;
-    while i > 0 {
-        i -= 1;
-        out[i] = ALPHABET[(x % 62) as usize];
-        x /= 62;
-    }
+fn digits(x: u32) -> [u8; 3] {
+    let f = u64::from(x) * INVERSE_62_SQUARED;
+    let g = (f & FRACTION) * 62;
+    let h = (g & FRACTION) * 62;
+    [f, g, h].map(|d| ALPHABET[(d >> FRACTION_BITS) as usize])
 }
 
 /// Writes one block: 11 digits, most significant first.
 #[inline]
 pub fn encode_block(v: u64, out: &mut [u8]) {
-    // Four independent chunks (2 + 3 + 3 + 3 digits) keep the divisions in 32 bits and the
-    // dependency chains short, so the CPU works on them in parallel.
+    // Four independent chunks (2 + 3 + 3 + 3 digits) keep the dependency chains short, so the
+    // CPU works on them in parallel.
     let high = (v / P6) as u32;
     let rest = v % P6;
-    digits::<2>(high / P3 as u32, &mut out[0..2]);
-    digits::<3>(high % P3 as u32, &mut out[2..5]);
-    digits::<3>((rest / P3) as u32, &mut out[5..8]);
-    digits::<3>((rest % P3) as u32, &mut out[8..11]);
+    out[0..2].copy_from_slice(&digits(high / P3 as u32)[1..]);
+    out[2..5].copy_from_slice(&digits(high % P3 as u32));
+    out[5..8].copy_from_slice(&digits((rest / P3) as u32));
+    out[8..11].copy_from_slice(&digits((rest % P3) as u32));
 }
 
 #[inline(always)]
@@ -140,6 +147,14 @@ pub fn try_decode_u128(text: &str) -> Option<u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_point_digits_are_exact_for_every_chunk() {
+        for x in 0..62 * 62 * 62 {
+            let expected = [x / 3844, x / 62 % 62, x % 62].map(|d| ALPHABET[d as usize]);
+            assert_eq!(digits(x), expected, "{x}");
+        }
+    }
 
     fn s(b: &[u8]) -> &str {
         core::str::from_utf8(b).unwrap()
