@@ -12,7 +12,6 @@ fn double(block: [u8; 16]) -> [u8; 16] {
 
 /// An AES-CMAC key: the cipher and its two subkeys, derived once rather than with an extra AES
 /// call per tag. The subkeys are secret (they come from `E_K(0)`) and wiped on drop.
-#[derive(Clone)]
 pub struct Cmac {
     key: AesKey,
     k1: Zeroizing<[u8; 16]>,

@@ -43,7 +43,7 @@ pub enum TokenFormat {
 const TAG_LEN: usize = 8;
 
 /// The keys one master key gives for one label.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct KeySet {
     encrypt: AesKey,
     authenticate: Cmac,

@@ -37,7 +37,7 @@ pub const ENCODED_LEN: usize = 16;
 const LETTER_GAP: u8 = b'a' - 8 - b'2';
 
 /// The two 40-bit halves of an ID, each right-aligned in a `u64`; eight characters each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 struct Halves {
     high: u64,
     low: u64,
