@@ -124,7 +124,7 @@ fn comb<L: CombLayout>(c: &SyntheticClock, rows: usize, d: Dialect) -> Vec<DbVal
 fn uuid_value(u: uuid::Uuid, d: Dialect) -> DbValue {
     match d {
         Dialect::Postgres => DbValue::Uuid(u),
-        Dialect::Sqlite => DbValue::Bytes(idcraft::schemes::IdBytes::new(u.as_bytes())),
+        Dialect::Sqlite => DbValue::Bytes(idcraft::schemes::IdBytes::from(*u.as_bytes())),
     }
 }
 

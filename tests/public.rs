@@ -1,6 +1,7 @@
 //! Typed public tokens for derived IDs: round trips, type binding, forgeries, key rotation.
 #![cfg(feature = "public")]
 
+use idcraft::public::format::Format;
 use idcraft::public::{AesKey, PublicId, PublicIdError, PublicIds, TokenFormat};
 use idcraft::{Decimal, Identity, Uuid};
 
@@ -30,11 +31,15 @@ fn key(byte: u8) -> AesKey {
 
 #[test]
 fn round_trips_for_every_layout() {
-    for ids in [
-        PublicIds::new(key(1)),
-        PublicIds::new(key(1)).with_format(TokenFormat::Compatible),
-        PublicIds::new(key(1)).bound_to_types(),
-    ] {
+    round_trips(&PublicIds::new(key(1)));
+    round_trips(&PublicIds::compatible(key(1)));
+    round_trips(&PublicIds::new(key(1)).bound_to_types());
+    assert_eq!(PublicIds::compatible(key(1)).format(), TokenFormat::Compatible);
+    assert_eq!(PublicIds::new(key(1)).format(), TokenFormat::Authenticated);
+}
+
+fn round_trips<F: Format>(ids: &PublicIds<F>) {
+    {
         let order = OrderId::new();
         let token = ids.to_public(&order);
         assert_eq!(ids.from_public(&token).unwrap(), order);
@@ -55,7 +60,7 @@ fn text_form_carries_the_prefix_and_reveals_nothing() {
     let token = ids.to_public(&order).to_string();
     assert!(token.starts_with("ord_") && token.len() == 4 + 33, "{token}");
     assert!(!token.contains(&order.to_string()[4..12]));
-    let compat = PublicIds::new(key(2)).with_format(TokenFormat::Compatible).to_public(&order).to_string();
+    let compat = PublicIds::compatible(key(2)).to_public(&order).to_string();
     assert_eq!(compat.len(), 4 + 22);
     assert_eq!("cus_x".parse::<PublicId<OrderId>>(), Err(PublicIdError::Invalid));
     let next = ids.to_public(&OrderId::new()).to_string();
@@ -64,8 +69,7 @@ fn text_form_carries_the_prefix_and_reveals_nothing() {
 
 #[test]
 fn compatible_tokens_match_architect_for_the_same_layout() {
-    let ids = PublicIds::new(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap())
-        .with_format(TokenFormat::Compatible);
+    let ids = PublicIds::compatible(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap());
     let invoice = InvoiceId::try_from("1088824355131185736905670087".parse::<Decimal>().unwrap()).unwrap();
     assert_eq!(ids.to_public(&invoice).to_string(), "48XoooHHCe1CiOHrghM7Dl");
     assert_eq!(ids.decode_str::<InvoiceId>("48XoooHHCe1CiOHrghM7Dl").unwrap(), invoice);
@@ -108,7 +112,7 @@ fn authenticated_tokens_reject_forgeries_even_for_128_bit_ids() {
     bytes[3] ^= 1;
     assert!(ids.from_public(&PublicId::<OrderId>::from_bytes(&bytes).unwrap()).is_err());
     // Compatible tokens of a UUID scheme cannot be checked (the original's limit).
-    let compat = PublicIds::new(key(4)).with_format(TokenFormat::Compatible);
+    let compat = PublicIds::compatible(key(4));
     assert!(compat.from_public(&PublicId::<OrderId>::from_bytes(&[7; 16]).unwrap()).is_ok());
 }
 
@@ -176,4 +180,50 @@ fn bound_keys_do_not_depend_on_first_use() {
     assert_ne!(billing_token.as_bytes(), shipping_token.as_bytes());
     let forged = PublicId::<shipping::Id>::from_bytes(billing_token.as_bytes()).unwrap();
     assert_eq!(billing_first.from_public(&forged), Err(PublicIdError::Invalid));
+}
+
+mod sales {
+    use idcraft::{Identity, Uuid};
+
+    /// Same name and prefix as `support::OrderId`: only the module tells them apart.
+    #[derive(Identity)]
+    #[id(scheme = "comb_pg", prefix = "ord")]
+    pub struct OrderId(pub Uuid);
+}
+
+mod support {
+    use idcraft::{Identity, Uuid};
+
+    #[derive(Identity)]
+    #[id(scheme = "hot", prefix = "ord")]
+    pub struct OrderId(pub Uuid);
+}
+
+/// Binding keys on the full path and the scheme: a token of `sales::OrderId` does not decode as
+/// `support::OrderId` (same name, same prefix, another module and scheme). Keyed on name and
+/// prefix only, it did.
+#[test]
+fn binding_tells_same_named_types_of_other_modules_apart() {
+    let ids = PublicIds::new(key(8)).bound_to_types();
+    for _ in 0..100 {
+        let token = ids.to_public(&sales::OrderId::new()).to_string();
+        assert!(ids.decode_str::<sales::OrderId>(&token).is_ok());
+        assert_eq!(ids.decode_str::<support::OrderId>(&token), Err(PublicIdError::Invalid), "{token}");
+    }
+}
+
+/// A multi-byte character across the index where the tag starts used to panic the slicing.
+#[test]
+fn hostile_token_text_is_invalid_not_a_panic() {
+    let ids = PublicIds::new(key(9));
+    let straddling = format!("ord_{}é{}", "A".repeat(21), "A".repeat(10));
+    assert_eq!(ids.decode_str::<OrderId>(&straddling), Err(PublicIdError::Invalid));
+    assert_eq!(straddling.parse::<PublicId<OrderId>>(), Err(PublicIdError::Invalid));
+    for text in
+        ["ord_", "ord_é", "ord_\u{0}", &format!("ord_{}", "é".repeat(16)), &format!("ord_{}", "A".repeat(1 << 16))]
+    {
+        assert_eq!(ids.decode_str::<OrderId>(text), Err(PublicIdError::Invalid));
+    }
+    #[cfg(feature = "serde")]
+    assert!(serde_json::from_str::<PublicId<OrderId>>(&format!("\"{straddling}\"")).is_err());
 }

@@ -61,15 +61,40 @@ impl ParseError {
         ParseError::Length { expected, found, unit: "bytes" }
     }
 
-    /// The error for the first byte of `text` at or after `from` that `valid` rejects; a
-    /// multi-byte character is reported whole, at its character position.
+    /// The error for the first byte of `text` that `valid` rejects; a multi-byte character is
+    /// reported whole, at its character position. Only for a text known to hold one: a text
+    /// whose every character passes gets a [`ParseError::Invalid`] saying so.
     pub fn first_invalid(text: &str, valid: impl Fn(u8) -> bool, alphabet: &'static str) -> ParseError {
         for (position, (offset, character)) in text.char_indices().enumerate() {
             if !character.is_ascii() || !valid(text.as_bytes()[offset]) {
                 return ParseError::Character { character, position, alphabet };
             }
         }
-        ParseError::Invalid { scheme: "text", reason: "no invalid character found" }
+        ParseError::Invalid { scheme: "text", reason: "every character is valid, yet the text was refused" }
+    }
+
+    /// Checks that `text` is `expected` bytes long, for an ASCII form whose caller then checks
+    /// every byte against its alphabet (which rejects the bytes of non-ASCII characters). A
+    /// wrong length is reported truthfully: a
+    /// text of the right number of characters, some of them multi-byte, gets a
+    /// [`ParseError::Character`] for its first non-ASCII character, never "expected 16
+    /// characters, got 16".
+    #[inline]
+    pub fn check_ascii_len<'t>(text: &'t str, expected: usize, alphabet: &'static str) -> Result<&'t [u8], ParseError> {
+        if text.len() == expected {
+            return Ok(text.as_bytes());
+        }
+        Err(Self::wrong_length(text, expected, alphabet))
+    }
+
+    /// The error [`ParseError::check_ascii_len`] gives for a text that is not `expected` bytes.
+    #[cold]
+    pub(crate) fn wrong_length(text: &str, expected: usize, alphabet: &'static str) -> ParseError {
+        let found = text.chars().count();
+        if found == expected {
+            return ParseError::first_invalid(text, |c| c.is_ascii(), alphabet);
+        }
+        ParseError::chars(expected, found)
     }
 }
 
@@ -134,5 +159,18 @@ mod tests {
         assert_eq!(e.to_string(), "invalid character 'L' at position 3 (expected [a-z])");
         let e = ParseError::first_invalid("aŁb", |b| b.is_ascii_lowercase(), "[a-z]");
         assert_eq!(e, ParseError::Character { character: 'Ł', position: 1, alphabet: "[a-z]" });
+    }
+
+    #[test]
+    fn lengths_are_counted_in_characters_and_multibyte_text_names_its_character() {
+        assert_eq!(ParseError::check_ascii_len("abc", 3, "[a-z]"), Ok(&b"abc"[..]));
+        assert_eq!(ParseError::check_ascii_len("abcd", 3, "[a-z]"), Err(ParseError::chars(3, 4)));
+        // Three characters, four bytes: the length is right, the character is not.
+        let e = ParseError::check_ascii_len("aéb", 3, "[a-z]").unwrap_err();
+        assert_eq!(e.to_string(), "invalid character 'é' at position 1 (expected [a-z])");
+        // Two characters, three bytes: the right byte count passes here; the codec's alphabet
+        // check then names 'é'. With four bytes the length is wrong, and said in characters.
+        assert_eq!(ParseError::check_ascii_len("aé", 3, "[a-z]"), Ok("aé".as_bytes()));
+        assert_eq!(ParseError::check_ascii_len("aéé", 4, "[a-z]"), Err(ParseError::chars(4, 3)));
     }
 }

@@ -26,6 +26,10 @@ pub trait Identity: Copy + Ord + Hash + fmt::Display + fmt::Debug + 'static {
     type Storage: StorageOf<Self::Scheme>;
     /// The type's name, for `Debug` and messages.
     const TYPE_NAME: &'static str;
+    /// The module that declares the type (`module_path!()` there): with [`Identity::TYPE_NAME`]
+    /// it names the type uniquely within a crate graph, which is what public-token binding
+    /// keys on.
+    const MODULE_PATH: &'static str;
     /// The TypeID-style prefix of the text form (`ord` for `ord_…`), if any.
     const PREFIX: Option<&'static str>;
     /// The text form.

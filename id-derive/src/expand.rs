@@ -88,6 +88,7 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
                 type Scheme = #p::schemes::#scheme_ty;
                 #storage_ty
                 const TYPE_NAME: &'static str = #type_name;
+                const MODULE_PATH: &'static str = ::core::module_path!();
                 const PREFIX: ::core::option::Option<&'static str> = #prefix;
                 const ENCODING: #p::Encoding = #p::Encoding::#encoding;
                 #[inline]

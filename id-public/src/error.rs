@@ -6,10 +6,26 @@ use core::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum KeyError {
-    /// AES keys are 16, 24 or 32 bytes.
+    /// AES keys are 16, 24 or 32 bytes; the key (or its base64 text) holds this many.
     Length(usize),
-    /// The text is not base64.
-    Base64(String),
+    /// A character of the base64 text that is neither in the standard alphabet nor trailing
+    /// padding.
+    Character {
+        /// The offending character.
+        character: char,
+        /// Its position, counted in characters from 0.
+        position: usize,
+    },
+    /// Padding that does not complete the last group of four characters.
+    Padding {
+        /// The `=` the text needs (it may also have none).
+        expected: usize,
+        /// The `=` it has.
+        found: usize,
+    },
+    /// The last character has bits set beyond the key's last byte, so the text is not the
+    /// canonical base64 of any key.
+    StrayBits,
     /// A key ring needs at least one key.
     EmptyRing,
 }
@@ -18,7 +34,17 @@ impl fmt::Display for KeyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             KeyError::Length(n) => write!(f, "an AES key is 16, 24 or 32 bytes, got {n}"),
-            KeyError::Base64(why) => write!(f, "the key is not valid base64: {why}"),
+            KeyError::Character { character, position } => write!(
+                f,
+                "the key is not valid base64: invalid character {character:?} at position {position} (expected [A-Za-z0-9+/], then '=' padding)"
+            ),
+            KeyError::Padding { expected, found } => write!(
+                f,
+                "the key is not valid base64: {found} padding characters where the text needs {expected} (or none)"
+            ),
+            KeyError::StrayBits => {
+                f.write_str("the key is not valid base64: the last character has bits set beyond the key's last byte")
+            }
             KeyError::EmptyRing => f.write_str("a key ring needs at least one key"),
         }
     }

@@ -33,19 +33,31 @@ impl AesKey {
     }
 
     /// A key from base64 text (standard alphabet, padding optional), as Architect.Identities'
-    /// `Key(string)` takes it.
+    /// `Key(string)` takes it. Strict: only the canonical text of a 16-, 24- or 32-byte key is
+    /// accepted (no whitespace, no over-padding, no stray bits), and errors name what is wrong.
     pub fn from_base64(text: &str) -> Result<AesKey, KeyError> {
-        let body = text.trim_end_matches('=');
-        if text.len() - body.len() > 2 {
-            return Err(KeyError::Base64("too much padding".into()));
+        let body = &text[..text.find('=').unwrap_or(text.len())];
+        let mut padding_started = false;
+        for (position, character) in text.chars().enumerate() {
+            padding_started |= character == '=';
+            let in_alphabet = character.is_ascii_alphanumeric() || character == '+' || character == '/';
+            if !(in_alphabet && !padding_started || character == '=') {
+                return Err(KeyError::Character { character, position });
+            }
         }
-        let bytes = Zeroizing::new(
-            base64::decode_lenient(body, Flavour::Standard).map_err(|e| KeyError::Base64(e.to_string()))?,
-        );
-        if base64::encoded_len(bytes.len()) != body.len() || *base64::encode(&bytes, Flavour::Standard) != *body {
-            return Err(KeyError::Base64("the length or the last character is not canonical".into()));
+        // Every character is ASCII from here on, so byte and character counts agree.
+        let len = body.len() * 6 / 8;
+        if base64::encoded_len(len) != body.len() || !matches!(len, 16 | 24 | 32) {
+            return Err(KeyError::Length(len));
         }
-        AesKey::new(&bytes)
+        let padding = text.len() - body.len();
+        let expected = (4 - body.len() % 4) % 4;
+        if padding != 0 && padding != expected {
+            return Err(KeyError::Padding { expected, found: padding });
+        }
+        let mut bytes = Zeroizing::new([0u8; 32]);
+        base64::decode_into(body, Flavour::Standard, &mut bytes[..len]).map_err(|_| KeyError::StrayBits)?;
+        AesKey::new(&bytes[..len])
     }
 
     /// Key size in bits.
@@ -115,15 +127,62 @@ mod tests {
     #[test]
     fn key_sizes_and_base64() {
         assert!(AesKey::new(&[0; 16]).is_ok() && AesKey::new(&[0; 24]).is_ok() && AesKey::new(&[0; 32]).is_ok());
-        assert_eq!(AesKey::new(&[0; 15]).unwrap_err(), KeyError::Length(15));
+        assert_eq!(AesKey::new(&[0; 15]).err(), Some(KeyError::Length(15)));
         assert_eq!(AesKey::new(&[0; 33]).unwrap_err().to_string(), "an AES key is 16, 24 or 32 bytes, got 33");
         let key = AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap();
         assert_eq!(key.bits(), 256);
         assert_eq!(format!("{key:?}"), "AesKey(AES-256, ..)");
         assert!(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc").is_ok());
-        assert!(matches!(AesKey::from_base64("not base64!"), Err(KeyError::Base64(_))));
-        assert!(matches!(AesKey::from_base64("AAAA"), Err(KeyError::Length(3))));
-        assert!(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFd=").is_err(), "stray bits");
+        assert_eq!(AesKey::from_base64("not base64!").err(), Some(KeyError::Character { character: ' ', position: 3 }));
+        assert_eq!(AesKey::from_base64("AAAA").err(), Some(KeyError::Length(3)));
+        assert_eq!(
+            AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFd=").err(),
+            Some(KeyError::StrayBits)
+        );
+    }
+
+    /// Keys of 48 and 64 bytes used to overflow the base64 helper's buffer and panic.
+    #[test]
+    fn long_key_texts_are_a_length_error_not_a_panic() {
+        assert_eq!(AesKey::from_base64(&"A".repeat(64)).err(), Some(KeyError::Length(48)));
+        assert_eq!(AesKey::from_base64(&format!("{}=", "A".repeat(86))).err(), Some(KeyError::Length(64)));
+        assert_eq!(AesKey::from_base64(&"A".repeat(100_000)).err(), Some(KeyError::Length(75_000)));
+        assert_eq!(AesKey::from_base64("").err(), Some(KeyError::Length(0)));
+    }
+
+    #[test]
+    fn padding_and_stray_characters_are_named() {
+        let key = "k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc";
+        assert_eq!(
+            AesKey::from_base64(&format!("{key}==")).err(),
+            Some(KeyError::Padding { expected: 1, found: 2 }),
+            "a 32-byte key takes one '='"
+        );
+        let e = AesKey::from_base64(&format!("{key}=\n")).unwrap_err();
+        assert_eq!(e, KeyError::Character { character: '\n', position: 44 }, "the newline, not the '='");
+        assert!(e.to_string().contains("'\\n' at position 44"), "{e}");
+        assert_eq!(
+            AesKey::from_base64("AAAAAAAAAA=AAAAAAAAAAAA").err(),
+            Some(KeyError::Character { character: 'A', position: 11 })
+        );
+        assert_eq!(
+            AesKey::from_base64("AAAAAAAAAAAAAAAAAAAAAé").err(),
+            Some(KeyError::Character { character: 'é', position: 21 })
+        );
+        let k128 = "AAAAAAAAAAAAAAAAAAAAAA";
+        assert!(AesKey::from_base64(k128).is_ok() && AesKey::from_base64(&format!("{k128}==")).is_ok());
+        assert_eq!(AesKey::from_base64(&format!("{k128}=")).err(), Some(KeyError::Padding { expected: 2, found: 1 }));
+    }
+
+    proptest::proptest! {
+        /// Any text: a key or a typed error, never a panic; a key's canonical text is accepted.
+        #[test]
+        fn never_panics_and_accepts_canonical_keys(text in "\\PC{0,80}", key in proptest::collection::vec(proptest::num::u8::ANY, 32)) {
+            let _ = AesKey::from_base64(&text);
+            let canonical = id_core::codec::base64::encode(&<[u8; 32]>::try_from(key).unwrap(), Flavour::Standard);
+            let padded = format!("{canonical}=");
+            proptest::prop_assert!(AesKey::from_base64(&padded).is_ok());
+        }
     }
 
     #[test]

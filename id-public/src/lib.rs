@@ -21,4 +21,4 @@ pub use converter::{PublicIdConverter, parse_public, to_base62};
 pub use error::{KeyError, PublicIdError};
 pub use key::AesKey;
 pub use layout::PublicBlock;
-pub use token::{PublicId, PublicIds, TokenFormat};
+pub use token::{PublicId, PublicIds, TokenFormat, format};

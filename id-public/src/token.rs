@@ -7,8 +7,15 @@
 //!   cannot check at all. [`TokenFormat::Compatible`] gives Architect.Identities' 16-byte
 //!   tokens instead (22 characters), with their per-layout forgery chances.
 //! * **Type binding** ([`PublicIds::bound_to_types`]): the keys are derived from the master key
-//!   and the ID type's name and prefix, so a valid `OrderId` token never decodes as a
-//!   `CustomerId`.
+//!   and the ID type's full path (`module_path!()` and name), its scheme and its prefix. A token
+//!   made for one type then fails the authentication of every other type (chance ≤ 2^-64 per
+//!   try), including a type of the same name in another module or crate. Binding exists only
+//!   for authenticated tokens: unauthenticated 16-byte tokens of a 128-bit scheme decode as
+//!   *some* value under any key, so binding them would promise nothing. `bound_to_types` is
+//!   therefore not a method of `PublicIds<Compatible>`; calling it there does not compile. What
+//!   binding does not do: it does not tell apart two processes that compile the same type at the
+//!   same path (that is the same type), nor survive renaming or moving the type (tokens issued
+//!   before the move stop decoding; keep the old path with a previous key set if you must).
 //! * **Key rotation** ([`PublicIds::with_previous_keys`]): tokens are made with the newest key and
 //!   read with any listed key. Each extra key adds one more chance for a forgery to pass: with
 //!   `k` keys the chance is `k` times the single-key figure (k · 2^-64 for authenticated tokens).
@@ -28,6 +35,41 @@ use id_core::codec::guid::swap_fields;
 use id_core::codec::{IdText, base62};
 use std::sync::RwLock;
 use subtle::ConstantTimeEq;
+
+/// The token layouts as types, for [`PublicIds<F>`](PublicIds).
+pub mod format {
+    use super::TokenFormat;
+
+    /// Encrypted block + 64-bit CMAC tag (the default).
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Authenticated;
+
+    /// Architect.Identities' single block.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Compatible;
+
+    /// A token layout. Sealed: the two above are all there is.
+    pub trait Format: sealed::Sealed + Send + Sync + 'static {
+        /// The layout's value.
+        const FORMAT: TokenFormat;
+    }
+
+    impl Format for Authenticated {
+        const FORMAT: TokenFormat = TokenFormat::Authenticated;
+    }
+
+    impl Format for Compatible {
+        const FORMAT: TokenFormat = TokenFormat::Compatible;
+    }
+
+    mod sealed {
+        pub trait Sealed {}
+        impl Sealed for super::Authenticated {}
+        impl Sealed for super::Compatible {}
+    }
+}
+
+use format::{Authenticated, Compatible, Format};
 
 /// The token layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -63,19 +105,22 @@ impl KeySet {
 }
 
 /// Makes and reads typed public tokens. Cheap to share (`&self` everywhere, thread-safe).
-pub struct PublicIds {
+///
+/// `F` is the token layout: [`PublicIds::new`] makes authenticated tokens,
+/// [`PublicIds::compatible`] Architect.Identities' 16-byte ones.
+pub struct PublicIds<F: Format = Authenticated> {
     masters: Vec<AesKey>,
-    format: TokenFormat,
+    format: PhantomData<F>,
     bound: bool,
     unbound_keys: Vec<KeySet>,
     /// Per ID type, derived on first use. Keyed by `TypeId`: two types may share a name.
     bound_keys: RwLock<Vec<(TypeId, Vec<KeySet>)>>,
 }
 
-impl PublicIds {
+impl PublicIds<Authenticated> {
     /// Authenticated, unbound tokens under `key`.
     pub fn new(key: AesKey) -> PublicIds {
-        Self::build(vec![key], TokenFormat::default(), false)
+        Self::build(vec![key], false)
     }
 
     /// Authenticated, unbound tokens under a base64 key.
@@ -83,32 +128,38 @@ impl PublicIds {
         AesKey::from_base64(key).map(PublicIds::new)
     }
 
-    fn build(masters: Vec<AesKey>, format: TokenFormat, bound: bool) -> PublicIds {
-        let unbound_keys = masters.iter().map(|m| KeySet::new(m, format, None)).collect();
-        PublicIds { masters, format, bound, unbound_keys, bound_keys: RwLock::new(Vec::new()) }
-    }
-
-    /// The same keys with another token format.
-    pub fn with_format(self, format: TokenFormat) -> PublicIds {
-        Self::build(self.masters, format, self.bound)
-    }
-
-    /// Derives the keys from each ID type's name and prefix: a token of one type never decodes
-    /// as another type.
+    /// Derives the keys from each ID type's full path, scheme and prefix: a token of one type
+    /// never decodes as another type (see the [module docs](self) for exactly what this
+    /// guarantees).
     pub fn bound_to_types(self) -> PublicIds {
-        Self::build(self.masters, self.format, true)
+        Self::build(self.masters, true)
+    }
+}
+
+impl PublicIds<Compatible> {
+    /// Architect.Identities' 16-byte tokens under `key` (interoperable with .NET). They cannot
+    /// be bound to types.
+    pub fn compatible(key: AesKey) -> PublicIds<Compatible> {
+        Self::build(vec![key], false)
+    }
+}
+
+impl<F: Format> PublicIds<F> {
+    fn build(masters: Vec<AesKey>, bound: bool) -> PublicIds<F> {
+        let unbound_keys = masters.iter().map(|m| KeySet::new(m, F::FORMAT, None)).collect();
+        PublicIds { masters, format: PhantomData, bound, unbound_keys, bound_keys: RwLock::new(Vec::new()) }
     }
 
     /// Also reads tokens made with `previous` keys (newest first); tokens are always made with
     /// the key given first.
-    pub fn with_previous_keys(mut self, previous: impl IntoIterator<Item = AesKey>) -> PublicIds {
+    pub fn with_previous_keys(mut self, previous: impl IntoIterator<Item = AesKey>) -> PublicIds<F> {
         self.masters.extend(previous);
-        Self::build(self.masters, self.format, self.bound)
+        Self::build(self.masters, self.bound)
     }
 
     /// The token format.
     pub fn format(&self) -> TokenFormat {
-        self.format
+        F::FORMAT
     }
 
     /// Runs `f` with `I`'s keys, newest first. Bound keys are derived on the first use of a
@@ -124,8 +175,8 @@ impl PublicIds {
                 return f(keys);
             }
         }
-        let label = format!("type {} prefix {}", I::TYPE_NAME, I::PREFIX.unwrap_or(""));
-        let keys: Vec<KeySet> = self.masters.iter().map(|m| KeySet::new(m, self.format, Some(&label))).collect();
+        let label = binding_label::<I>();
+        let keys: Vec<KeySet> = self.masters.iter().map(|m| KeySet::new(m, F::FORMAT, Some(&label))).collect();
         let mut bound = self.bound_keys.write().unwrap_or_else(|e| e.into_inner());
         // Another thread may have derived the same keys meanwhile; either copy will do.
         let index = match bound.iter().position(|(id, _)| *id == type_id) {
@@ -143,7 +194,7 @@ impl PublicIds {
         // The ciphertext is kept as .NET's `new Guid(cipher)` shows it, so compatible tokens
         // read the same as Architect.Identities' base62 public IDs.
         bytes[..16].copy_from_slice(&swap_fields(keys.encrypt.encrypt(block)));
-        let len = match self.format {
+        let len = match F::FORMAT {
             TokenFormat::Compatible => 16,
             TokenFormat::Authenticated => {
                 bytes[16..].copy_from_slice(&keys.authenticate.tag(&block)[..TAG_LEN]);
@@ -156,7 +207,7 @@ impl PublicIds {
     fn decode_with(&self, keys: &KeySet, token: &[u8]) -> Option<[u8; 16]> {
         let cipher: [u8; 16] = token.get(..16)?.try_into().ok()?;
         let block = keys.encrypt.decrypt(swap_fields(cipher));
-        match self.format {
+        match F::FORMAT {
             TokenFormat::Compatible => (token.len() == 16).then_some(block),
             TokenFormat::Authenticated => {
                 let expected = u64::from_be_bytes(keys.authenticate.tag(&block)[..TAG_LEN].try_into().ok()?);
@@ -208,11 +259,24 @@ impl PublicIds {
     }
 }
 
-impl fmt::Debug for PublicIds {
+/// What bound keys are derived from: everything that tells one ID type from another. The
+/// prefix is included although a prefixed token of another prefix already fails to parse, so
+/// that changing a prefix rotates the keys too.
+fn binding_label<I: Identity>() -> String {
+    format!(
+        "type {}::{} scheme {} prefix {}",
+        I::MODULE_PATH,
+        I::TYPE_NAME,
+        <I::Scheme as id_core::Scheme>::NAME,
+        I::PREFIX.unwrap_or("")
+    )
+}
+
+impl<F: Format> fmt::Debug for PublicIds<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PublicIds")
             .field("keys", &self.masters.len())
-            .field("format", &self.format)
+            .field("format", &F::FORMAT)
             .field("bound_to_types", &self.bound)
             .finish_non_exhaustive()
     }
@@ -277,7 +341,8 @@ impl<I: Identity> fmt::Display for PublicId<I> {
             let tag = u64::from_be_bytes(self.bytes[16..].try_into().expect("8 bytes"));
             text[23..].copy_from_slice(&base62::encode_u64(tag));
         }
-        let text = &IdText::from_ascii(&text[..1 + usize::from(self.len) / 8 * base62::BLOCK_LEN]);
+        let text =
+            &IdText::try_from_ascii(&text[..1 + usize::from(self.len) / 8 * base62::BLOCK_LEN]).ok_or(fmt::Error)?;
         match I::PREFIX {
             Some(prefix) => {
                 f.write_str(prefix)?;
@@ -299,6 +364,11 @@ impl<I: Identity> core::str::FromStr for PublicId<I> {
 
     fn from_str(text: &str) -> Result<Self, PublicIdError> {
         let body = id_core::identity::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
+        // Token text is ASCII; checking that first makes every byte index below a character
+        // boundary, so hostile text (a multi-byte character across index 22) cannot panic.
+        if !body.is_ascii() {
+            return Err(PublicIdError::Invalid);
+        }
         let mut bytes = [0u8; 24];
         let len = match body.len() {
             22 => 16,

@@ -41,7 +41,7 @@ fn digits(x: u32) -> [u8; 3] {
 
 /// Writes one block: 11 digits, most significant first.
 #[inline]
-pub fn encode_block(v: u64, out: &mut [u8]) {
+pub fn encode_block(v: u64, out: &mut [u8; BLOCK_LEN]) {
     // Four independent chunks (2 + 3 + 3 + 3 digits) keep the dependency chains short, so the
     // CPU works on them in parallel.
     let high = (v / P6) as u32;
@@ -53,9 +53,9 @@ pub fn encode_block(v: u64, out: &mut [u8]) {
 }
 
 #[inline(always)]
-fn chunk<const N: usize>(digits: &[u8], bad: &mut u8) -> u64 {
+fn chunk<const N: usize>(digits: &[u8; N], bad: &mut u8) -> u64 {
     let mut v = 0u64;
-    for &c in &digits[..N] {
+    for &c in digits {
         let d = REVERSE[c as usize];
         *bad |= d;
         v = v * 62 + u64::from(d);
@@ -63,13 +63,15 @@ fn chunk<const N: usize>(digits: &[u8], bad: &mut u8) -> u64 {
     v
 }
 
-/// Reads one 11-digit block. `position` is where the block starts in the caller's text.
+/// Reads one 11-digit block. `text` and `position` are only for the error: the caller's whole
+/// text (searched for the invalid character) and where the block starts in it.
 #[inline]
-pub fn decode_block(block: &[u8], text: &str, position: usize) -> Result<u64, ParseError> {
+pub fn decode_block(block: &[u8; BLOCK_LEN], text: &str, position: usize) -> Result<u64, ParseError> {
     let mut bad = 0u8;
-    let high = chunk::<5>(&block[0..5], &mut bad);
-    let mid = chunk::<3>(&block[5..8], &mut bad);
-    let low = chunk::<3>(&block[8..11], &mut bad);
+    let (high, rest) = block.split_first_chunk::<5>().expect("11 = 5 + 3 + 3");
+    let (mid, low) = rest.split_first_chunk::<3>().expect("6 = 3 + 3");
+    let low: &[u8; 3] = low.try_into().expect("3 digits");
+    let (high, mid, low) = (chunk(high, &mut bad), chunk(mid, &mut bad), chunk(low, &mut bad));
     if bad & 0x80 != 0 {
         return Err(invalid_char(text));
     }
@@ -84,7 +86,7 @@ fn invalid_char(text: &str) -> ParseError {
 
 #[inline]
 fn exact_len(text: &str, len: usize) -> Result<&[u8], ParseError> {
-    if text.len() == len { Ok(text.as_bytes()) } else { Err(ParseError::chars(len, text.chars().count())) }
+    ParseError::check_ascii_len(text, len, ALPHABET_NAME)
 }
 
 /// A `u64` as 11 digits.
@@ -103,15 +105,17 @@ pub fn encode_i64(v: i64) -> Option<[u8; 11]> {
 /// A `u128` (or the 16 string-order bytes of a UUID) as 22 digits: high block, then low block.
 #[inline]
 pub fn encode_u128(v: u128) -> [u8; 22] {
+    let [high, low] = [(v >> 64) as u64, v as u64].map(encode_u64);
     let mut out = [0u8; 22];
-    encode_block((v >> 64) as u64, &mut out[..11]);
-    encode_block(v as u64, &mut out[11..]);
+    out[..BLOCK_LEN].copy_from_slice(&high);
+    out[BLOCK_LEN..].copy_from_slice(&low);
     out
 }
 
 /// Decodes exactly 11 digits.
 pub fn decode_u64(text: &str) -> Result<u64, ParseError> {
-    decode_block(exact_len(text, 11)?, text, 0)
+    let block = exact_len(text, BLOCK_LEN)?.first_chunk().expect("checked length");
+    decode_block(block, text, 0)
 }
 
 /// Decodes exactly 11 digits whose value is at most `i64::MAX`.
@@ -123,9 +127,9 @@ pub fn decode_i64(text: &str) -> Result<i64, ParseError> {
 /// Decodes exactly 22 digits.
 #[inline]
 pub fn decode_u128(text: &str) -> Result<u128, ParseError> {
-    let b = exact_len(text, 22)?;
-    let high = decode_block(&b[..11], text, 0)?;
-    let low = decode_block(&b[11..], text, 11)?;
+    let (high, low) = exact_len(text, 2 * BLOCK_LEN)?.split_at(BLOCK_LEN);
+    let high = decode_block(high.try_into().expect("checked length"), text, 0)?;
+    let low = decode_block(low.try_into().expect("checked length"), text, BLOCK_LEN)?;
     Ok(u128::from(high) << 64 | u128::from(low))
 }
 

@@ -60,15 +60,14 @@ pub fn to_base62(v: u128) -> [u8; 16] {
 
 /// Reads the 16-character base62 form.
 pub fn from_base62(text: &str) -> Result<u128, ParseError> {
-    if text.len() != 16 {
-        return Err(ParseError::chars(16, text.chars().count()));
-    }
+    let ascii = ParseError::check_ascii_len(text, 16, "[0-9A-Za-z]")?;
     let mut full = [b'0'; 22];
-    full[6..].copy_from_slice(text.as_bytes());
+    full[6..].copy_from_slice(ascii);
     // The high block is 6 implied zeros plus 5 given digits, so it cannot overflow 64 bits;
     // positions in errors must still point into the caller's 16 characters.
-    let high = base62::decode_block(&full[..11], text, 0)?;
-    let low = base62::decode_block(&full[11..], text, 5)?;
+    let (high, low) = full.split_at(base62::BLOCK_LEN);
+    let high = base62::decode_block(high.try_into().expect("11 digits"), text, 0)?;
+    let low = base62::decode_block(low.try_into().expect("11 digits"), text, 5)?;
     if high >> 32 != 0 {
         return Err(ParseError::OutOfRange { rule: RANGE_RULE });
     }

@@ -8,9 +8,9 @@ const UPPER: &[u8; 16] = b"0123456789ABCDEF";
 const HEX_ALPHABET: &str = "[0-9A-Fa-f]";
 const UUID_ALPHABET: &str = "[0-9A-Fa-f] with '-' at positions 8, 13, 18 and 23";
 
-/// Writes `bytes` as hex into `out[..2 * bytes.len()]`.
+/// Writes `bytes` as hex into `out[..2 * bytes.len()]`; the caller sizes `out`.
 #[inline]
-pub fn encode_into(bytes: &[u8], uppercase: bool, out: &mut [u8]) {
+pub(crate) fn encode_into(bytes: &[u8], uppercase: bool, out: &mut [u8]) {
     let digits = if uppercase { UPPER } else { LOWER };
     for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
         pair[0] = digits[(b >> 4) as usize];
@@ -18,20 +18,26 @@ pub fn encode_into(bytes: &[u8], uppercase: bool, out: &mut [u8]) {
     }
 }
 
-/// `bytes` as lowercase hex (at most 24 bytes).
-pub fn encode_lower(bytes: &[u8]) -> IdText {
+/// Hex of at most 24 bytes (what an [`IdText`] holds); longer input is cut there. The
+/// public encoders take arrays whose size is checked when they compile.
+pub(crate) fn encode_slice(bytes: &[u8], uppercase: bool) -> IdText {
+    let bytes = &bytes[..bytes.len().min(IdText::CAPACITY / 2)];
     IdText::build(|out| {
-        encode_into(bytes, false, out);
+        encode_into(bytes, uppercase, out);
         bytes.len() * 2
     })
 }
 
-/// `bytes` as uppercase hex (at most 24 bytes).
-pub fn encode_upper(bytes: &[u8]) -> IdText {
-    IdText::build(|out| {
-        encode_into(bytes, true, out);
-        bytes.len() * 2
-    })
+/// `bytes` as lowercase hex (`N` is at most 24, checked at compile time).
+pub fn encode_lower<const N: usize>(bytes: &[u8; N]) -> IdText {
+    const { assert!(2 * N <= IdText::CAPACITY, "hex::encode_lower takes at most 24 bytes") };
+    encode_slice(bytes, false)
+}
+
+/// `bytes` as uppercase hex (`N` is at most 24, checked at compile time).
+pub fn encode_upper<const N: usize>(bytes: &[u8; N]) -> IdText {
+    const { assert!(2 * N <= IdText::CAPACITY, "hex::encode_upper takes at most 24 bytes") };
+    encode_slice(bytes, true)
 }
 
 #[inline]
@@ -46,9 +52,7 @@ const fn nibble(c: u8) -> Option<u8> {
 
 /// Decodes exactly `2 * out.len()` hex digits (either case) into `out`.
 pub fn decode_into(text: &str, out: &mut [u8]) -> Result<(), ParseError> {
-    if text.len() != out.len() * 2 {
-        return Err(ParseError::chars(out.len() * 2, text.chars().count()));
-    }
+    ParseError::check_ascii_len(text, out.len() * 2, HEX_ALPHABET)?;
     for (i, pair) in text.as_bytes().chunks_exact(2).enumerate() {
         match (nibble(pair[0]), nibble(pair[1])) {
             (Some(h), Some(l)) => out[i] = h << 4 | l,
@@ -72,9 +76,7 @@ pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
 /// Braced, URN and unhyphenated forms are refused (see [`decode_into`] for plain hex).
 #[inline]
 pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
-    if text.len() != 36 {
-        return Err(ParseError::chars(36, text.chars().count()));
-    }
+    ParseError::check_ascii_len(text, 36, UUID_ALPHABET)?;
     // At 36 characters the `uuid` parser accepts only the hyphenated form.
     uuid::Uuid::try_parse(text).map(|u| *u.as_bytes()).map_err(|_| invalid_uuid_char(text))
 }

@@ -30,9 +30,10 @@ impl IdText {
     pub const CAPACITY: usize = 48;
 
     /// Wraps codec output. Panics if `ascii` is not ASCII or too long: codecs only ever pass
-    /// their own alphabet, so that would be a bug in the codec, not bad input.
+    /// their own alphabet, so that would be a bug in the codec, not bad input. Outside this
+    /// crate, use [`IdText::try_from_ascii`].
     #[inline]
-    pub fn from_ascii(ascii: &[u8]) -> IdText {
+    pub(crate) fn from_ascii(ascii: &[u8]) -> IdText {
         let mut text = IdText { buf: [0u8; Self::CAPACITY], len: 0 };
         text.buf[..ascii.len()].copy_from_slice(ascii);
         text.set_len(ascii.len());
@@ -41,7 +42,13 @@ impl IdText {
 
     /// Copies an ASCII text of at most [`IdText::CAPACITY`] bytes, or `None`.
     pub fn try_from_str(text: &str) -> Option<IdText> {
-        (text.len() <= Self::CAPACITY && text.is_ascii()).then(|| IdText::from_ascii(text.as_bytes()))
+        IdText::try_from_ascii(text.as_bytes())
+    }
+
+    /// Copies at most [`IdText::CAPACITY`] ASCII bytes, or `None`.
+    #[inline]
+    pub fn try_from_ascii(ascii: &[u8]) -> Option<IdText> {
+        (ascii.len() <= Self::CAPACITY && ascii.is_ascii()).then(|| IdText::from_ascii(ascii))
     }
 
     /// Lets a codec write straight into the buffer; `write` returns the length it wrote.

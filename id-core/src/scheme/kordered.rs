@@ -675,7 +675,7 @@ mod tests {
     fn local_vectors() {
         assert_eq!(L.to_bytes()[..], [0, 96, 57, 138, 123, 105, 128, 1]);
         assert_eq!(L.to_string(), ".5.tXbhdV.3");
-        assert_eq!(base64::encode(&L.to_bytes(), Flavour::UrlSafe), "AGA5intpgAE");
+        assert_eq!(base64::encode(&L.value().to_be_bytes(), Flavour::UrlSafe), "AGA5intpgAE");
         assert_eq!(L.unix_millis(), 1539625275432);
         assert_eq!(".5.tXbhdV.3".parse::<Uid64>().unwrap(), L);
         assert_eq!(Uid64::default().to_string(), "...........");

@@ -87,16 +87,29 @@ pub struct IdBytes {
 }
 
 impl IdBytes {
+    /// The bytes as lowercase hex.
+    pub fn to_hex(&self) -> IdText {
+        crate::codec::hex::encode_slice(self, false)
+    }
+
     /// Copies up to 16 bytes, or `None` for more.
     pub fn try_new(bytes: &[u8]) -> Option<IdBytes> {
         (bytes.len() <= 16).then(|| IdBytes::new(bytes))
     }
 
     /// Copies up to 16 bytes; panics on more (use [`IdBytes::try_new`] for input).
-    pub fn new(bytes: &[u8]) -> IdBytes {
+    pub(crate) fn new(bytes: &[u8]) -> IdBytes {
         let mut buf = [0u8; 16];
         buf[..bytes.len()].copy_from_slice(bytes);
         IdBytes { buf, len: bytes.len() as u8 }
+    }
+}
+
+impl<const N: usize> From<[u8; N]> for IdBytes {
+    /// The bytes of an array of at most 16 (checked at compile time).
+    fn from(bytes: [u8; N]) -> IdBytes {
+        const { assert!(N <= 16, "IdBytes holds at most 16 bytes") };
+        IdBytes::new(&bytes)
     }
 }
 
@@ -109,7 +122,7 @@ impl core::ops::Deref for IdBytes {
 
 impl fmt::Debug for IdBytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::codec::hex::encode_lower(self))
+        f.write_str(&self.to_hex())
     }
 }
 

@@ -70,7 +70,7 @@ fn common<S: Scheme>(value: &S, time: Timestamp) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("scheme".into(), json!(S::NAME));
     m.insert("text".into(), json!(value.to_string()));
-    m.insert("hex".into(), json!(idcraft::codec::hex::encode_lower(&value.to_bytes()).to_string()));
+    m.insert("hex".into(), json!(value.to_bytes().to_hex().to_string()));
     m.insert("unix_ms".into(), json!(time.unix_millis()));
     m.insert("timestamp".into(), json!(time.to_string()));
     m

@@ -71,9 +71,8 @@ pub fn encode(bytes: &[u8; 10]) -> [u8; 16] {
 /// Decodes exactly 16 characters of the alphabet.
 #[inline]
 pub fn decode(text: &str) -> Result<[u8; 10], ParseError> {
-    let Ok(ascii) = <&[u8; ENCODED_LEN]>::try_from(text.as_bytes()) else {
-        return Err(ParseError::chars(ENCODED_LEN, text.chars().count()));
-    };
+    let ascii = <&[u8; ENCODED_LEN]>::try_from(text.as_bytes())
+        .map_err(|_| ParseError::wrong_length(text, ENCODED_LEN, ALPHABET_NAME))?;
     backend::decode(ascii).ok_or_else(|| invalid_char(text))
 }
 
@@ -137,6 +136,9 @@ mod tests {
             assert!(decode(bad).is_err(), "{bad}");
         }
         assert_eq!(decode("brpk4q72xwf2m63"), Err(ParseError::chars(16, 15)));
+        // 16 characters, 17 bytes: once "expected 16 characters, got 16".
+        let e = decode("222222222222222é").unwrap_err();
+        assert_eq!(e.to_string(), "invalid character 'é' at position 15 (expected [2-9a-x])");
         assert!(decode("brpk4q72xwf2m6é").is_err());
     }
 
