@@ -10,6 +10,7 @@ pub mod column;
 pub mod error;
 pub mod identity;
 mod monotonic;
+pub mod overflow;
 pub mod random;
 pub mod scheme;
 pub mod scope;

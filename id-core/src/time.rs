@@ -31,11 +31,22 @@ impl Timestamp {
     /// 1970-01-01T00:00:00Z.
     pub const UNIX_EPOCH: Timestamp = Timestamp { secs: 0, nanos: 0 };
 
+    /// The earliest instant: `i64::MIN` seconds.
+    pub const MIN: Timestamp = Timestamp { secs: i64::MIN, nanos: 0 };
+
+    /// The latest instant: `i64::MAX` seconds and 999,999,999 ns.
+    pub const MAX: Timestamp = Timestamp { secs: i64::MAX, nanos: NANOS_PER_SEC - 1 };
+
     /// Builds a timestamp from seconds since the Unix epoch and a nanosecond part.
     ///
-    /// Nanoseconds above 999,999,999 carry into the seconds.
+    /// Nanoseconds above 999,999,999 carry into the seconds; past `i64::MAX` seconds the result
+    /// saturates at [`Timestamp::MAX`] (hundreds of billions of years beyond any scheme's
+    /// range, so every scheme refuses it).
     pub const fn new(secs: i64, nanos: u32) -> Timestamp {
-        Timestamp { secs: secs + (nanos / NANOS_PER_SEC) as i64, nanos: nanos % NANOS_PER_SEC }
+        match secs.checked_add((nanos / NANOS_PER_SEC) as i64) {
+            Some(secs) => Timestamp { secs, nanos: nanos % NANOS_PER_SEC },
+            None => Timestamp::MAX,
+        }
     }
 
     /// Builds a timestamp from milliseconds since the Unix epoch.
@@ -48,11 +59,16 @@ impl Timestamp {
         Timestamp { secs: us.div_euclid(1_000_000), nanos: (us.rem_euclid(1_000_000) as u32) * 1000 }
     }
 
-    /// Builds a timestamp from nanoseconds since the Unix epoch.
+    /// Builds a timestamp from nanoseconds since the Unix epoch, saturating at
+    /// [`Timestamp::MIN`] and [`Timestamp::MAX`].
     pub const fn from_unix_nanos(ns: i128) -> Timestamp {
-        Timestamp {
-            secs: ns.div_euclid(NANOS_PER_SEC as i128) as i64,
-            nanos: ns.rem_euclid(NANOS_PER_SEC as i128) as u32,
+        let secs = ns.div_euclid(NANOS_PER_SEC as i128);
+        if secs > i64::MAX as i128 {
+            Timestamp::MAX
+        } else if secs < i64::MIN as i128 {
+            Timestamp::MIN
+        } else {
+            Timestamp { secs: secs as i64, nanos: ns.rem_euclid(NANOS_PER_SEC as i128) as u32 }
         }
     }
 
@@ -66,14 +82,16 @@ impl Timestamp {
         self.nanos
     }
 
-    /// Milliseconds since the Unix epoch, rounded towards negative infinity.
+    /// Milliseconds since the Unix epoch, rounded towards negative infinity; saturates at the
+    /// ends of `i64` (instants beyond ±292 million years, which no scheme can hold).
     pub const fn unix_millis(self) -> i64 {
-        self.secs * 1000 + (self.nanos / 1_000_000) as i64
+        self.secs.saturating_mul(1000).saturating_add((self.nanos / 1_000_000) as i64)
     }
 
-    /// Microseconds since the Unix epoch, rounded towards negative infinity.
+    /// Microseconds since the Unix epoch, rounded towards negative infinity; saturates at the
+    /// ends of `i64` (instants beyond ±292,000 years, which no scheme can hold).
     pub const fn unix_micros(self) -> i64 {
-        self.secs * 1_000_000 + (self.nanos / 1000) as i64
+        self.secs.saturating_mul(1_000_000).saturating_add((self.nanos / 1000) as i64)
     }
 
     /// Nanoseconds since the Unix epoch.
@@ -93,6 +111,9 @@ impl Timestamp {
 
     /// `self + d`, or `None` on overflow.
     pub const fn checked_add(self, d: Duration) -> Option<Timestamp> {
+        if d.as_secs() > i64::MAX as u64 {
+            return None;
+        }
         let secs = match self.secs.checked_add(d.as_secs() as i64) {
             Some(s) => s,
             None => return None,
@@ -106,6 +127,9 @@ impl Timestamp {
 
     /// `self - d`, or `None` on overflow.
     pub const fn checked_sub(self, d: Duration) -> Option<Timestamp> {
+        if d.as_secs() > i64::MAX as u64 {
+            return None;
+        }
         let mut secs = match self.secs.checked_sub(d.as_secs() as i64) {
             Some(s) => s,
             None => return None,
@@ -143,9 +167,12 @@ impl Timestamp {
         }
     }
 
-    /// The instant of the given UTC calendar fields, or `None` if a field is out of range.
+    /// The instant of the given UTC calendar fields, or `None` if a field is out of range
+    /// (including years whose seconds do not fit `i64`).
     pub const fn from_civil(c: CivilDateTime) -> Option<Timestamp> {
-        if c.month < 1
+        // ±292 billion years of seconds fit i64; the day arithmetic below needs a margin.
+        if c.year.unsigned_abs() > MAX_CIVIL_YEAR
+            || c.month < 1
             || c.month > 12
             || c.day < 1
             || c.day > days_in_month(c.year, c.month)
@@ -220,6 +247,10 @@ pub struct CivilDateTime {
     /// 0..1_000_000_000
     pub nanosecond: u32,
 }
+
+/// The largest |year| [`Timestamp::from_civil`] takes: its seconds fit `i64` with room to
+/// spare, and the era arithmetic of `days_from_civil` cannot overflow.
+const MAX_CIVIL_YEAR: u64 = 200_000_000_000;
 
 const fn is_leap(y: i64) -> bool {
     (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
@@ -413,6 +444,28 @@ mod tests {
         assert_eq!(Timestamp::from_ymd(2010, 1, 1).unix_seconds(), 1_262_304_000);
         let t = Timestamp::new(253_402_300_799, 999_000_000);
         assert_eq!(t.to_string(), "9999-12-31T23:59:59.999Z");
+    }
+
+    /// Extreme values used to overflow (a panic with overflow checks, a wrong instant without).
+    #[test]
+    fn arithmetic_at_the_ends_saturates_or_refuses() {
+        assert_eq!(Timestamp::new(i64::MAX, 1_500_000_000), Timestamp::MAX);
+        assert_eq!(Timestamp::new(i64::MAX, 0).unix_millis(), i64::MAX);
+        assert_eq!(Timestamp::new(i64::MIN, 0).unix_millis(), i64::MIN);
+        assert_eq!(Timestamp::MAX.unix_micros(), i64::MAX);
+        assert_eq!(Timestamp::from_unix_nanos(i128::MAX), Timestamp::MAX);
+        assert_eq!(Timestamp::from_unix_nanos(i128::MIN), Timestamp::MIN);
+        assert_eq!(Timestamp::UNIX_EPOCH.checked_add(Duration::MAX), None, "not a wrap into the past");
+        assert_eq!(Timestamp::UNIX_EPOCH.checked_sub(Duration::MAX), None);
+        assert_eq!(Timestamp::MAX.checked_add(Duration::from_nanos(1)), None);
+        let far = CivilDateTime { year: i64::MAX, month: 1, day: 1, hour: 0, minute: 0, second: 0, nanosecond: 0 };
+        assert_eq!(Timestamp::from_civil(far), None);
+        assert_eq!(Timestamp::from_civil(CivilDateTime { year: i64::MIN, ..far }), None);
+        for t in [Timestamp::MAX, Timestamp::MIN] {
+            let text = t.to_string();
+            assert!(text.ends_with('Z'), "{text}");
+            let _ = t.to_system_time();
+        }
     }
 
     #[test]

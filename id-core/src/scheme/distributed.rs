@@ -30,9 +30,10 @@ const RANDOM48: u128 = (1 << 48) - 1;
 const RANDOM75: u128 = (1 << 75) - 1;
 const LOW63: u128 = (1 << 63) - 1;
 
-/// Milliseconds from `epoch` to `t` (floor), if not before the epoch.
+/// Milliseconds from `epoch` to `t` (floor), if not before the epoch (and representable: the
+/// subtraction is checked, as clocks at the ends of `Timestamp` saturate).
 fn millis_since(t: Timestamp, epoch: Timestamp) -> Option<u64> {
-    u64::try_from(t.unix_millis() - epoch.unix_millis()).ok()
+    u64::try_from(t.unix_millis().checked_sub(epoch.unix_millis())?).ok()
 }
 
 /// The parameters that set the two generators apart.

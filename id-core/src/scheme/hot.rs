@@ -12,12 +12,14 @@ use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, dec
 use crate::clock::{Clock, CoarseClock};
 use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
+use crate::overflow::{OverflowWait, SequenceOverflow};
 use crate::random::{OsRandom, RandomSource};
 use crate::time::Timestamp;
 use core::fmt;
 use md5::{Digest, Md5};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::SyncSender;
+use std::sync::{Mutex, OnceLock};
 use uuid::Uuid;
 
 /// `ToSqlGuid`: `sql[e] = guid[P[e]]` on .NET-order bytes.
@@ -47,8 +49,11 @@ impl HotGuid {
 
     /// The seconds HotGuid stores for `t`: .NET's `(uint)TotalSeconds`, truncating the double
     /// and wrapping modulo 2^32 (the documented, tested .NET 6 behaviour past 2106 and before 1970).
+    ///
+    /// Total for every `Timestamp`: the tick count is computed in 128 bits (exactly .NET's value
+    /// wherever .NET's `DateTime` reaches) and the float-to-integer conversion saturates.
     pub fn seconds_of(t: Timestamp) -> u32 {
-        let ticks = t.unix_seconds() * 10_000_000 + i64::from(t.subsec_nanos() / 100);
+        let ticks = i128::from(t.unix_seconds()) * 10_000_000 + i128::from(t.subsec_nanos() / 100);
         ((ticks as f64 / 10_000_000.0) as i64) as u32
     }
 
@@ -95,7 +100,7 @@ impl HotGuid {
 
     /// A new HotGuid for `shard_key` from the default generator.
     pub fn now(shard_key: u32) -> HotGuid {
-        crate::scope::generate_default::<HotGuid>(shard_key).expect("HotGuid generation is infallible")
+        crate::scope::generate_default::<HotGuid>(shard_key).expect("system clock outside 1970 to 2106")
     }
 }
 
@@ -187,12 +192,36 @@ pub(crate) fn host_name() -> String {
     std::env::var("COMPUTERNAME").or_else(|_| std::env::var("HOSTNAME")).unwrap_or_default()
 }
 
-/// Makes HotGuids: one counter for every shard key, seeded in `0..500_000` as the original.
+/// Makes HotGuids: one 24-bit counter for every shard key, seeded in `0..500_000` and never
+/// reset, as the original.
+///
+/// Unlike the original, the counter never wraps onto a value already used in the same second:
+/// after 2^24 IDs in one second, callers wait for the next second (and an overflow subscriber
+/// hears about it, as with sno). The embedded second never goes back: a clock that regresses
+/// keeps using the last second's counter budget. Clocks outside 1970 to 2106 (where the
+/// 32-bit seconds would wrap) are an error.
 pub struct HotGuidGenerator<C: Clock = CoarseClock> {
     clock: C,
     machine: [u8; 5],
-    counter: AtomicU32,
+    state: Mutex<CounterState>,
+    /// For [`HotGuidGenerator::generate_at`], whose uniqueness is the caller's: it must not
+    /// use up or disturb the clock path's budget.
+    explicit_counter: AtomicU32,
+    overflow: OverflowWait,
 }
+
+/// The clock path's state: the second of the last ID, its counter, and the counter of the
+/// second's first ID (reaching it again would repeat a value).
+#[derive(Debug)]
+struct CounterState {
+    second: Option<u32>,
+    counter: u32,
+    first_of_second: u32,
+}
+
+const COUNTER_MASK: u32 = 0xFF_FFFF;
+/// The last instant whose seconds fit the layout's 32 bits.
+const LATEST: Timestamp = Timestamp::new(u32::MAX as i64, 999_999_999);
 
 impl HotGuidGenerator {
     /// This host's and process's generator on the coarse system clock (HotGuid's unit is 1 s).
@@ -212,7 +241,20 @@ impl<C: Clock> HotGuidGenerator<C> {
     /// each replica its own bytes, e.g. [`machine_bytes`] of the pod name).
     pub fn with(clock: C, machine: [u8; 5], random: &dyn RandomSource) -> Self {
         let seed = (random.next_u64() % 500_000) as u32;
-        HotGuidGenerator { clock, machine, counter: AtomicU32::new(seed) }
+        HotGuidGenerator {
+            clock,
+            machine,
+            state: Mutex::new(CounterState { second: None, counter: seed, first_of_second: seed }),
+            explicit_counter: AtomicU32::new(seed),
+            overflow: OverflowWait::default(),
+        }
+    }
+
+    /// Sends a notice to `subscriber` while callers wait for the next second (without ever
+    /// blocking on it).
+    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
+        self.overflow.set_subscriber(subscriber);
+        self
     }
 
     /// The machine bytes in use.
@@ -220,17 +262,68 @@ impl<C: Clock> HotGuidGenerator<C> {
         self.machine
     }
 
-    /// A HotGuid for `shard_key` at an explicit instant (`NewGuid(shardKey, dateTime)`).
+    /// A HotGuid for `shard_key` at an explicit instant (`NewGuid(shardKey, dateTime)`), with
+    /// .NET's seconds arithmetic (wrapping outside 1970 to 2106). Never waits; uniqueness is
+    /// the caller's.
     pub fn generate_at(&self, shard_key: u32, t: Timestamp) -> HotGuid {
-        let counter = self.counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1) & 0xFF_FFFF;
+        let counter = self.explicit_counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1) & COUNTER_MASK;
         HotGuid::from_parts(HotGuid::seconds_of(t), self.machine, counter, shard_key)
     }
+
+    fn checked_seconds(t: Timestamp) -> Result<u32, GenerateError> {
+        if t < Timestamp::UNIX_EPOCH || t > LATEST {
+            return Err(out_of_range(t));
+        }
+        Ok(t.unix_seconds() as u32)
+    }
+
+    /// The next `(second, counter)`, or `None` when the last second's 2^24 counters are used
+    /// and the clock (read precisely) has not moved past it yet.
+    fn next(&self) -> Result<Option<(u32, u32)>, GenerateError> {
+        let second = Self::checked_seconds(self.clock.now())?;
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let later = |state: &mut CounterState, second: u32| {
+            let counter = (state.counter + 1) & COUNTER_MASK;
+            *state = CounterState { second: Some(second), counter, first_of_second: counter };
+            Some((second, counter))
+        };
+        let Some(last) = state.second.filter(|&last| last >= second) else {
+            return Ok(later(&mut state, second));
+        };
+        let counter = (state.counter + 1) & COUNTER_MASK;
+        if counter != state.first_of_second {
+            state.counter = counter;
+            return Ok(Some((last, counter)));
+        }
+        // Every counter of `last` is used: only a later second will do. The coarse clock may
+        // lag; the precise one decides.
+        let precise = Self::checked_seconds(self.clock.now_precise())?;
+        if precise > last {
+            return Ok(later(&mut state, precise));
+        }
+        if last == u32::MAX {
+            // The next second, the only one that could take more IDs, is past the layout.
+            return Err(out_of_range(Timestamp::new(i64::from(u32::MAX) + 1, 0)));
+        }
+        Ok(None)
+    }
+}
+
+fn out_of_range(time: Timestamp) -> GenerateError {
+    GenerateError::TimeOutOfRange { scheme: HotGuid::NAME, time, earliest: Timestamp::UNIX_EPOCH, latest: LATEST }
 }
 
 impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
     #[inline]
     fn generate(&self, shard_key: u32) -> Result<HotGuid, GenerateError> {
-        Ok(self.generate_at(shard_key, self.clock.now()))
+        loop {
+            if let Some((second, counter)) = self.next()? {
+                return Ok(HotGuid::from_parts(second, self.machine, counter, shard_key));
+            }
+            let full = self.state.lock().unwrap_or_else(|e| e.into_inner()).second;
+            self.overflow
+                .wait_while(&self.clock, || self.clock.now_precise().unix_seconds() <= full.map_or(-1, i64::from));
+        }
     }
 }
 
@@ -249,6 +342,7 @@ mod tests {
     use crate::clock::ManualClock;
     use crate::codec::guid::sql_server_cmp;
     use crate::random::FixedRandom;
+    use core::time::Duration;
 
     fn u(s: &str) -> Uuid {
         Uuid::parse_str(s).unwrap()
@@ -374,6 +468,56 @@ mod tests {
             assert!(ids.iter().all(|h| h.shard_key() == shard && h.unix_seconds() >= 1644176770));
             assert_eq!(ids[0].counter(), 1, "the first ID uses seed + 1");
         }
+    }
+
+    /// The counter used to wrap with no wait: past 2^24 IDs in one second it repeated values.
+    /// Now the 2^24th ID of a second is the last one; the next waits for the next second.
+    #[test]
+    fn a_full_second_waits_for_the_next_one() {
+        let start: Timestamp = "2022-02-06T19:46:10.250Z".parse().unwrap();
+        let clock = ManualClock::new(start);
+        let (tx, rx) = std::sync::mpsc::sync_channel(1024);
+        let generator = HotGuidGenerator::with(&clock, MACHINE, &FixedRandom(7)).with_overflow_subscriber(tx);
+        let first = generator.generate(5).unwrap();
+        let mut last = first;
+        for _ in 1..1u32 << 24 {
+            let id = generator.generate(5).unwrap();
+            assert_eq!(id.unix_seconds(), first.unix_seconds());
+            last = id;
+        }
+        assert_eq!(last.counter(), (first.counter() + COUNTER_MASK) & COUNTER_MASK, "every counter used once");
+        assert_eq!(clock.sleeps(), 0);
+        let next = generator.generate(5).unwrap();
+        assert_eq!(next.unix_seconds(), first.unix_seconds() + 1, "waited for the next second");
+        assert!(next > last);
+        assert!(clock.now() >= Timestamp::new(i64::from(next.unix_seconds()), 0));
+        let notices: Vec<SequenceOverflow> = rx.try_iter().collect();
+        assert_eq!(notices.first().map(|n| (n.count, n.ticks)), Some((1, 1)), "{notices:?}");
+        assert_eq!(notices.last().map(|n| n.count), Some(0));
+    }
+
+    /// A clock that goes back keeps the last second (IDs keep increasing); clocks outside the
+    /// layout are refused, and the last second's budget ends in an error, not a wait.
+    #[test]
+    fn regressions_and_layout_ends() {
+        let clock = ManualClock::new("2022-02-06T19:46:10Z".parse().unwrap());
+        let generator = HotGuidGenerator::with(&clock, MACHINE, &FixedRandom(0));
+        let a = generator.generate(1).unwrap();
+        clock.rewind(Duration::from_secs(3600));
+        let b = generator.generate(1).unwrap();
+        assert!(b > a && b.unix_seconds() == a.unix_seconds());
+        for t in [Timestamp::new(-1, 0), Timestamp::new(1 << 32, 0), Timestamp::MAX, Timestamp::MIN] {
+            clock.set(t);
+            assert!(matches!(generator.generate(1), Err(GenerateError::TimeOutOfRange { .. })), "{t}");
+        }
+        let clock = ManualClock::new(Timestamp::new(u32::MAX.into(), 0));
+        let generator = HotGuidGenerator::with(&clock, MACHINE, &FixedRandom(0));
+        for _ in 0..1u32 << 24 {
+            generator.generate(1).unwrap();
+        }
+        assert!(matches!(generator.generate(1), Err(GenerateError::TimeOutOfRange { .. })));
+        assert_eq!(HotGuid::seconds_of(Timestamp::MAX), u32::MAX, "saturates, no overflow");
+        assert_eq!(HotGuid::seconds_of(Timestamp::MIN), 0);
     }
 
     proptest::proptest! {

@@ -397,8 +397,17 @@ impl Scheme for Uid64 {
     }
 }
 
+/// The last instant uid's 20-bit megaseconds hold (year 35198).
+const UID_LATEST: Timestamp = Timestamp::new(1_048_575_999_999, 999_999_999);
+/// The tick of [`UID_LATEST`].
+const MAX_TICK: u64 = 1_048_575_999_999 << 10 | 0x3FF;
+
+fn uid_out_of_range(time: Timestamp) -> GenerateError {
+    GenerateError::TimeOutOfRange { scheme: "uid64", time, earliest: Timestamp::UNIX_EPOCH, latest: UID_LATEST }
+}
+
 fn clamp_uid(t: Timestamp) -> Timestamp {
-    clamp_time(t, Timestamp::UNIX_EPOCH, Timestamp::new(1_048_575_999_999, 999_999_999))
+    clamp_time(t, Timestamp::UNIX_EPOCH, UID_LATEST)
 }
 
 impl Scheme for Uid96 {
@@ -523,13 +532,8 @@ impl<C: Clock> UidGenerator<C> {
         loop {
             let current = self.state.load(Ordering::Acquire);
             let now = self.clock.now();
-            if now < Timestamp::UNIX_EPOCH {
-                return Err(GenerateError::TimeOutOfRange {
-                    scheme: "uid64",
-                    time: now,
-                    earliest: Timestamp::UNIX_EPOCH,
-                    latest: Timestamp::new(1_048_575_999_999, 999_999_999),
-                });
+            if now < Timestamp::UNIX_EPOCH || now > UID_LATEST {
+                return Err(uid_out_of_range(now));
             }
             let now_tick = UidTime::of(now).tick();
             let (last_tick, seq) = (current >> 14, current & SEQ_MASK);
@@ -550,6 +554,10 @@ impl<C: Clock> UidGenerator<C> {
                     last_tick + 1
                 }
             };
+            if tick > MAX_TICK {
+                // The last tick of the layout is used up; a later one would wrap to 1970.
+                return Err(uid_out_of_range(UID_LATEST.checked_add(Duration::from_nanos(1)).unwrap_or(UID_LATEST)));
+            }
             let next = tick << 14 | next_seq;
             if self.state.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 return Ok(uid_from_tick(tick, next_seq));
@@ -777,6 +785,35 @@ mod tests {
             let id = g.generate(()).unwrap();
             assert!(id > last, "a backwards clock never breaks the order");
             last = id;
+        }
+    }
+
+    /// Past year 35198 the megaseconds used to wrap to 1970 (and later repeat IDs): the
+    /// generator refuses those clocks, and the last tick's sequence ends in an error.
+    #[test]
+    fn the_layout_end_is_an_error() {
+        let clock = ManualClock::new(UID_LATEST);
+        let g = UidGenerator::with(&clock);
+        let mut last = g.generate(()).unwrap();
+        assert_eq!(last.time().timestamp().unix_seconds(), 1_048_575_999_999);
+        let result = loop {
+            match g.generate(()) {
+                Ok(id) => {
+                    assert!(id > last);
+                    last = id;
+                }
+                Err(e) => break e,
+            }
+        };
+        assert!(matches!(result, GenerateError::TimeOutOfRange { .. }), "{result}");
+        assert_eq!(last.seq(), 0x3FFF);
+        for t in [
+            UID_LATEST.checked_add(Duration::from_nanos(1)).unwrap(),
+            Timestamp::new(40_000_000_000_000, 0),
+            Timestamp::MAX,
+        ] {
+            clock.set(t);
+            assert!(matches!(g.generate(()), Err(GenerateError::TimeOutOfRange { .. })), "{t}");
         }
     }
 

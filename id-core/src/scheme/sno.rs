@@ -21,11 +21,12 @@ use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, unsupported};
 use crate::clock::{Clock, CoarseClock};
 use crate::codec::{IdText, hex, sno32};
 use crate::error::{GenerateError, ParseError};
+use crate::overflow::OverflowWait;
 use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::SyncSender;
 use std::sync::{Mutex, OnceLock};
 
 /// 2010-01-01T00:00:00Z in Unix seconds.
@@ -145,7 +146,7 @@ impl Scheme for Sno {
     }
 
     fn timestamp(&self) -> Timestamp {
-        Timestamp::new(EPOCH_SECS + (self.units() / 250) as i64, ((self.units() % 250) * TIME_UNIT_NS) as u32)
+        unit_start(self.units())
     }
 
     fn to_bytes(&self) -> IdBytes {
@@ -190,23 +191,10 @@ impl Scheme for Sno {
 }
 
 fn clamp(t: Timestamp) -> Timestamp {
-    let latest =
-        Timestamp::new(EPOCH_SECS, 0).checked_add(Duration::from_nanos(TIME_UNIT_NS * MAX_UNITS)).expect("in range");
-    super::clamp_time(t, Timestamp::new(EPOCH_SECS, 0), latest)
+    super::clamp_time(t, EPOCH, LATEST)
 }
 
-/// Notice that callers are waiting because a unit's sequence pool is used up (sno's
-/// `SequenceOverflowNotification`). Sent without blocking: when the subscriber's channel is
-/// full the notice is dropped and the next tick tries again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SequenceOverflow {
-    /// When the notice was made.
-    pub now: Timestamp,
-    /// Callers waiting at that moment (0 in the final notice).
-    pub count: u32,
-    /// 1 ms ticks counted while callers waited, over the generator's life.
-    pub ticks: u32,
-}
+pub use crate::overflow::SequenceOverflow;
 
 /// Why a generator configuration was refused. The texts are sno's, byte for byte.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -303,11 +291,7 @@ pub struct SnoGenerator<C: Clock = CoarseClock> {
     word: AtomicU64,
     drift: Mutex<Drift>,
     static_sequence: AtomicU32,
-    stalled: AtomicU32,
-    ticker: AtomicBool,
-    ticks: AtomicU32,
-    dropped: AtomicBool,
-    subscriber: Option<SyncSender<SequenceOverflow>>,
+    overflow: OverflowWait,
 }
 
 /// How many default-configured generators this process has made, and the seed of their
@@ -395,17 +379,13 @@ impl<C: Clock> SnoGenerator<C> {
             word: AtomicU64::new(Word { units: 0, tick: false, sequence: min }.pack()),
             drift: Mutex::new(Drift { wall_safe: 0, drifts: 0 }),
             static_sequence: AtomicU32::new(u32::from(min).wrapping_sub(1)),
-            stalled: AtomicU32::new(0),
-            ticker: AtomicBool::new(false),
-            ticks: AtomicU32::new(0),
-            dropped: AtomicBool::new(false),
-            subscriber: None,
+            overflow: OverflowWait::default(),
         }
     }
 
     /// Sends overflow notices to `subscriber` (without ever blocking on it).
     pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
-        self.subscriber = Some(subscriber);
+        self.overflow.set_subscriber(subscriber);
         self
     }
 
@@ -486,6 +466,17 @@ impl<C: Clock> SnoGenerator<C> {
         Sno::from_parts(Sno::units_of(t), false, meta, self.partition, s as u16)
     }
 
+    /// The current unit, or an error outside the layout's range (before 2010 or after
+    /// [`MAX_UNITS`]), where `units_of` would wrap.
+    #[inline]
+    fn current_units(&self) -> Result<(u64, Timestamp), GenerateError> {
+        let now = self.clock.now();
+        if now < EPOCH || now > LATEST {
+            return Err(out_of_range(now));
+        }
+        Ok((Sno::units_of(now), now))
+    }
+
     /// The clock went back below the last unit. Returns the ID if this caller could apply a
     /// drift, `None` if it must retry (after waiting, when the time was already used).
     ///
@@ -493,79 +484,75 @@ impl<C: Clock> SnoGenerator<C> {
     /// before another thread's newer unit was published would look like a regression and flip
     /// the tick bit for nothing, putting that thread's next ID below its previous one.
     #[cold]
-    fn regress(&self, meta: u8) -> Option<Sno> {
+    fn regress(&self, meta: u8) -> Result<Option<Sno>, GenerateError> {
         let mut drift = self.drift.lock().unwrap_or_else(|e| e.into_inner());
         let current = self.word.load(Ordering::Acquire);
         let w = Word::unpack(current);
-        let now = Sno::units_of(self.clock.now());
+        let (now, now_time) = self.current_units()?;
         if now >= w.units {
-            return None;
+            return Ok(None);
         }
         if now > drift.wall_safe {
             let next = Word { units: now, tick: (drift.drifts + 1) & 1 == 1, sequence: self.sequence_min };
             if self.word.compare_exchange(current, next.pack(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 drift.wall_safe = w.units;
                 drift.drifts += 1;
-                return Some(self.id(next, meta));
+                return Ok(Some(self.id(next, meta)));
             }
-            return None;
+            return Ok(None);
         }
-        let wait = UNIT * (drift.wall_safe - now).min(250) as u32;
+        // The clock is back in time already used twice: wait until the unit after `wall_safe`
+        // starts (at most 1 s per round). `now <= wall_safe` makes the wait at least the rest
+        // of the current unit, so every round makes progress, even on a test clock.
+        let resume = unit_start(drift.wall_safe + 1);
+        let wait = resume.duration_since(now_time).unwrap_or(UNIT).min(Duration::from_secs(1));
         drop(drift);
         self.clock.sleep(wait);
-        None
-    }
-
-    /// Every sequence of `units` is used: wait for the next unit, ticking every 1 ms and
-    /// telling the subscriber.
-    #[cold]
-    fn wait_for_next_unit(&self, units: u64) {
-        self.stalled.fetch_add(1, Ordering::AcqRel);
-        let ticker = !self.ticker.swap(true, Ordering::AcqRel);
-        while Sno::units_of(self.clock.now()) == units {
-            self.clock.sleep(Duration::from_millis(1));
-            if ticker {
-                let ticks = self.ticks.fetch_add(1, Ordering::Relaxed) + 1;
-                if ticks % 4 == 1 || self.dropped.load(Ordering::Relaxed) {
-                    self.notify(self.stalled.load(Ordering::Acquire), ticks);
-                }
-            }
-        }
-        let left = self.stalled.fetch_sub(1, Ordering::AcqRel) - 1;
-        if ticker {
-            self.ticker.store(false, Ordering::Release);
-            if left == 0 {
-                self.notify(0, self.ticks.load(Ordering::Relaxed));
-            }
-        }
-    }
-
-    fn notify(&self, count: u32, ticks: u32) {
-        if let Some(subscriber) = &self.subscriber {
-            let notice = SequenceOverflow { now: self.clock.now(), count, ticks };
-            let dropped = matches!(subscriber.try_send(notice), Err(TrySendError::Full(_)));
-            self.dropped.store(dropped, Ordering::Relaxed);
-        }
+        Ok(None)
     }
 }
 
+const EPOCH: Timestamp = Timestamp::new(EPOCH_SECS, 0);
+/// The last instant of the last unit.
+const LATEST: Timestamp = Timestamp::new(
+    EPOCH_SECS + ((MAX_UNITS + 1) * TIME_UNIT_NS / 1_000_000_000) as i64,
+    ((MAX_UNITS + 1) * TIME_UNIT_NS % 1_000_000_000) as u32,
+)
+.checked_sub(Duration::from_nanos(1))
+.expect("after 2010");
+
+/// When unit `units` starts.
+fn unit_start(units: u64) -> Timestamp {
+    Timestamp::new(EPOCH_SECS + (units / 250) as i64, ((units % 250) * TIME_UNIT_NS) as u32)
+}
+
+fn out_of_range(time: Timestamp) -> GenerateError {
+    GenerateError::TimeOutOfRange { scheme: Sno::NAME, time, earliest: EPOCH, latest: LATEST }
+}
+
 impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
+    /// The next ID; callers wait while the current unit's sequences are used up or the clock
+    /// is back in time already used twice. An error when the clock is outside 2010 to 2079, or
+    /// when the last unit of the layout is used up (there is no later unit to wait for).
     #[inline]
     fn generate(&self, meta: u8) -> Result<Sno, GenerateError> {
         loop {
             let current = self.word.load(Ordering::Acquire);
-            let now = Sno::units_of(self.clock.now());
+            let (now, now_time) = self.current_units()?;
             let w = Word::unpack(current);
             let next = if now == w.units {
                 if w.sequence >= self.sequence_max {
-                    self.wait_for_next_unit(now);
+                    if now == MAX_UNITS {
+                        return Err(out_of_range(unit_start(MAX_UNITS).checked_add(UNIT).unwrap_or(now_time)));
+                    }
+                    self.overflow.wait_while(&self.clock, || Sno::units_of(self.clock.now()) == now);
                     continue;
                 }
                 Word { sequence: w.sequence + 1, ..w }
             } else if now > w.units {
                 Word { units: now, tick: w.tick, sequence: self.sequence_min }
             } else {
-                match self.regress(meta) {
+                match self.regress(meta)? {
                     Some(id) => return Ok(id),
                     None => continue,
                 }
@@ -777,8 +764,81 @@ mod tests {
         assert_eq!(distinct_units, 10);
         let notices: Vec<SequenceOverflow> = rx.try_iter().collect();
         let stalled: Vec<u32> = notices.iter().filter(|n| n.count > 0).map(|n| n.ticks).collect();
-        assert_eq!(&stalled[..4], &[1, 5, 9, 13]);
+        assert_eq!(&stalled[..4], &[1, 1, 1, 1], "each overflow is notified on its own first tick");
         assert!(notices.iter().any(|n| n.count == 0), "a final notice when nobody waits");
+    }
+
+    /// Each waited overflow counts its own ticks and is notified on its first tick.
+    #[test]
+    fn each_overflow_counts_its_own_ticks() {
+        let clock = ManualClock::new(units(100));
+        let (tx, rx) = std::sync::mpsc::sync_channel(64);
+        let g = SnoGenerator::from_snapshot(&clock, &snapshot([0, 0], 0, 5)).unwrap().with_overflow_subscriber(tx);
+        for round in 0..3 {
+            for _ in 0..7 {
+                g.generate(0).unwrap();
+            }
+            let notices: Vec<SequenceOverflow> = rx.try_iter().collect();
+            assert_eq!(notices.first().map(|n| (n.count, n.ticks)), Some((1, 1)), "round {round}: {notices:?}");
+            clock.advance(Duration::from_millis(40));
+        }
+    }
+
+    /// The clock back at exactly the safe unit once waited 0 ms, and `sleep(0)` on a test
+    /// clock never moved it: `generate` never returned.
+    #[test]
+    fn a_second_regression_onto_the_safe_unit_makes_progress() {
+        let clock = Arc::new(ManualClock::new(units(100)));
+        let g = SnoGenerator::from_snapshot(Arc::clone(&clock), &snapshot([0, 0], 0, 65535)).unwrap();
+        let ids = within_seconds(20, {
+            let clock = Arc::clone(&clock);
+            move || {
+                let a = g.generate(0).unwrap();
+                clock.set(units(50));
+                let b = g.generate(0).unwrap(); // first regression: tick flips, safe unit 100
+                clock.set(units(120));
+                let c = g.generate(0).unwrap();
+                clock.set(units(100)); // back onto the safe unit: used time, must wait
+                let d = g.generate(0).unwrap();
+                [a, b, c, d]
+            }
+        });
+        assert!(ids[3].units() > 100, "{ids:?}");
+        let mut sorted = ids.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 4);
+        assert!(clock.sleeps() > 0);
+    }
+
+    /// Runs `f` on its own thread and fails the test if it has not returned within `secs`
+    /// (a hang detector, not a speed check: the bound is hundreds of times the work).
+    fn within_seconds<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || tx.send(f()));
+        rx.recv_timeout(Duration::from_secs(secs)).expect("the generator returned instead of hanging")
+    }
+
+    /// At the end of the layout there is no later unit to wait for: an error, not a spin; and
+    /// clocks outside 2010..=2079 are refused instead of wrapping into other units.
+    #[test]
+    fn the_layout_ends_are_errors() {
+        let last = unit_start(MAX_UNITS);
+        let clock = Arc::new(ManualClock::new(last));
+        let g = Arc::new(SnoGenerator::from_snapshot(Arc::clone(&clock), &snapshot([0, 0], 0, 5)).unwrap());
+        let results = within_seconds(20, {
+            let g = Arc::clone(&g);
+            move || (0..7).map(|_| g.generate(0)).collect::<Vec<_>>()
+        });
+        assert!(results[..6].iter().all(Result::is_ok));
+        assert!(matches!(results[6], Err(GenerateError::TimeOutOfRange { .. })), "{:?}", results[6]);
+        clock.advance(UNIT);
+        assert!(matches!(g.generate(0), Err(GenerateError::TimeOutOfRange { .. })));
+        clock.set(t("2009-12-31T23:59:59Z"));
+        assert!(matches!(g.generate(0), Err(GenerateError::TimeOutOfRange { .. })));
+        clock.set(Timestamp::MAX);
+        assert!(g.generate(0).is_err());
+        assert_eq!(LATEST, last.checked_add(UNIT - Duration::from_nanos(1)).unwrap());
     }
 
     #[test]
