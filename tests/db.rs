@@ -47,6 +47,19 @@ struct Local(u64);
 #[id(scheme = "uid96")]
 struct Global([u8; 12]);
 
+/// Text forms other than the scheme's canonical one, for TEXT columns.
+#[derive(Identity)]
+#[id(scheme = "uid64", encoding = "decimal")]
+struct DecimalLocal(u64);
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg", prefix = "ord")]
+struct Order(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
+struct Invoice(Decimal);
+
 const ROWS: usize = 10_000;
 
 /// 10,000 IDs from one generator, and the same IDs in a shuffled order for inserting.
@@ -133,16 +146,64 @@ mod sqlite {
         assert!(read("SELECT x'010203'").contains("16"), "{}", read("SELECT x'010203'"));
         let e = conn.query_row("SELECT 'brpk4q72xwf2m63L'", [], |r| r.get::<_, SnoId>(0)).unwrap_err().to_string();
         assert!(e.contains("invalid character 'L' at position 15"), "{e}");
-        let e = conn.query_row("SELECT -5", [], |r| r.get::<_, Local>(0)).unwrap_err().to_string();
-        assert!(e.contains("non-negative"), "{e}");
+        // A negative bigint is a uid64 at or above 2^63 (two's complement, as written).
+        let l: Local = conn.query_row("SELECT -5", [], |r| r.get(0)).unwrap();
+        assert_eq!(u64::from(l), u64::MAX - 4);
         let e = conn.query_row("SELECT '12.5'", [], |r| r.get::<_, Dist>(0)).unwrap_err().to_string();
-        assert!(e.contains("fractional"), "{e}");
+        assert!(e.contains("invalid character '.' at position 2"), "{e}");
         // SQLite hands a decimal back with ".0" when the column had numeric affinity.
         let d: Dist = conn.query_row("SELECT '1088824355131185736905670087.0'", [], |r| r.get(0)).unwrap();
         assert_eq!(d.to_string(), "1088824355131185736905670087");
         // sno's Scan accepts the 16-character text.
         let s: SnoId = conn.query_row("SELECT 'brpk4q72xwf2m63l'", [], |r| r.get(0)).unwrap();
         assert_eq!((s.meta(), s.sequence()), (255, 4147));
+    }
+
+    /// A TEXT column reads back exactly what the type's `Display` wrote. It used to read the
+    /// scheme's canonical form: a decimal-encoded uid64 came back as another ID, a prefixed
+    /// ID failed.
+    #[test]
+    fn text_columns_read_back_what_display_wrote() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute("CREATE TABLE t (id TEXT)", []).unwrap();
+        let local = DecimalLocal::from(0x0060_398A_7B69_8001u64);
+        let (order, invoice) = (Order::new(), Invoice::new());
+        let texts = [local.to_string(), order.to_string(), invoice.to_string()];
+        for text in &texts {
+            conn.execute("INSERT INTO t VALUES (?1)", [text]).unwrap();
+        }
+        let read = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, String>(0)).unwrap();
+        assert_eq!(read("SELECT id FROM t LIMIT 1"), texts[0]);
+        let get = |n: usize| format!("SELECT id FROM t LIMIT 1 OFFSET {n}");
+        assert_eq!(conn.query_row(&get(0), [], |r| r.get::<_, DecimalLocal>(0)).unwrap(), local);
+        assert_eq!(conn.query_row(&get(1), [], |r| r.get::<_, Order>(0)).unwrap(), order);
+        assert_eq!(conn.query_row(&get(2), [], |r| r.get::<_, Invoice>(0)).unwrap(), invoice);
+        // What the type writes itself into a TEXT column is its Display, too.
+        conn.execute("DELETE FROM t", []).unwrap();
+        conn.execute("INSERT INTO t VALUES (?1)", [&invoice]).unwrap();
+        assert_eq!(read("SELECT id FROM t"), invoice.to_string());
+        assert_eq!(conn.query_row("SELECT id FROM t", [], |r| r.get::<_, Invoice>(0)).unwrap(), invoice);
+        // Another form of the same value is an error, never another value.
+        let canonical = Local::from(u64::from(local)).to_string();
+        let e = conn.query_row(&format!("SELECT '{canonical}'"), [], |r| r.get::<_, DecimalLocal>(0)).unwrap_err();
+        assert!(e.to_string().contains("invalid character"), "{e}");
+        let e = conn.query_row("SELECT 'cus_00000000-0000-0000-0000-000000000000'", [], |r| r.get::<_, Order>(0));
+        assert!(e.unwrap_err().to_string().contains("ord_"));
+        // An over-long text says how long it is.
+        let long = "2".repeat(100);
+        let e = conn.query_row(&format!("SELECT '{long}'"), [], |r| r.get::<_, SnoId>(0)).unwrap_err().to_string();
+        assert!(e.contains("expected 16 characters, got 100"), "{e}");
+    }
+
+    /// uid64 values at or above 2^63 were written as negative integers and refused on read.
+    #[test]
+    fn every_uid64_round_trips_through_integer() {
+        let conn = Connection::open_in_memory().unwrap();
+        for v in [0, 1, i64::MAX as u64, 1 << 63, u64::MAX] {
+            let id = Local::from(v);
+            let back: Local = conn.query_row("SELECT ?1", [&id], |r| r.get(0)).unwrap();
+            assert_eq!(back, id);
+        }
     }
 
     #[tokio::test]
@@ -234,7 +295,7 @@ mod postgres {
         let bad = sqlx::query_scalar::<_, SnoId>("SELECT '\\x010203'::bytea").fetch_one(&pool).await.unwrap_err();
         assert!(bad.to_string().contains("expected 10 bytes, got 3"), "{bad}");
         let bad = sqlx::query_scalar::<_, Dist>("SELECT 12.5::numeric").fetch_one(&pool).await.unwrap_err();
-        assert!(bad.to_string().contains("fractional"), "{bad}");
+        assert!(bad.to_string().contains("fraction"), "{bad}");
         let scaled: Dist =
             sqlx::query_scalar("SELECT 1088824355131185736905670087.000::numeric").fetch_one(&pool).await.unwrap();
         assert_eq!(scaled.to_string(), "1088824355131185736905670087");
@@ -259,7 +320,7 @@ mod postgres {
         let e = row.try_get::<_, SnoId>(0).unwrap_err();
         let cause = std::error::Error::source(&e).map(ToString::to_string).unwrap_or_default();
         assert_eq!(cause, "expected 10 bytes, got 2");
-        assert!(row.try_get::<_, Local>(1).is_err());
+        assert_eq!(row.try_get::<_, Local>(1).map(u64::from).ok(), Some(u64::MAX), "two's complement");
         assert!(row.try_get::<_, PgComb>(0).is_err(), "a bytea column is not a uuid column");
         // distributed128 in a NUMERIC(38,0) column, both ways.
         client
@@ -282,6 +343,18 @@ mod postgres {
         assert!(text.len() >= 38, "{text}");
         let e = client.query_one("SELECT 1.5::numeric", &[]).await.unwrap().try_get::<_, Dist128>(0).unwrap_err();
         assert!(std::error::Error::source(&e).unwrap().to_string().contains("fraction"));
+        // A well-formed NUMERIC above 7.9e28 panicked inside rust_decimal's FromSql.
+        let row = client.query_one("SELECT 80000000000000000000000000000::numeric, 1e40::numeric", &[]).await.unwrap();
+        for column in 0..2 {
+            let e = row.try_get::<_, Dist>(column).unwrap_err();
+            let cause = std::error::Error::source(&e).map(ToString::to_string).unwrap_or_default();
+            assert!(cause.contains("at most") || cause.contains("128 bits"), "{cause}");
+        }
+        // Every uid64 round-trips through bigint, including those at or above 2^63.
+        for v in [1 << 63, u64::MAX] {
+            let id = Local::from(v);
+            assert_eq!(client.query_one("SELECT $1::bigint", &[&id]).await.unwrap().get::<_, Local>(0), id);
+        }
     }
 
     #[tokio::test]

@@ -17,11 +17,11 @@
 //! zero fraction (`123.0`, as SQLite returns) is accepted, an 8-byte BLOB for a UUID scheme is
 //! a [`ParseError`].
 
-use crate::codec::{IdText, hex};
+use crate::codec::{IdText, decimal, hex};
 use crate::error::ParseError;
+use crate::identity::Identity;
 use crate::scheme::comb::CombLayout;
 use crate::scheme::{Comb, DistributedId, DistributedId128, HotGuid, IdBytes, Scheme, Sno, Uid64, Uid96};
-use core::str::FromStr;
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -195,12 +195,42 @@ impl DbColumn for DistributedId {
             DbValue::BigInt(v) => u128::try_from(v)
                 .map_err(|_| ParseError::OutOfRange { rule: "a decimal ID is not negative" })
                 .and_then(DistributedId::from_u128),
-            DbValue::Text(t) => Decimal::from_str(&t)
-                .map_err(|_| ParseError::first_invalid(&t, |c| c.is_ascii_digit(), "[0-9]"))
-                .and_then(DistributedId::from_decimal),
+            DbValue::Text(t) => digits_with_zero_fraction(&t).and_then(DistributedId::from_u128),
             other => Err(wrong_type::<Self>(&other)),
         }
     }
+}
+
+/// Plain digits, optionally followed by a zero fraction (`123.0`, as SQLite may hand back a
+/// number it stored as REAL-looking text). No sign, no exponent, no separators.
+fn digits_with_zero_fraction(text: &str) -> Result<u128, ParseError> {
+    let integral = match text.split_once('.') {
+        Some((integral, fraction)) if !fraction.is_empty() && fraction.bytes().all(|b| b == b'0') => integral,
+        _ => text,
+    };
+    decimal::from_digits(integral, 28)
+}
+
+/// Reads the text a `TEXT` column holds for `I`: exactly what `I`'s `Display` writes (its
+/// prefix and encoding), and, for a type whose text is plain digits, the same digits followed
+/// by a zero fraction. Everything else is an error: a text column never reads back as another
+/// value than the one written.
+pub fn from_db_text<I: Identity>(text: &str) -> Result<I, ParseError> {
+    let error = match crate::identity::parse::<I>(text) {
+        Ok(id) => return Ok(id),
+        Err(e) => e,
+    };
+    if let Some((integral, fraction)) = text.split_once('.')
+        && !fraction.is_empty()
+        && fraction.bytes().all(|b| b == b'0')
+        && !integral.is_empty()
+        && integral.bytes().all(|b| b.is_ascii_digit())
+        && let Ok(id) = crate::identity::parse::<I>(integral)
+        && id.to_string() == integral
+    {
+        return Ok(id);
+    }
+    Err(error)
 }
 
 /// Schemes stored as their raw bytes.
@@ -237,16 +267,16 @@ impl DbColumn for Uid64 {
     const POSTGRES: Column = Column::BigInt;
     const SQLITE: Column = Column::BigInt;
 
-    /// Every uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order.
+    /// The 64 bits as a signed `bigint` (two's complement), so every value round-trips. Every
+    /// uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order; the
+    /// values above (megaseconds ≥ 2^19) are stored negative and sort first.
     fn to_db(&self, _: Dialect) -> DbValue {
         DbValue::BigInt(self.value() as i64)
     }
 
     fn from_db(value: DbValue) -> Result<Self, ParseError> {
         match value {
-            DbValue::BigInt(v) => u64::try_from(v)
-                .map(Uid64::from_u64)
-                .map_err(|_| ParseError::OutOfRange { rule: "a uid64 column holds a non-negative bigint" }),
+            DbValue::BigInt(v) => Ok(Uid64::from_u64(v as u64)),
             other => bytes_from_db(other),
         }
     }
@@ -275,12 +305,35 @@ mod tests {
         let DbValue::Bytes(blob) = b.to_db(Dialect::Sqlite) else { panic!() };
         assert_eq!(&*blob, &b.uuid().to_bytes_le(), "comb_binary BLOBs hold the .NET bytes");
         assert_eq!(CombPg::from_db(DbValue::Bytes(IdBytes::new(&[1, 2, 3]))), Err(ParseError::bytes(16, 3)));
-        assert!(Uid64::from_db(DbValue::BigInt(-1)).is_err());
+        assert_eq!(Uid64::from_db(DbValue::BigInt(-1)), Ok(Uid64::from_u64(u64::MAX)), "two's complement");
         assert!(Sno::from_db(DbValue::Bytes(IdBytes::new(b"brpk4q72xwf2m63l"))).is_err());
         assert!(Sno::from_db(DbValue::Text(IdText::from_ascii(b"brpk4q72xwf2m63l"))).is_ok());
         let text = DbValue::Text(IdText::from_ascii(b"1088824355131185736905670087.0"));
         assert_eq!(DistributedId::from_db(text).unwrap().to_string(), "1088824355131185736905670087");
         assert!(DistributedId::from_db(DbValue::Text(IdText::from_ascii(b"12.5"))).is_err());
         assert!(DistributedId::from_db(DbValue::Uuid(Uuid::nil())).is_err());
+    }
+
+    /// `Decimal::from_str` took separators, exponents and signs.
+    #[test]
+    fn distributed_text_is_digits_only() {
+        for text in ["1_000", "1e3", "+42", "-0", " 42", "42 ", "0x2A", "4.2", "42.", ".0", "", "42.00x"] {
+            let value = DbValue::Text(IdText::try_from_str(text).unwrap());
+            assert!(DistributedId::from_db(value).is_err(), "{text:?}");
+        }
+        for (text, value) in [("42", 42u128), ("42.0", 42), ("42.000", 42), ("0", 0)] {
+            let db = DbValue::Text(IdText::try_from_str(text).unwrap());
+            assert_eq!(DistributedId::from_db(db).map(|d| d.value()), Ok(value), "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Every uid64, including those ≥ 2^63, round-trips through a bigint column.
+        #[test]
+        fn every_uid64_round_trips_through_bigint(v: u64) {
+            let id = Uid64::from_u64(v);
+            proptest::prop_assert_eq!(Uid64::from_db(id.to_db(Dialect::Postgres)), Ok(id));
+            proptest::prop_assert_eq!(Uid64::from_db(id.to_db(Dialect::Sqlite)), Ok(id));
+        }
     }
 }

@@ -8,7 +8,9 @@
 const NBASE: u128 = 10_000;
 const POSITIVE: u16 = 0x0000;
 
-/// Writes `v` as a binary NUMERIC with scale 0.
+/// Writes `v` as a binary NUMERIC with scale 0 (postgres-types writes it; sqlx binds the
+/// `uuid` form).
+#[cfg(any(feature = "postgres02", test))]
 pub fn encode(v: u128, out: &mut Vec<u8>) {
     let mut digits = Vec::with_capacity(10);
     let mut rest = v;
@@ -30,34 +32,70 @@ pub fn encode(v: u128, out: &mut Vec<u8>) {
     }
 }
 
+/// Why a binary NUMERIC is not an ID's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumericError {
+    /// Shorter than its header or its digit count says.
+    Truncated,
+    /// Negative, NaN or infinite.
+    NotNonNegative,
+    /// A base-10000 digit of 10000 or more, or a negative digit count.
+    Malformed,
+    /// Non-zero digits behind the decimal point.
+    Fraction,
+    /// More than 128 bits.
+    Overflow,
+}
+
+impl core::fmt::Display for NumericError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            NumericError::Truncated => "truncated NUMERIC value",
+            NumericError::NotNonNegative => "a negative or special NUMERIC is not an ID",
+            NumericError::Malformed => "malformed NUMERIC value",
+            NumericError::Fraction => "a NUMERIC with a fraction is not an ID",
+            NumericError::Overflow => "NUMERIC value exceeds 128 bits",
+        })
+    }
+}
+
+impl std::error::Error for NumericError {}
+
 /// Reads a binary NUMERIC that holds a non-negative whole number fitting `u128`.
-pub fn decode(raw: &[u8]) -> Result<u128, &'static str> {
+pub fn decode(raw: &[u8]) -> Result<u128, NumericError> {
     let word = |i: usize| raw.get(2 * i..2 * i + 2).map(|b| u16::from_be_bytes([b[0], b[1]]));
     let (ndigits, weight, sign) = match (word(0), word(1), word(2), word(3)) {
         (Some(n), Some(w), Some(s), Some(_dscale)) => (n as i16, w as i16, s),
-        _ => return Err("truncated NUMERIC value"),
+        _ => return Err(NumericError::Truncated),
     };
     if sign != POSITIVE {
-        return Err("a negative or special NUMERIC is not an ID");
+        return Err(NumericError::NotNonNegative);
     }
-    if ndigits < 0 || raw.len() != 8 + 2 * ndigits as usize {
-        return Err("malformed NUMERIC value");
+    if ndigits < 0 {
+        return Err(NumericError::Malformed);
     }
-    let mut v: u128 = 0;
-    for i in 0..=i32::from(weight).max(-1) {
-        let digit = if i < i32::from(ndigits) { word(4 + i as usize).unwrap_or(0) } else { 0 };
-        if u128::from(digit) >= NBASE {
-            return Err("malformed NUMERIC digit");
-        }
-        v = v
-            .checked_mul(NBASE)
-            .and_then(|v| v.checked_add(u128::from(digit)))
-            .ok_or("NUMERIC value exceeds 128 bits")?;
+    if raw.len() != 8 + 2 * ndigits as usize {
+        return Err(NumericError::Truncated);
     }
     if i32::from(ndigits) > i32::from(weight) + 1 {
-        return Err("a NUMERIC with a fraction is not an ID");
+        return Err(NumericError::Fraction);
+    }
+    let mut v: u128 = 0;
+    for i in 0..=i32::from(weight) {
+        let digit = if i < i32::from(ndigits) { word(4 + i as usize).unwrap_or(0) } else { 0 };
+        if u128::from(digit) >= NBASE {
+            return Err(NumericError::Malformed);
+        }
+        v = v.checked_mul(NBASE).and_then(|v| v.checked_add(u128::from(digit))).ok_or(NumericError::Overflow)?;
     }
     Ok(v)
+}
+
+/// A NUMERIC read as a `distributed` column value: at most 28 digits, else a typed error
+/// (rust_decimal's own `FromSql` panics above 7.9e28).
+pub fn decode_decimal_id(raw: &[u8]) -> Result<crate::column::DbValue, Box<dyn std::error::Error + Send + Sync>> {
+    let v = decode(raw)?;
+    Ok(crate::column::DbValue::Numeric(crate::codec::decimal::to_decimal(v)?))
 }
 
 #[cfg(test)]
@@ -77,5 +115,30 @@ mod tests {
         assert!(decode(&[0, 1, 0, 0, 0x40, 0, 0, 0, 0, 1]).is_err(), "negative");
         assert!(decode(&[0, 2, 0, 0, 0, 0, 0, 1, 0, 1, 0, 5]).is_err(), "fraction");
         assert!(decode(&[0, 1]).is_err());
+        assert_eq!(decode(&[0, 0, 0x80, 0, 0, 0, 0, 0]), Err(NumericError::Fraction), "0.0 with weight -32768");
+        assert_eq!(decode(&[0xFF, 0xFF, 0, 0, 0, 0, 0, 0]), Err(NumericError::Malformed));
+        assert_eq!(decode(&[0, 1, 0, 0, 0, 0, 0, 0, 0x27, 0x10]), Err(NumericError::Malformed), "digit 10000");
+        assert_eq!(decode(&[0, 1, 0x7F, 0xFF, 0, 0, 0, 0, 0, 1]), Err(NumericError::Overflow));
+        assert_eq!(decode(&[0, 0, 0, 0, 0, 0, 0, 0]), Ok(0));
+    }
+
+    /// 8e28 used to reach rust_decimal's `FromSql`, which panics above 7.9e28.
+    #[test]
+    fn a_numeric_above_28_digits_is_an_error_for_decimal_ids() {
+        let mut raw = Vec::new();
+        encode(80_000_000_000_000_000_000_000_000_000, &mut raw);
+        assert!(decode_decimal_id(&raw).is_err());
+        let mut raw = Vec::new();
+        encode(9_999_999_999_999_999_999_999_999_999, &mut raw);
+        assert!(decode_decimal_id(&raw).is_ok());
+    }
+
+    proptest::proptest! {
+        /// Any bytes: a value or a typed error, never a panic.
+        #[test]
+        fn never_panics(raw in proptest::collection::vec(proptest::num::u8::ANY, 0..40)) {
+            let _ = decode(&raw);
+            let _ = decode_decimal_id(&raw);
+        }
     }
 }

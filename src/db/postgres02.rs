@@ -5,7 +5,6 @@ use crate::column::{Column, DbColumn, DbValue, Dialect};
 use crate::{Identity, ParseError, schemes::IdBytes};
 use bytes::BytesMut;
 use postgres_types::{IsNull, ToSql, Type};
-use rust_decimal::Decimal;
 use std::error::Error;
 use uuid::Uuid;
 
@@ -46,7 +45,7 @@ where
         DbValue::Numeric(d) => d.to_sql(ty, out),
         DbValue::Bytes(b) => (&*b).to_sql(ty, out),
         DbValue::BigInt(v) => v.to_sql(ty, out),
-        DbValue::Text(t) => t.as_str().to_sql(ty, out),
+        DbValue::Text(_) => id.to_string().as_str().to_sql(ty, out),
     }
 }
 
@@ -64,13 +63,10 @@ where
     }
     let db = match <I::Scheme as DbColumn>::POSTGRES {
         Column::Uuid => DbValue::Uuid(Uuid::from_sql(ty, raw)?),
-        Column::Numeric => DbValue::Numeric(Decimal::from_sql(ty, raw)?),
+        Column::Numeric => super::pg_numeric::decode_decimal_id(raw)?,
         Column::Bytes => DbValue::Bytes(IdBytes::try_new(raw).ok_or(ParseError::bytes(16, raw.len()))?),
         Column::BigInt => DbValue::BigInt(i64::from_sql(ty, raw)?),
-        Column::Text => {
-            let t = <&str>::from_sql(ty, raw)?;
-            DbValue::Text(crate::codec::IdText::try_from_str(t).ok_or(ParseError::chars(48, t.len()))?)
-        }
+        Column::Text => return Ok(crate::column::from_db_text::<I>(<&str>::from_sql(ty, raw)?)?),
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
 }

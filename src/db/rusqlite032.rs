@@ -4,7 +4,7 @@
 //! byte order), `hot` and `distributed128`; `distributed` is TEXT; `uid64` is INTEGER.
 
 use crate::column::{DbColumn, DbValue, Dialect};
-use crate::{Identity, ParseError, codec::IdText, schemes::IdBytes};
+use crate::{Identity, ParseError, schemes::IdBytes};
 use rusqlite::types::{FromSqlError, FromSqlResult, ToSqlOutput, Value, ValueRef};
 
 /// The SQL value of `id`.
@@ -15,7 +15,7 @@ where
     Ok(ToSqlOutput::Owned(match id.to_scheme().to_db(Dialect::Sqlite) {
         DbValue::Bytes(b) => Value::Blob(b.to_vec()),
         DbValue::BigInt(v) => Value::Integer(v),
-        DbValue::Text(t) => Value::Text(t.to_string()),
+        DbValue::Text(_) => Value::Text(id.to_string()),
         DbValue::Uuid(u) => Value::Blob(u.as_bytes().to_vec()),
         DbValue::Numeric(d) => Value::Text(d.to_string()),
     }))
@@ -36,10 +36,7 @@ where
         ValueRef::Integer(v) => DbValue::BigInt(v),
         ValueRef::Text(t) => {
             let t = core::str::from_utf8(t).map_err(|e| FromSqlError::Other(Box::new(e)))?;
-            DbValue::Text(
-                IdText::try_from_str(t)
-                    .ok_or_else(|| invalid(ParseError::first_invalid(t, |c| c.is_ascii_graphic(), "ASCII")))?,
-            )
+            return crate::column::from_db_text::<I>(t).map_err(invalid);
         }
         ValueRef::Real(_) | ValueRef::Null => return Err(FromSqlError::InvalidType),
     };

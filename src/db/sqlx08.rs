@@ -6,7 +6,7 @@
 //! `sqlx::query_as!(Order, r#"SELECT id AS "id: OrderId" FROM orders"#)`.
 
 use crate::column::{Column, DbColumn, DbValue, Dialect};
-use crate::{Identity, codec::IdText, schemes::IdBytes};
+use crate::{Identity, schemes::IdBytes};
 use rust_decimal::Decimal;
 use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
@@ -70,7 +70,7 @@ where
         DbValue::Numeric(d) => <Decimal as Encode<Postgres>>::encode_by_ref(&d, buf),
         DbValue::Bytes(b) => <&[u8] as Encode<Postgres>>::encode(&b, buf),
         DbValue::BigInt(v) => <i64 as Encode<Postgres>>::encode_by_ref(&v, buf),
-        DbValue::Text(t) => <&str as Encode<Postgres>>::encode(&t, buf),
+        DbValue::Text(_) => <String as Encode<Postgres>>::encode(id.to_string(), buf),
     }
 }
 
@@ -93,22 +93,19 @@ where
     }
     let db = match column::<I>(Dialect::Postgres) {
         Column::Uuid => DbValue::Uuid(<Uuid as Decode<Postgres>>::decode(value)?),
-        Column::Numeric => DbValue::Numeric(<Decimal as Decode<Postgres>>::decode(value)?),
+        Column::Numeric => match value.format() {
+            sqlx::postgres::PgValueFormat::Binary => super::pg_numeric::decode_decimal_id(value.as_bytes()?)?,
+            sqlx::postgres::PgValueFormat::Text => return Ok(crate::column::from_db_text::<I>(value.as_str()?)?),
+        },
         Column::Bytes => bytes(<&[u8] as Decode<Postgres>>::decode(value)?)?,
         Column::BigInt => DbValue::BigInt(<i64 as Decode<Postgres>>::decode(value)?),
-        Column::Text => text(<&str as Decode<Postgres>>::decode(value)?)?,
+        Column::Text => return Ok(crate::column::from_db_text::<I>(<&str as Decode<Postgres>>::decode(value)?)?),
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
 }
 
 fn bytes(b: &[u8]) -> Result<DbValue, crate::ParseError> {
     IdBytes::try_new(b).map(DbValue::Bytes).ok_or(crate::ParseError::bytes(16, b.len()))
-}
-
-fn text(t: &str) -> Result<DbValue, crate::ParseError> {
-    IdText::try_from_str(t)
-        .map(DbValue::Text)
-        .ok_or_else(|| crate::ParseError::first_invalid(t, |c| c.is_ascii_graphic(), "ASCII"))
 }
 
 /// SQLite type of `I`'s column.
@@ -141,7 +138,7 @@ where
     match id.to_scheme().to_db(Dialect::Sqlite) {
         DbValue::Bytes(b) => <Vec<u8> as Encode<Sqlite>>::encode(b.to_vec(), args),
         DbValue::BigInt(v) => <i64 as Encode<Sqlite>>::encode(v, args),
-        DbValue::Text(t) => <String as Encode<Sqlite>>::encode(t.to_string(), args),
+        DbValue::Text(_) => <String as Encode<Sqlite>>::encode(id.to_string(), args),
         DbValue::Uuid(u) => <Vec<u8> as Encode<Sqlite>>::encode(u.as_bytes().to_vec(), args),
         DbValue::Numeric(d) => <String as Encode<Sqlite>>::encode(d.to_string(), args),
     }
@@ -156,7 +153,7 @@ where
     let db = match value.type_info().name() {
         "BLOB" => bytes(<&[u8] as Decode<Sqlite>>::decode(value)?)?,
         "INTEGER" => DbValue::BigInt(<i64 as Decode<Sqlite>>::decode(value)?),
-        "TEXT" => text(<&str as Decode<Sqlite>>::decode(value)?)?,
+        "TEXT" => return Ok(crate::column::from_db_text::<I>(<&str as Decode<Sqlite>>::decode(value)?)?),
         other => return Err(format!("a {other} value is not a {}", I::TYPE_NAME).into()),
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
