@@ -78,6 +78,9 @@ where
     }
     assert!(serde_json::from_str::<I>("\"not an id\"").is_err());
     assert!(serde_json::from_str::<I>("42").is_err());
+    // JSON is human-readable: the storage bytes as an array of numbers are not an ID there.
+    let array = serde_json::to_string(&idcraft::Scheme::to_bytes(&ids[0].to_scheme()).to_vec()).unwrap();
+    assert!(serde_json::from_str::<I>(&array).is_err(), "{}: {array}", I::TYPE_NAME);
     assert!(bincode::deserialize::<I>(&[3, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3]).is_err());
 }
 

@@ -134,6 +134,12 @@ pub enum GenerateError {
         /// The last instant the scheme can hold.
         latest: Timestamp,
     },
+    /// A generator that counts through values (a test scope's
+    /// [`Incremental`](crate::scope::Incremental)) has reached the last value of the scheme.
+    Exhausted {
+        /// The scheme.
+        scheme: &'static str,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -141,6 +147,9 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::TimeOutOfRange { scheme, time, earliest, latest } => {
                 write!(f, "{time} is outside the range of {scheme} IDs ({earliest} to {latest})")
+            }
+            GenerateError::Exhausted { scheme } => {
+                write!(f, "the incremental {scheme} generator has passed the scheme's largest value")
             }
         }
     }

@@ -233,13 +233,22 @@ pub mod serde_support {
         }
     }
 
-    struct IdVisitor<I>(PhantomData<I>);
+    /// Human-readable formats take the text only (a JSON array of numbers is not an ID there);
+    /// binary formats take the bytes.
+    struct IdVisitor<I> {
+        human_readable: bool,
+        id: PhantomData<I>,
+    }
 
     impl<'de, I: Identity> Visitor<'de> for IdVisitor<I> {
         type Value = I;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "a {} as text or {} bytes", I::TYPE_NAME, <I::Scheme as Scheme>::BYTE_LEN)
+            if self.human_readable {
+                write!(f, "a {} as text", I::TYPE_NAME)
+            } else {
+                write!(f, "a {} as text or {} bytes", I::TYPE_NAME, <I::Scheme as Scheme>::BYTE_LEN)
+            }
         }
 
         fn visit_str<E: de::Error>(self, text: &str) -> Result<I, E> {
@@ -247,12 +256,18 @@ pub mod serde_support {
         }
 
         fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<I, E> {
+            if self.human_readable {
+                return Err(E::invalid_type(de::Unexpected::Bytes(bytes), &self));
+            }
             <I::Scheme as Scheme>::from_bytes(bytes)
                 .map(I::from_scheme)
                 .map_err(|e| E::custom(format_args!("invalid {}: {e}", I::TYPE_NAME)))
         }
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<I, A::Error> {
+            if self.human_readable {
+                return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
+            }
             let mut buf = [0u8; 16];
             let mut len = 0;
             while let Some(b) = seq.next_element::<u8>()? {
@@ -282,10 +297,8 @@ pub mod serde_support {
 
     /// Deserializes what [`serialize`] wrote.
     pub fn deserialize<'de, I: Identity, D: Deserializer<'de>>(deserializer: D) -> Result<I, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_any(IdVisitor(PhantomData))
-        } else {
-            deserializer.deserialize_bytes(IdVisitor(PhantomData))
-        }
+        let human_readable = deserializer.is_human_readable();
+        let visitor = IdVisitor { human_readable, id: PhantomData };
+        if human_readable { deserializer.deserialize_any(visitor) } else { deserializer.deserialize_bytes(visitor) }
     }
 }

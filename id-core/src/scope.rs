@@ -114,27 +114,36 @@ pub fn generate_default<S: Scheme>(input: S::Input) -> Result<S, GenerateError> 
 
 /// A generator of consecutive values: the storage bytes read as a big-endian integer
 /// (`first`, `first + 1`, …); Architect's `IncrementalDistributedIdGenerator`. Thread-safe.
+///
+/// Past the scheme's largest value (`2^(8·BYTE_LEN) − 1`, or a scheme's own maximum such as
+/// DistributedId's 10^28 − 1) it returns [`GenerateError::Exhausted`]: it never truncates to
+/// the storage width and never wraps back to small values.
 #[derive(Debug)]
 pub struct Incremental<S: Scheme> {
-    next: Mutex<u128>,
+    /// `None` once `u128::MAX` has been handed out.
+    next: Mutex<Option<u128>>,
     scheme: PhantomData<fn() -> S>,
 }
 
 impl<S: Scheme> Incremental<S> {
     /// Starts at `first`.
     pub fn starting_at(first: u128) -> Self {
-        Incremental { next: Mutex::new(first), scheme: PhantomData }
+        Incremental { next: Mutex::new(Some(first)), scheme: PhantomData }
     }
 }
 
 impl<S: Scheme> Generate<S> for Incremental<S> {
-    /// # Panics
-    /// When the value no longer fits the scheme (e.g. a DistributedId above 10^28 − 1).
     fn generate(&self, _: S::Input) -> Result<S, GenerateError> {
+        let exhausted = GenerateError::Exhausted { scheme: S::NAME };
         let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
-        let bytes = next.to_be_bytes();
-        let value = S::from_bytes(&bytes[16 - S::BYTE_LEN..]).expect("incremental value out of the scheme's range");
-        *next += 1;
+        let current = next.ok_or(exhausted.clone())?;
+        let bytes = current.to_be_bytes();
+        let (high, storage) = bytes.split_at(16 - S::BYTE_LEN);
+        if high.iter().any(|&b| b != 0) {
+            return Err(exhausted);
+        }
+        let value = S::from_bytes(storage).map_err(|_| exhausted)?;
+        *next = current.checked_add(1);
         Ok(value)
     }
 }
@@ -160,6 +169,22 @@ mod tests {
         assert_eq!(DistributedId::now().value(), 42);
         drop(outer);
         assert!(DistributedId::now().value() > real.value());
+    }
+
+    /// Values past a short scheme's width used to be cut to its low bytes (wrapping to 0), and
+    /// a DistributedId past 10^28 − 1 panicked.
+    #[test]
+    fn incremental_stops_at_the_largest_value() {
+        let g = Incremental::<Sno>::starting_at((1 << 80) - 1);
+        assert_eq!(g.generate(0).unwrap().to_array(), [0xFF; 10]);
+        assert_eq!(g.generate(0), Err(GenerateError::Exhausted { scheme: "sno" }));
+        assert_eq!(g.generate(0), Err(GenerateError::Exhausted { scheme: "sno" }), "and stays there");
+        let g = Incremental::<DistributedId>::starting_at(crate::codec::decimal::MAX);
+        assert!(g.generate(()).is_ok());
+        assert_eq!(g.generate(()), Err(GenerateError::Exhausted { scheme: "distributed" }));
+        let g = Incremental::<DistributedId128>::starting_at(u128::MAX);
+        assert_eq!(g.generate(()).unwrap().value(), u128::MAX);
+        assert!(g.generate(()).unwrap_err().to_string().contains("largest value"));
     }
 
     #[test]
