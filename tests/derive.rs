@@ -86,6 +86,38 @@ where
 
 const MS: Duration = Duration::from_millis(1);
 
+/// `min_at(t1)..=max_at(t2)` holds every ID whose generation call started at or after `t1` and
+/// ended at or before `t2`, on the real clock. It used to miss every DistributedId (the 1 s
+/// leeway), every sno and most uid64 IDs (the coarse clock's lag).
+fn range_bounds_hold_every_id_made_between_them<I: Identity>(make: impl Fn() -> I) {
+    let min_at = idcraft::__private::min_at::<I>;
+    let max_at = idcraft::__private::max_at::<I>;
+    for round in 0..3_000 {
+        let t1 = SystemTime::now();
+        let id = make();
+        let t2 = SystemTime::now();
+        assert!(min_at(t1) <= id, "{} round {round}: {id:?} below min_at({t1:?})", I::TYPE_NAME);
+        assert!(id <= max_at(t2), "{} round {round}: {id:?} above max_at({t2:?})", I::TYPE_NAME);
+        if round % 500 == 0 {
+            std::thread::sleep(Duration::from_micros(1500));
+        }
+    }
+}
+
+#[test]
+fn range_bounds_on_the_real_clock() {
+    range_bounds_hold_every_id_made_between_them(SqlOrderId::new);
+    range_bounds_hold_every_id_made_between_them(OrderId::new);
+    range_bounds_hold_every_id_made_between_them(LegacyId::new);
+    range_bounds_hold_every_id_made_between_them(BinaryId::new);
+    range_bounds_hold_every_id_made_between_them(|| CartId::new(7));
+    range_bounds_hold_every_id_made_between_them(InvoiceId::new);
+    range_bounds_hold_every_id_made_between_them(PaymentId::new);
+    range_bounds_hold_every_id_made_between_them(EventId::new);
+    range_bounds_hold_every_id_made_between_them(LocalId::new);
+    range_bounds_hold_every_id_made_between_them(GlobalId::new);
+}
+
 #[test]
 fn comb_sql() {
     check(SqlOrderId::new, MS, Duration::ZERO);

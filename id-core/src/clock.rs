@@ -87,6 +87,12 @@ fn read_clock(id: libc::clockid_t) -> Option<Timestamp> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CoarseClock;
 
+impl CoarseClock {
+    /// The most a reading may lag the precise clock, with a margin: twice the longest kernel
+    /// tick (10 ms at `HZ=100`; the tests check the running kernel's resolution against it).
+    pub const MAX_LAG: Duration = Duration::from_millis(20);
+}
+
 impl Clock for CoarseClock {
     #[inline]
     fn now(&self) -> Timestamp {
@@ -242,6 +248,16 @@ mod tests {
         let b = CoarseClock.now();
         assert!((a.unix_millis() - b.unix_millis()).abs() < 1000);
         assert!(a.unix_seconds() > 1_700_000_000);
+    }
+
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    #[test]
+    fn the_coarse_clock_resolution_is_within_its_documented_lag() {
+        let mut res = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `res` is a valid, writable timespec.
+        assert_eq!(unsafe { libc::clock_getres(libc::CLOCK_REALTIME_COARSE, &mut res) }, 0);
+        let resolution = Duration::new(res.tv_sec as u64, res.tv_nsec as u32);
+        assert!(resolution * 2 <= CoarseClock::MAX_LAG, "{resolution:?}");
     }
 
     #[test]

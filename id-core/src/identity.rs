@@ -202,12 +202,18 @@ pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
     id.to_scheme().timestamp().to_system_time().unwrap_or(SystemTime::UNIX_EPOCH)
 }
 
-/// The smallest ID whose embedded time is `t`.
+/// The lower bound of IDs made at or after `t`: the smallest ID whose embedded time is `t`
+/// less the scheme's [`Scheme::EMBED_LAG`]. With [`max_at`], `min_at(t1)..=max_at(t2)` holds
+/// every ID whose generation started at or after `t1` and ended at or before `t2` on the
+/// default generator (and a few made up to the lag before `t1`).
 pub fn min_at<I: Identity>(t: SystemTime) -> I {
-    I::from_scheme(<I::Scheme as Scheme>::min_at(Timestamp::from_system_time(t)))
+    let t = Timestamp::from_system_time(t);
+    let t = t.checked_sub(<I::Scheme as Scheme>::EMBED_LAG).unwrap_or(Timestamp::MIN);
+    I::from_scheme(<I::Scheme as Scheme>::min_at(t))
 }
 
-/// The largest ID whose embedded time is `t`.
+/// The largest ID whose embedded time is `t`: generators never embed a time later than their
+/// clock reading (unless the clock went back), so every ID made by `t` is at most this.
 pub fn max_at<I: Identity>(t: SystemTime) -> I {
     I::from_scheme(<I::Scheme as Scheme>::max_at(Timestamp::from_system_time(t)))
 }

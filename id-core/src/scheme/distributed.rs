@@ -231,6 +231,7 @@ impl From<DistributedId> for Decimal {
 
 impl Scheme for DistributedId {
     const NAME: &'static str = "distributed";
+    const EMBED_LAG: Duration = Duration::from_millis(DISTRIBUTED.leeway_ms);
     const BYTE_LEN: usize = 16;
     type Input = ();
     type Generator = DistributedIdGenerator;

@@ -16,6 +16,7 @@ use crate::overflow::{OverflowWait, SequenceOverflow};
 use crate::random::{OsRandom, RandomSource};
 use crate::time::Timestamp;
 use core::fmt;
+use core::time::Duration;
 use md5::{Digest, Md5};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::SyncSender;
@@ -126,6 +127,7 @@ impl From<HotGuid> for Uuid {
 
 impl Scheme for HotGuid {
     const NAME: &'static str = "hot";
+    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 16;
     type Input = u32;
     type Generator = HotGuidGenerator;
@@ -342,7 +344,6 @@ mod tests {
     use crate::clock::ManualClock;
     use crate::codec::guid::sql_server_cmp;
     use crate::random::FixedRandom;
-    use core::time::Duration;
 
     fn u(s: &str) -> Uuid {
         Uuid::parse_str(s).unwrap()

@@ -340,6 +340,7 @@ fn decode_base64<const N: usize>(text: &str) -> Result<[u8; N], ParseError> {
 
 impl Scheme for Uid64 {
     const NAME: &'static str = "uid64";
+    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 8;
     type Input = ();
     type Generator = UidGenerator;
@@ -412,6 +413,7 @@ fn clamp_uid(t: Timestamp) -> Timestamp {
 
 impl Scheme for Uid96 {
     const NAME: &'static str = "uid96";
+    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 12;
     type Input = Option<u32>;
     type Generator = GlobalUidGenerator;

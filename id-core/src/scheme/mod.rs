@@ -142,6 +142,11 @@ pub trait Scheme:
     type Input: Copy + Send + 'static;
     /// The process-wide generator type.
     type Generator: Generate<Self> + 'static;
+    /// How much earlier than the wall clock at the call the default generator may embed its
+    /// time: the coarse clock's lag ([`CoarseClock::MAX_LAG`](crate::clock::CoarseClock::MAX_LAG))
+    /// for sno, uid and HotGuid, DistributedId's deliberate 1 s, zero for the schemes on the
+    /// precise clock. Range queries widen their lower bound by it.
+    const EMBED_LAG: core::time::Duration = core::time::Duration::ZERO;
 
     /// The process-wide default generator (system clock, CSPRNG where the scheme promises
     /// unguessability).
@@ -163,8 +168,9 @@ pub trait Scheme:
     /// Reads the text in `encoding`.
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError>;
 
-    /// The smallest value whose embedded time is `t` (clamped to the scheme's range), so that
-    /// `min_at(t1)..=max_at(t2)` covers every ID made between `t1` and `t2`.
+    /// The smallest value whose embedded time is `t` (clamped to the scheme's range). For "every
+    /// ID made between `t1` and `t2`", use `min_at(t1 − EMBED_LAG)..=max_at(t2)` (what derived
+    /// types' `min_at` does).
     fn min_at(t: Timestamp) -> Self;
 
     /// The largest value whose embedded time is `t` (clamped to the scheme's range).
