@@ -12,6 +12,10 @@ pub const fn swap_fields(b: [u8; 16]) -> [u8; 16] {
     [b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]]
 }
 
+/// RFC-order indexes in .NET's `ToByteArray()` order: what `memcmp` of .NET bytes (Oracle
+/// `RAW(16)`, SQLite BLOBs written by .NET) compares, most significant first.
+pub const DOTNET_SIGNIFICANCE: [usize; 16] = [3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15];
+
 /// RFC-order indexes in the order SQL Server compares them, most significant first:
 /// bytes 10..16, then 8..10, then 6..8, 4..6 and 0..4, each group compared as stored (.NET order).
 pub const SQL_SERVER_SIGNIFICANCE: [usize; 16] = [10, 11, 12, 13, 14, 15, 8, 9, 7, 6, 5, 4, 3, 2, 1, 0];
@@ -39,6 +43,18 @@ pub fn sql_server_cmp(a: &[u8; 16], b: &[u8; 16]) -> Ordering {
 #[inline]
 pub fn dotnet_bytes_cmp(a: &[u8; 16], b: &[u8; 16]) -> Ordering {
     swap_fields(*a).cmp(&swap_fields(*b))
+}
+
+/// `order[from..from + N]`: a part of a significance order, for layouts that place their
+/// fields by it.
+pub const fn significance_part<const N: usize>(order: &[usize; 16], from: usize) -> [usize; N] {
+    let mut part = [0; N];
+    let mut i = 0;
+    while i < N {
+        part[i] = order[from + i];
+        i += 1;
+    }
+    part
 }
 
 /// The canonical 16 GUIDs in ascending SQL Server order (HotGuid's and SequentialGuid's
@@ -73,6 +89,12 @@ mod tests {
             let (a, b) = (parse_uuid(w[0]).unwrap(), parse_uuid(w[1]).unwrap());
             assert_eq!(sql_server_cmp(&a, &b), Ordering::Less, "{} < {}", w[0], w[1]);
         }
+    }
+
+    #[test]
+    fn dotnet_significance_is_the_field_swap() {
+        let rfc: [u8; 16] = core::array::from_fn(|i| i as u8);
+        assert_eq!(swap_fields(rfc).map(usize::from), DOTNET_SIGNIFICANCE);
     }
 
     #[test]

@@ -26,6 +26,7 @@
 use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like};
 use crate::clock::{Clock, SystemClock};
 use crate::codec::IdText;
+use crate::codec::guid::{DOTNET_SIGNIFICANCE, SQL_SERVER_SIGNIFICANCE, significance_part};
 use crate::error::{GenerateError, ParseError};
 use crate::monotonic::MonotonicCounter;
 use crate::random::{OsRandom, RandomSource};
@@ -218,23 +219,28 @@ macro_rules! layout {
     };
 }
 
-const SQL_TAIL: [usize; 10] = [8, 9, 7, 6, 5, 4, 3, 2, 1, 0];
+// Each layout puts its 6 time bytes where its database compares first and orders the other
+// 10 as that database compares them: both read off one significance order of `codec::guid`.
+const BYTE_ORDER: [usize; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const SQL_TIME: [usize; 6] = significance_part(&SQL_SERVER_SIGNIFICANCE, 0);
+const SQL_TAIL: [usize; 10] = significance_part(&SQL_SERVER_SIGNIFICANCE, 6);
 layout!(
     /// RT.Comb `Provider.Sql`: Unix ms in the last 6 bytes, SQL Server order.
-    SqlServer, "comb_sql", UnixMillis, [10, 11, 12, 13, 14, 15], SQL_TAIL
+    SqlServer, "comb_sql", UnixMillis, SQL_TIME, SQL_TAIL
 );
 layout!(
     /// RT.Comb `Provider.PostgreSql`: Unix ms in the first 6 bytes, byte order.
-    PostgreSql, "comb_pg", UnixMillis, [0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+    PostgreSql, "comb_pg", UnixMillis, significance_part(&BYTE_ORDER, 0), significance_part(&BYTE_ORDER, 6)
 );
 layout!(
     /// RT.Comb `Provider.Legacy` (Jimmy Nilsson's COMB): SQL `datetime` in the last 6 bytes.
-    Legacy, "comb_legacy", SqlDateTime, [10, 11, 12, 13, 14, 15], SQL_TAIL
+    Legacy, "comb_legacy", SqlDateTime, SQL_TIME, SQL_TAIL
 );
 layout!(
     /// RT.Comb `Provider.Oracle` / `Provider.SqliteBinary`: Unix ms in .NET bytes 0..6, ordered
     /// by the .NET byte array.
-    Binary, "comb_binary", UnixMillis, [3, 2, 1, 0, 5, 4], [7, 6, 8, 9, 10, 11, 12, 13, 14, 15], true
+    Binary, "comb_binary", UnixMillis, significance_part(&DOTNET_SIGNIFICANCE, 0),
+    significance_part(&DOTNET_SIGNIFICANCE, 6), true
 );
 
 /// A COMB GUID of layout `L`.
@@ -536,7 +542,8 @@ impl<L: CombLayout, C: Clock + fmt::Debug, R: RandomSource + fmt::Debug> fmt::De
 mod tests {
     use super::*;
     use crate::clock::ManualClock;
-    use crate::random::SeededRandom;
+    use crate::codec::guid::{dotnet_bytes_cmp, sql_server_cmp};
+    use crate::random::{FixedRandom, SeededRandom};
     use core::time::Duration;
 
     fn u(s: &str) -> Uuid {
@@ -735,6 +742,40 @@ mod tests {
         }
         let now = clock.now();
         assert!(last.try_timestamp().unwrap() <= now.checked_add(Duration::from_millis(10)).unwrap());
+    }
+
+    /// Generated COMBs checked with each database's own comparator from `codec::guid` (itself
+    /// checked against the canonical SQL Server list), not with `Ord`, which shares the
+    /// layout's table: a layout whose tail order drifted from its database now fails here.
+    /// `FixedRandom(0xFF)` seeds the counter one below a carry into its top bit, so the first
+    /// increment reaches the counter's highest byte.
+    fn increasing_in_the_database<L: CombLayout>(database_cmp: fn(&[u8; 16], &[u8; 16]) -> Ordering) {
+        let clock = ManualClock::new(t("2024-03-21T04:19:11.304Z"));
+        let generators: [(&str, Box<dyn Generate<Comb<L>>>); 2] = [
+            ("carry", Box::new(CombGenerator::<L, _, _>::with(&clock, FixedRandom(0xFF)))),
+            ("seeded", Box::new(CombGenerator::<L, _, _>::with(&clock, SeededRandom::new(7)))),
+        ];
+        for (name, generator) in generators {
+            let mut last = generator.generate(()).unwrap();
+            for i in 0..2000 {
+                if i % 500 == 499 {
+                    clock.advance(Duration::from_millis(1));
+                }
+                let next = generator.generate(()).unwrap();
+                let order = database_cmp(last.uuid().as_bytes(), next.uuid().as_bytes());
+                assert_eq!(order, Ordering::Less, "{} ({name}, {i}): {last} then {next}", L::NAME);
+                assert!(last < next, "Ord agrees with the database");
+                last = next;
+            }
+        }
+    }
+
+    #[test]
+    fn generated_combs_sort_as_their_database_does() {
+        increasing_in_the_database::<SqlServer>(sql_server_cmp);
+        increasing_in_the_database::<Legacy>(sql_server_cmp);
+        increasing_in_the_database::<PostgreSql>(|a, b| a.cmp(b));
+        increasing_in_the_database::<Binary>(dotnet_bytes_cmp);
     }
 
     #[test]
