@@ -6,7 +6,7 @@
 //!     [--rounds R] [--keys-per-ms K] [--schemes a,b,...] [--out DIR]
 //! ```
 //!
-//! Method (shared/specs/db-bench-method.md): IDs come from each scheme's generator in the
+//! Method (spec/db-bench-method.md): IDs come from each scheme's generator in the
 //! application, on a synthetic clock that advances 1/K ms per ID (K = 1000 by default), so the
 //! on-disk layout does not depend on how fast this machine generates; they are inserted in
 //! generation order, 1000 rows per statement/transaction, with a cache smaller than the index.

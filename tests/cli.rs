@@ -1,4 +1,4 @@
-//! The `idcraft` command-line contract (shared/specs/cli.md), run against the real binary.
+//! The `idcraft` command-line contract (spec/cli.md), run against the real binary.
 
 use serde_json::Value;
 use std::process::Command;
@@ -180,4 +180,109 @@ fn bad_input_is_one_line_and_exit_1() {
     assert!(fails(&["new", "sno", "--shard", "1"]).contains("does not apply"));
     assert!(fails(&["inspect", "💥"]).contains("cannot tell the scheme"));
     assert!(fails(&[]).contains("missing command"));
+}
+
+/// Runs the binary with `stdout` as its standard output; returns the exit code and stderr.
+fn with_stdout(args: &[&std::ffi::OsStr], stdout: std::process::Stdio) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_idcraft"))
+        .args(args)
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("run idcraft");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn one_clean_error_line(err: &str) {
+    assert_eq!(err.lines().count(), 1, "one line on stderr: {err}");
+    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+}
+
+/// `--count u64::MAX` used to panic (capacity overflow) and big counts were buffered whole:
+/// now IDs stream, so a reader that stops early gets its lines at once, and the lost rest
+/// makes the exit status 1 (a broken pipe used to panic).
+#[test]
+fn huge_counts_stream_and_a_closed_pipe_is_a_failure() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_idcraft"))
+        .args(["new", "sno", "--count", "18446744073709551615"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first.trim_end().len(), 16, "{first:?}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    one_clean_error_line(&err);
+    assert!(err.contains("cannot write the output"), "{err}");
+}
+
+/// A full disk and a closed standard output lose the output: exit status 1, never 0 or a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn lost_output_is_never_success() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let (code, err) = with_stdout(&["new".as_ref(), "uid64".as_ref()], full.into());
+    assert_eq!(code, 1);
+    one_clean_error_line(&err);
+    assert!(err.contains("No space left"), "{err}");
+    let closed = Command::new("sh")
+        .args(["-c", "exec \"$0\" new uid64 >&-", env!("CARGO_BIN_EXE_idcraft")])
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(1));
+    one_clean_error_line(&String::from_utf8_lossy(&closed.stderr));
+    let null = std::fs::OpenOptions::new().write(true).open("/dev/null").unwrap();
+    assert_eq!(with_stdout(&["new".as_ref(), "uid64".as_ref()], null.into()).0, 0, "> /dev/null is a choice");
+}
+
+/// A non-UTF-8 argument used to panic in `std::env::args`.
+#[cfg(unix)]
+#[test]
+fn non_utf8_arguments_are_an_input_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xff\xfe");
+    let (code, err) = with_stdout(&["inspect".as_ref(), bad], std::process::Stdio::null());
+    assert_eq!(code, 1);
+    one_clean_error_line(&err);
+    assert!(err.contains("argument 2 is not valid UTF-8"), "{err}");
+}
+
+/// `--time` outside a layout used to print wrapped IDs with exit status 0.
+#[test]
+fn times_outside_a_layout_are_refused() {
+    for (scheme, time) in [
+        ("sno", "2200-01-01T00:00:00Z"),
+        ("sno", "2009-12-31T23:59:59Z"),
+        ("hot", "2200-01-01T00:00:00Z"),
+        ("hot", "1969-12-31T23:59:59Z"),
+        ("uid64", "1969-12-31T23:59:59Z"),
+        ("uid96", "1969-12-31T23:59:59Z"),
+    ] {
+        let err = fails(&["new", scheme, "--time", time]);
+        assert!(err.contains("outside the range"), "{scheme} {time}: {err}");
+    }
+}
+
+/// Key texts of 48 or 64 bytes used to panic in the base64 helper.
+#[cfg(feature = "public")]
+#[test]
+fn long_keys_are_an_input_error() {
+    let key = "A".repeat(86);
+    let err = fails(&["public", "encrypt", "--key", &key, "--kind", "u64", "5"]);
+    assert!(err.contains("16, 24 or 32 bytes, got 64"), "{err}");
+}
+
+/// Without `--scheme`, a text that fits several schemes is read as the first that decodes it
+/// (this one failed as a DistributedId and was reported so, though it is a valid uid96), and a
+/// failure names the scheme the text looks like.
+#[test]
+fn detection_tries_each_candidate_and_names_the_best() {
+    assert_eq!(inspect(&["zzzzzzzzzzzzzzzz"])["scheme"], "uid96");
+    let err = fails(&["inspect", &"z".repeat(22)]);
+    assert!(err.contains("looks like a distributed128 ID, but"), "{err}");
 }

@@ -272,6 +272,13 @@ impl<C: Clock> HotGuidGenerator<C> {
         HotGuid::from_parts(HotGuid::seconds_of(t), self.machine, counter, shard_key)
     }
 
+    /// [`HotGuidGenerator::generate_at`] for instants the layout holds (1970 to 2106), an
+    /// error for the others, whose seconds `generate_at` wraps as .NET does.
+    pub fn try_generate_at(&self, shard_key: u32, t: Timestamp) -> Result<HotGuid, GenerateError> {
+        Self::checked_seconds(t)?;
+        Ok(self.generate_at(shard_key, t))
+    }
+
     fn checked_seconds(t: Timestamp) -> Result<u32, GenerateError> {
         if t < Timestamp::UNIX_EPOCH || t > LATEST {
             return Err(out_of_range(t));

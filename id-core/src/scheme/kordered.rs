@@ -523,6 +523,15 @@ impl<C: Clock> UidGenerator<C> {
         UidGenerator { clock, state: AtomicU64::new(0) }
     }
 
+    /// [`UidGenerator::generate_at`] for instants the layout holds (1970 to 35198), an error
+    /// for the others, whose fields `generate_at` truncates as uid does.
+    pub fn try_generate_at(&self, t: Timestamp) -> Result<Uid64, GenerateError> {
+        if t < Timestamp::UNIX_EPOCH || t > UID_LATEST {
+            return Err(uid_out_of_range(t));
+        }
+        Ok(self.generate_at(t))
+    }
+
     /// uid's `l()` at an explicit instant, with the next sequence (no waiting, no ordering).
     pub fn generate_at(&self, t: Timestamp) -> Uid64 {
         let u = UidTime::of(t);

@@ -454,6 +454,15 @@ impl<C: Clock> SnoGenerator<C> {
         Sno::from_parts(w.units, w.tick, meta, self.partition, w.sequence)
     }
 
+    /// [`SnoGenerator::generate_at`] for instants the layout holds (2010 to 2079), an error
+    /// for the others, which `generate_at` wraps as sno does.
+    pub fn try_generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
+        if t < EPOCH || t > LATEST {
+            return Err(out_of_range(t));
+        }
+        Ok(self.generate_at(meta, t))
+    }
+
     /// sno's `NewWithTime`: the unit of `t`, tick 0, and a rolling counter of its own that
     /// wraps from the maximum back to the minimum. Never blocks; uniqueness is the caller's.
     pub fn generate_at(&self, meta: u8, t: Timestamp) -> Sno {

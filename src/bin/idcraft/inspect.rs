@@ -1,6 +1,7 @@
 //! `idcraft inspect [--scheme SCHEME] [--json] <ID>...`.
 
 use crate::args::Args;
+use crate::output::{Failure, Output};
 use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
 use idcraft::schemes::{Comb, CombLayout, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96};
 use idcraft::{Encoding, Scheme, Timestamp};
@@ -12,57 +13,76 @@ pub fn scheme_list() -> String {
 }
 const UUID_SCHEMES: &str = "comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed128";
 
-pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
+pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
     let args = Args::parse(raw, &["scheme"], &["json"])?;
     if args.positionals.is_empty() {
-        return Err("`inspect` needs at least one ID".to_owned());
+        return Err("`inspect` needs at least one ID".into());
     }
-    let mut lines = Vec::new();
-    for text in &args.positionals {
-        let scheme = match args.get("scheme") {
-            Some(s) => s,
-            None => detect(text)?,
+    for (n, text) in args.positionals.iter().enumerate() {
+        let fields = match args.get("scheme") {
+            Some(scheme) => inspect(scheme, text).map_err(|e| format!("{text:?} as {scheme}: {e}"))?,
+            None => detect_and_inspect(text)?,
         };
-        let fields = inspect(scheme, text).map_err(|e| format!("{text:?} as {scheme}: {e}"))?;
         if args.has("json") {
-            lines.push(Value::Object(fields).to_string());
+            out.line(Value::Object(fields))?;
         } else {
-            lines.extend(fields.iter().map(|(k, v)| match v {
-                Value::String(s) => format!("{k}: {s}"),
-                other => format!("{k}: {other}"),
-            }));
-            lines.push(String::new());
+            if n > 0 {
+                out.line("")?;
+            }
+            for (k, v) in &fields {
+                match v {
+                    Value::String(s) => out.line(format_args!("{k}: {s}"))?,
+                    other => out.line(format_args!("{k}: {other}"))?,
+                }
+            }
         }
     }
-    if !args.has("json") {
-        lines.pop();
-    }
-    Ok(lines)
+    Ok(())
 }
 
-/// The scheme a text must be when that is unambiguous. A 16-character text of sno32's alphabet
-/// is taken as sno (a base62 DistributedId or a base64 uid96 almost never fits in it).
-fn detect(text: &str) -> Result<&'static str, String> {
+/// The first candidate scheme (most likely first) that decodes `text`; when none does, the
+/// error of the most likely one, never of whichever was tried last.
+fn detect_and_inspect(text: &str) -> Result<Map<String, Value>, Failure> {
+    let candidates = candidates(text)?;
+    let mut first_error = None;
+    for &scheme in candidates {
+        match inspect(scheme, text) {
+            Ok(fields) => return Ok(fields),
+            Err(e) => {
+                first_error.get_or_insert_with(|| format!("{text:?} looks like a {scheme} ID, but {e}"));
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| format!("cannot tell the scheme of {text:?}")).into())
+}
+
+/// The schemes a text may be, most likely first. A 16-character text of sno32's alphabet is
+/// taken as sno first (a base62 DistributedId or a base64 uid96 rarely fits in it).
+fn candidates(text: &str) -> Result<&'static [&'static str], String> {
     let all = |ok: fn(u8) -> bool| text.bytes().all(ok);
     let sno32 = |c: u8| matches!(c, b'2'..=b'9' | b'a'..=b'x');
     let base62 = |c: u8| c.is_ascii_alphanumeric();
     let base64 = |c: u8| c.is_ascii_alphanumeric() || c == b'.' || c == b'_';
-    match text.len() {
+    Ok(match text.len() {
         36 if text.as_bytes()[8] == b'-' => {
-            Err(format!("a UUID-shaped text needs --scheme (COMB and HotGuid IDs look alike): one of {UUID_SCHEMES}"))
+            return Err(format!(
+                "a UUID-shaped text needs --scheme (COMB and HotGuid IDs look alike): one of {UUID_SCHEMES}"
+            ));
         }
-        28 if all(|c| c.is_ascii_digit()) => Ok("distributed"),
-        22 if all(base62) => Ok("distributed128"),
-        16 if all(sno32) => Ok("sno"),
-        16 if all(base62) => Ok("distributed"),
-        16 if all(base64) => Ok("uid96"),
-        11 if all(base64) => Ok("uid64"),
-        _ => Err(format!(
-            "cannot tell the scheme of {text:?} ({} characters); pass --scheme, {}",
-            text.chars().count(),
-            scheme_list()
-        )),
-    }
+        28 if all(|c| c.is_ascii_digit()) => &["distributed"],
+        22 if all(base62) => &["distributed128"],
+        16 if all(sno32) => &["sno", "distributed", "uid96"],
+        16 if all(base62) => &["distributed", "uid96"],
+        16 if all(base64) => &["uid96"],
+        11 if all(base64) => &["uid64"],
+        _ => {
+            return Err(format!(
+                "cannot tell the scheme of {text:?} ({} characters); pass --scheme, {}",
+                text.chars().count(),
+                scheme_list()
+            ));
+        }
+    })
 }
 
 /// The keys every scheme has.

@@ -1,10 +1,11 @@
 //! `idcraft new <SCHEME>`.
 
 use crate::args::Args;
+use crate::output::{Failure, Output};
 use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
 use idcraft::schemes::sno::{GeneratorSnapshot, SnoGenerator};
 use idcraft::schemes::{
-    Comb, CombLayout, DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator, HotGuid, Sno,
+    Comb, CombLayout, DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator, HotGuid,
     Uid64, Uid96, node_hash,
 };
 use idcraft::{Generate, ManualClock, OsRandom, RandomSource, Scheme, Timestamp, Uuid};
@@ -12,12 +13,13 @@ use std::time::Duration;
 
 const OPTIONS: &[&str] = &["count", "time", "base", "shard", "meta", "partition", "node"];
 
-pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
+/// Prints `--count` IDs as they are made: memory stays constant for any count.
+pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
     let args = Args::parse(raw, OPTIONS, &[])?;
     let [scheme] = args.positionals.as_slice() else {
-        return Err("`new` takes exactly one scheme, e.g. `idcraft new comb_pg`".to_owned());
+        return Err("`new` takes exactly one scheme, e.g. `idcraft new comb_pg`".into());
     };
-    let count: usize = args.parsed("count", "a whole number")?.unwrap_or(1);
+    let count: u64 = args.parsed("count", "a whole number")?.unwrap_or(1);
     let time: Option<Timestamp> = args.parsed("time", "an RFC 3339 time like 2024-03-21T04:19:11.304Z")?;
     let allowed: &[&str] = match scheme.as_str() {
         "comb_sql" | "comb_pg" | "comb_legacy" | "comb_binary" => &["count", "time", "base"],
@@ -27,36 +29,33 @@ pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
         _ => &["count", "time"],
     };
     if let Some(extra) = OPTIONS.iter().find(|o| args.get(o).is_some() && !allowed.contains(o)) {
-        return Err(format!("--{extra} does not apply to scheme {scheme}"));
+        return Err(format!("--{extra} does not apply to scheme {scheme}").into());
     }
-    let mut lines = Vec::with_capacity(count);
+    let error = |e: idcraft::GenerateError| Failure::from(e.to_string());
     match scheme.as_str() {
-        "comb_sql" => combs::<SqlServer>(&args, time, count, &mut lines)?,
-        "comb_pg" => combs::<PostgreSql>(&args, time, count, &mut lines)?,
-        "comb_legacy" => combs::<Legacy>(&args, time, count, &mut lines)?,
-        "comb_binary" => combs::<Binary>(&args, time, count, &mut lines)?,
+        "comb_sql" => combs::<SqlServer>(&args, time, count, out),
+        "comb_pg" => combs::<PostgreSql>(&args, time, count, out),
+        "comb_legacy" => combs::<Legacy>(&args, time, count, out),
+        "comb_binary" => combs::<Binary>(&args, time, count, out),
         "hot" => {
             let shard: u32 = args.parsed("shard", "a u32 shard key")?.unwrap_or(0);
             let generator = HotGuid::default_generator();
-            for _ in 0..count {
-                let id = match time {
-                    Some(t) => generator.generate_at(shard, t),
-                    None => HotGuid::now(shard),
-                };
-                lines.push(id.to_string());
-            }
+            repeat(count, out, || match time {
+                Some(t) => generator.try_generate_at(shard, t).map_err(error),
+                None => generator.generate(shard).map_err(error),
+            })
         }
         "distributed" => match time {
             // The embedded time is the clock minus the 1 s leeway: set the clock so it is `t`.
             Some(t) => {
                 let clock = ManualClock::new(t.checked_add(Duration::from_secs(1)).ok_or("--time out of range")?);
-                many(&DistributedIdGenerator::with(&clock, OsRandom), (), count, &mut lines)?;
+                many(&DistributedIdGenerator::with(&clock, OsRandom), (), count, out)
             }
-            None => many(DistributedId::default_generator(), (), count, &mut lines)?,
+            None => many(DistributedId::default_generator(), (), count, out),
         },
         "distributed128" => match time {
-            Some(t) => many(&DistributedId128Generator::with(ManualClock::new(t), OsRandom), (), count, &mut lines)?,
-            None => many(DistributedId128::default_generator(), (), count, &mut lines)?,
+            Some(t) => many(&DistributedId128Generator::with(ManualClock::new(t), OsRandom), (), count, out),
+            None => many(DistributedId128::default_generator(), (), count, out),
         },
         "sno" => {
             let meta: u8 = args.parsed("meta", "a metabyte 0..=255")?.unwrap_or(0);
@@ -69,68 +68,61 @@ pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
                 .map_err(|e| e.to_string())?,
                 None => SnoGenerator::new().map_err(|e| e.to_string())?,
             };
-            for _ in 0..count {
-                let id: Sno = match time {
-                    Some(t) => generator.generate_at(meta, t),
-                    None => generator.generate(meta).map_err(|e| e.to_string())?,
-                };
-                lines.push(id.to_string());
-            }
+            repeat(count, out, || match time {
+                Some(t) => generator.try_generate_at(meta, t).map_err(error),
+                None => generator.generate(meta).map_err(error),
+            })
         }
         "uid64" => match time {
-            Some(t) => (0..count).for_each(|_| lines.push(Uid64::default_generator().generate_at(t).to_string())),
-            None => many(Uid64::default_generator(), (), count, &mut lines)?,
+            Some(t) => repeat(count, out, || Uid64::default_generator().try_generate_at(t).map_err(error)),
+            None => many(Uid64::default_generator(), (), count, out),
         },
         "uid96" => {
             let node = args.get("node").map(node_hash);
-            for _ in 0..count {
-                let id = match time {
-                    Some(t) => {
-                        let local = Uid64::default_generator().generate_at(t);
-                        let node = node.unwrap_or_else(|| Uid96::default_generator().node());
-                        Uid96::from_global(local.to_global(node))
-                    }
-                    None => Uid96::default_generator().generate(node).map_err(|e| e.to_string())?,
-                };
-                lines.push(id.to_string());
-            }
+            repeat(count, out, || match time {
+                Some(t) => {
+                    let local = Uid64::default_generator().try_generate_at(t).map_err(error)?;
+                    let node = node.unwrap_or_else(|| Uid96::default_generator().node());
+                    Ok(Uid96::from_global(local.to_global(node)))
+                }
+                None => Uid96::default_generator().generate(node).map_err(error),
+            })
         }
-        other => return Err(format!("unknown scheme {other:?}; {}", crate::inspect::scheme_list())),
+        other => Err(format!("unknown scheme {other:?}; {}", crate::inspect::scheme_list()).into()),
     }
-    Ok(lines)
+}
+
+/// Writes `count` values of `make`, one per line, stopping at the first error.
+fn repeat<T: core::fmt::Display>(
+    count: u64,
+    out: &mut Output,
+    mut make: impl FnMut() -> Result<T, Failure>,
+) -> Result<(), Failure> {
+    for _ in 0..count {
+        out.line(make()?)?;
+    }
+    Ok(())
 }
 
 fn many<S: Scheme, G: Generate<S> + ?Sized>(
     generator: &G,
     input: S::Input,
-    count: usize,
-    lines: &mut Vec<String>,
-) -> Result<(), String> {
-    for _ in 0..count {
-        lines.push(generator.generate(input).map_err(|e| e.to_string())?.to_string());
-    }
-    Ok(())
+    count: u64,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    repeat(count, out, || generator.generate(input).map_err(|e| e.to_string().into()))
 }
 
-fn combs<L: CombLayout>(
-    args: &Args,
-    time: Option<Timestamp>,
-    count: usize,
-    lines: &mut Vec<String>,
-) -> Result<(), String> {
+fn combs<L: CombLayout>(args: &Args, time: Option<Timestamp>, count: u64, out: &mut Output) -> Result<(), Failure> {
     let base: Option<Uuid> = args.parsed("base", "a UUID like 00112233-4455-4677-8899-aabbccddeeff")?;
     if base.is_some() && time.is_none() {
-        return Err("--base needs --time (the clock's COMBs use the monotonic generator)".to_owned());
+        return Err("--base needs --time (the clock's COMBs use the monotonic generator)".into());
     }
     match time {
-        Some(t) => {
-            for _ in 0..count {
-                let base = base.unwrap_or_else(random_v4);
-                lines.push(Comb::<L>::create(base, t).map_err(|e| e.to_string())?.to_string());
-            }
-            Ok(())
-        }
-        None => many(L::default_generator(), (), count, lines),
+        Some(t) => repeat(count, out, || {
+            Comb::<L>::create(base.unwrap_or_else(random_v4), t).map_err(|e| e.to_string().into())
+        }),
+        None => many(L::default_generator(), (), count, out),
     }
 }
 

@@ -2,11 +2,16 @@
 //! Architect.Identities-compatible public identities.
 
 use crate::args::Args;
+use crate::output::{Failure, Output};
 use idcraft::public::{PublicIdConverter, parse_public, to_base62};
 use idcraft::{Decimal, Uuid};
 use serde_json::json;
 
-pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
+pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
+    out.line(result(raw)?)
+}
+
+fn result(raw: &[String]) -> Result<String, String> {
     let (command, rest) = raw.split_first().ok_or("`public` needs `encrypt` or `decrypt`")?;
     let args = Args::parse(rest, &["key", "kind"], &["json"])?;
     let key = args.get("key").ok_or("missing --key <BASE64> (a 16, 24 or 32-byte AES key)")?;
@@ -28,11 +33,11 @@ pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
                 "uuid" => converter.encrypt_uuid(input.parse::<Uuid>().map_err(|_| bad("a UUID"))?),
                 other => return Err(format!("unknown --kind {other:?}; expected u64, i64, decimal, u128 or uuid")),
             };
-            Ok(vec![if args.has("json") {
+            Ok(if args.has("json") {
                 json!({ "uuid": public.to_string(), "base62": to_base62(public) }).to_string()
             } else {
                 to_base62(public)
-            }])
+            })
         }
         "decrypt" => {
             let public = parse_public(input)
@@ -46,7 +51,7 @@ pub fn run(raw: &[String]) -> Result<Vec<String>, String> {
                 "uuid" => converter.decrypt_uuid(public).to_string(),
                 other => return Err(format!("unknown --kind {other:?}; expected u64, i64, decimal, u128 or uuid")),
             };
-            Ok(vec![if args.has("json") { json!({ "kind": kind, "value": value }).to_string() } else { value }])
+            Ok(if args.has("json") { json!({ "kind": kind, "value": value }).to_string() } else { value })
         }
         other => Err(format!("unknown `public` command {other:?}; expected encrypt or decrypt")),
     }
