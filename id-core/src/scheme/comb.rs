@@ -751,7 +751,8 @@ mod tests {
     /// increment reaches the counter's highest byte.
     fn increasing_in_the_database<L: CombLayout>(database_cmp: fn(&[u8; 16], &[u8; 16]) -> Ordering) {
         let clock = ManualClock::new(t("2024-03-21T04:19:11.304Z"));
-        let generators: [(&str, Box<dyn Generate<Comb<L>>>); 2] = [
+        type Named<'a, L> = (&'a str, Box<dyn Generate<Comb<L>> + 'a>);
+        let generators: [Named<'_, L>; 2] = [
             ("carry", Box::new(CombGenerator::<L, _, _>::with(&clock, FixedRandom(0xFF)))),
             ("seeded", Box::new(CombGenerator::<L, _, _>::with(&clock, SeededRandom::new(7)))),
         ];
