@@ -1,0 +1,146 @@
+//! What the fuzz targets share: one derived type per scheme and text form, and the checks every
+//! accepted input must pass.
+
+use idcraft::{Decimal, Identity, Uuid};
+
+#[derive(Identity)]
+#[id(scheme = "comb_sql")]
+pub struct SqlComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg", prefix = "ord")]
+pub struct PgComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_legacy", encoding = "hex")]
+pub struct LegacyComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_binary", encoding = "base62")]
+pub struct BinaryComb(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "hot", prefix = "cart")]
+pub struct Hot(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "distributed")]
+pub struct Dist(Decimal);
+
+#[derive(Identity)]
+#[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
+pub struct DistBase62(Decimal);
+
+#[derive(Identity)]
+#[id(scheme = "distributed128", prefix = "pay")]
+pub struct Dist128(u128);
+
+#[derive(Identity)]
+#[id(scheme = "sno")]
+pub struct SnoId([u8; 10]);
+
+#[derive(Identity)]
+#[id(scheme = "uid64")]
+pub struct Local(u64);
+
+#[derive(Identity)]
+#[id(scheme = "uid64", encoding = "decimal")]
+pub struct LocalDecimal(u64);
+
+#[derive(Identity)]
+#[id(scheme = "uid96", prefix = "node")]
+pub struct Global([u8; 12]);
+
+/// How a text form writes what it reads: the canonical text of an accepted input.
+#[derive(Clone, Copy)]
+pub enum Form {
+    /// Written exactly as read (base62, sno32, base64, 28-digit decimals).
+    Exact,
+    /// Read in either case, written in lowercase (UUID text).
+    Lowercase,
+    /// Read in either case, written in uppercase (hex).
+    Uppercase,
+    /// Decimal digits: leading zeros are read, not written.
+    Digits,
+}
+
+impl Form {
+    fn canonical(self, body: &str) -> String {
+        match self {
+            Form::Exact => body.to_owned(),
+            Form::Lowercase => body.to_ascii_lowercase(),
+            Form::Uppercase => body.to_ascii_uppercase(),
+            Form::Digits => {
+                let trimmed = body.trim_start_matches('0');
+                if trimmed.is_empty() { "0".to_owned() } else { trimmed.to_owned() }
+            }
+        }
+    }
+}
+
+/// `text` through `FromStr` and serde: never a panic; both agree; an accepted text writes back
+/// as its canonical form and reads back as the same ID.
+pub fn check_text<I>(text: &str, form: Form)
+where
+    I: Identity + core::str::FromStr<Err = idcraft::ParseError> + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let parsed = text.parse::<I>();
+    let json = serde_json::to_string(text).expect("a str serializes");
+    let from_json = serde_json::from_str::<I>(&json);
+    assert_eq!(parsed.is_ok(), from_json.is_ok(), "FromStr and serde disagree on {text:?}");
+    let Ok(id) = parsed else { return };
+    assert_eq!(from_json.ok(), Some(id));
+    let written = id.to_string();
+    let (prefix, body) = match I::PREFIX {
+        Some(p) => (format!("{p}_"), &text[p.len() + 1..]),
+        None => (String::new(), text),
+    };
+    assert_eq!(written, format!("{prefix}{}", form.canonical(body)), "{text:?} was read, {written:?} written");
+    assert_eq!(written.parse::<I>().ok(), Some(id));
+    // sno's zero ID is `null` in JSON, as in sno; everything else is its text.
+    let expected_json = if idcraft::Scheme::serializes_as_null(&id.to_scheme()) {
+        "null".to_owned()
+    } else {
+        serde_json::to_string(&written).unwrap()
+    };
+    assert_eq!(serde_json::to_string(&id).unwrap(), expected_json);
+}
+
+/// Every derived type above through [`check_text`].
+pub fn check_all_types(text: &str) {
+    check_text::<SqlComb>(text, Form::Lowercase);
+    check_text::<PgComb>(text, Form::Lowercase);
+    check_text::<LegacyComb>(text, Form::Uppercase);
+    check_text::<BinaryComb>(text, Form::Exact);
+    check_text::<Hot>(text, Form::Lowercase);
+    check_text::<Dist>(text, Form::Digits);
+    check_text::<DistBase62>(text, Form::Exact);
+    check_text::<Dist128>(text, Form::Exact);
+    check_text::<SnoId>(text, Form::Exact);
+    check_text::<Local>(text, Form::Exact);
+    check_text::<LocalDecimal>(text, Form::Digits);
+    check_text::<Global>(text, Form::Exact);
+}
+
+/// Storage bytes (binary serde, BLOB columns): a value or an error; an accepted value writes
+/// back the same bytes.
+pub fn check_bytes<S: idcraft::Scheme>(data: &[u8]) {
+    if let Ok(value) = S::from_bytes(data) {
+        assert_eq!(&*value.to_bytes(), data, "{}", S::NAME);
+    }
+}
+
+/// [`check_bytes`] for every scheme.
+pub fn check_all_schemes_bytes(data: &[u8]) {
+    use idcraft::schemes::*;
+    check_bytes::<CombSql>(data);
+    check_bytes::<CombPg>(data);
+    check_bytes::<CombLegacy>(data);
+    check_bytes::<CombBinary>(data);
+    check_bytes::<HotGuid>(data);
+    check_bytes::<DistributedId>(data);
+    check_bytes::<DistributedId128>(data);
+    check_bytes::<Sno>(data);
+    check_bytes::<Uid64>(data);
+    check_bytes::<Uid96>(data);
+}
