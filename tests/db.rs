@@ -3,49 +3,12 @@
 //! and under CI a missing `DATABASE_URL` is a failure, never a silent skip.
 #![cfg(all(feature = "rusqlite032", feature = "sqlx08", feature = "postgres02"))]
 
+mod support;
+
 use idcraft::{Decimal, Identity, Uuid};
 use std::collections::HashSet;
 use std::time::SystemTime;
-
-#[derive(Identity)]
-#[id(scheme = "comb_sql")]
-struct SqlComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_pg")]
-struct PgComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_legacy")]
-struct LegacyComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_binary")]
-struct BinaryComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "hot")]
-struct Hot(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "distributed")]
-struct Dist(Decimal);
-
-#[derive(Identity)]
-#[id(scheme = "distributed128")]
-struct Dist128(u128);
-
-#[derive(Identity)]
-#[id(scheme = "sno")]
-struct SnoId([u8; 10]);
-
-#[derive(Identity)]
-#[id(scheme = "uid64")]
-struct Local(u64);
-
-#[derive(Identity)]
-#[id(scheme = "uid96")]
-struct Global([u8; 12]);
+use support::*;
 
 /// Text forms other than the scheme's canonical one, for TEXT columns.
 #[derive(Identity)]

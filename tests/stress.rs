@@ -9,48 +9,11 @@
 //! `IDCRAFT_STRESS_IDS` sets the IDs per thread (default 2,000,000; DistributedId, capped by its
 //! layout at ~128 K/s per process, makes a twentieth of that).
 
-use idcraft::{Decimal, Identity, Uuid};
+mod support;
+
+use idcraft::Identity;
 use std::time::Instant;
-
-#[derive(Identity)]
-#[id(scheme = "comb_sql")]
-struct SqlComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_pg")]
-struct PgComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_legacy")]
-struct LegacyComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_binary")]
-struct BinaryComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "hot")]
-struct Hot(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "distributed")]
-struct Dist(Decimal);
-
-#[derive(Identity)]
-#[id(scheme = "distributed128")]
-struct Dist128(u128);
-
-#[derive(Identity)]
-#[id(scheme = "sno")]
-struct SnoId([u8; 10]);
-
-#[derive(Identity)]
-#[id(scheme = "uid64")]
-struct Local(u64);
-
-#[derive(Identity)]
-#[id(scheme = "uid96")]
-struct Global([u8; 12]);
+use support::*;
 
 fn ids_per_thread() -> usize {
     std::env::var("IDCRAFT_STRESS_IDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000_000)
