@@ -31,10 +31,8 @@ fn stress<I: Identity + Send>(make: fn() -> I, per_thread: usize, increasing: bo
     });
     let elapsed = start.elapsed();
     for (t, ids) in per_thread_ids.iter().enumerate() {
-        if increasing {
-            if let Some(w) = ids.windows(2).find(|w| w[0] >= w[1]) {
-                panic!("{} thread {t}: {} then {}", I::TYPE_NAME, w[0], w[1]);
-            }
+        if increasing && let Some(w) = ids.windows(2).find(|w| w[0] >= w[1]) {
+            panic!("{} thread {t}: {} then {}", I::TYPE_NAME, w[0], w[1]);
         }
     }
     let mut all: Vec<I> = per_thread_ids.into_iter().flatten().collect();
