@@ -42,7 +42,11 @@ impl Timestamp {
     /// Nanoseconds above 999,999,999 carry into the seconds; past `i64::MAX` seconds the result
     /// saturates at [`Timestamp::MAX`] (hundreds of billions of years beyond any scheme's
     /// range, so every scheme refuses it).
+    #[inline]
     pub const fn new(secs: i64, nanos: u32) -> Timestamp {
+        if nanos < NANOS_PER_SEC {
+            return Timestamp { secs, nanos };
+        }
         match secs.checked_add((nanos / NANOS_PER_SEC) as i64) {
             Some(secs) => Timestamp { secs, nanos: nanos % NANOS_PER_SEC },
             None => Timestamp::MAX,

@@ -286,6 +286,14 @@ impl<C: Clock> HotGuidGenerator<C> {
         Ok(t.unix_seconds() as u32)
     }
 
+    /// Every counter of the last second is used: wait until the clock is past it.
+    #[cold]
+    #[inline(never)]
+    fn wait_for_next_second(&self) {
+        let full = self.state.lock().unwrap_or_else(|e| e.into_inner()).second;
+        self.overflow.wait_while(&self.clock, || self.clock.now_precise().unix_seconds() <= full.map_or(-1, i64::from));
+    }
+
     /// The next `(second, counter)`, or `None` when the last second's 2^24 counters are used
     /// and the clock (read precisely) has not moved past it yet.
     fn next(&self) -> Result<Option<(u32, u32)>, GenerateError> {
@@ -318,6 +326,8 @@ impl<C: Clock> HotGuidGenerator<C> {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn out_of_range(time: Timestamp) -> GenerateError {
     GenerateError::TimeOutOfRange { scheme: HotGuid::NAME, time, earliest: Timestamp::UNIX_EPOCH, latest: LATEST }
 }
@@ -329,9 +339,7 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
             if let Some((second, counter)) = self.next()? {
                 return Ok(HotGuid::from_parts(second, self.machine, counter, shard_key));
             }
-            let full = self.state.lock().unwrap_or_else(|e| e.into_inner()).second;
-            self.overflow
-                .wait_while(&self.clock, || self.clock.now_precise().unix_seconds() <= full.map_or(-1, i64::from));
+            self.wait_for_next_second();
         }
     }
 }

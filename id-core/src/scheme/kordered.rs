@@ -403,6 +403,8 @@ const UID_LATEST: Timestamp = Timestamp::new(1_048_575_999_999, 999_999_999);
 /// The tick of [`UID_LATEST`].
 const MAX_TICK: u64 = 1_048_575_999_999 << 10 | 0x3FF;
 
+#[cold]
+#[inline(never)]
 fn uid_out_of_range(time: Timestamp) -> GenerateError {
     GenerateError::TimeOutOfRange { scheme: "uid64", time, earliest: Timestamp::UNIX_EPOCH, latest: UID_LATEST }
 }
@@ -543,7 +545,8 @@ impl<C: Clock> UidGenerator<C> {
         loop {
             let current = self.state.load(Ordering::Acquire);
             let now = self.clock.now();
-            if now < Timestamp::UNIX_EPOCH || now > UID_LATEST {
+            // 1970 to UID_LATEST, a whole second's end: one unsigned compare of the seconds.
+            if now.unix_seconds() as u64 > UID_LATEST.unix_seconds() as u64 {
                 return Err(uid_out_of_range(now));
             }
             let now_tick = UidTime::of(now).tick();

@@ -477,14 +477,28 @@ impl<C: Clock> SnoGenerator<C> {
     }
 
     /// The current unit, or an error outside the layout's range (before 2010 or after
-    /// [`MAX_UNITS`]), where `units_of` would wrap.
+    /// [`MAX_UNITS`]), where `units_of` would wrap. One unsigned compare: an instant before the
+    /// epoch is a negative offset, which is huge as `u128`.
     #[inline]
     fn current_units(&self) -> Result<(u64, Timestamp), GenerateError> {
         let now = self.clock.now();
-        if now < EPOCH || now > LATEST {
+        let offset = now.unix_nanos() - EPOCH_NANOS;
+        if offset as u128 >= SPAN_NANOS {
             return Err(out_of_range(now));
         }
-        Ok((Sno::units_of(now), now))
+        Ok(((offset as u64) / TIME_UNIT_NS, now))
+    }
+
+    /// Every sequence of unit `now` is used: wait for the next unit, or fail at the layout's
+    /// last one, which has no next.
+    #[cold]
+    #[inline(never)]
+    fn unit_used_up(&self, now: u64, now_time: Timestamp) -> Result<(), GenerateError> {
+        if now == MAX_UNITS {
+            return Err(out_of_range(unit_start(MAX_UNITS).checked_add(UNIT).unwrap_or(now_time)));
+        }
+        self.overflow.wait_while(&self.clock, || Sno::units_of(self.clock.now()) == now);
+        Ok(())
     }
 
     /// The clock went back below the last unit. Returns the ID if this caller could apply a
@@ -523,6 +537,9 @@ impl<C: Clock> SnoGenerator<C> {
 }
 
 const EPOCH: Timestamp = Timestamp::new(EPOCH_SECS, 0);
+const EPOCH_NANOS: i128 = EPOCH_SECS as i128 * 1_000_000_000;
+/// The layout's span: every unit, the last one included.
+const SPAN_NANOS: u128 = (MAX_UNITS as u128 + 1) * TIME_UNIT_NS as u128;
 /// The last instant of the last unit.
 const LATEST: Timestamp = Timestamp::new(
     EPOCH_SECS + ((MAX_UNITS + 1) * TIME_UNIT_NS / 1_000_000_000) as i64,
@@ -536,6 +553,8 @@ fn unit_start(units: u64) -> Timestamp {
     Timestamp::new(EPOCH_SECS + (units / 250) as i64, ((units % 250) * TIME_UNIT_NS) as u32)
 }
 
+#[cold]
+#[inline(never)]
 fn out_of_range(time: Timestamp) -> GenerateError {
     GenerateError::TimeOutOfRange { scheme: Sno::NAME, time, earliest: EPOCH, latest: LATEST }
 }
@@ -552,10 +571,7 @@ impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
             let w = Word::unpack(current);
             let next = if now == w.units {
                 if w.sequence >= self.sequence_max {
-                    if now == MAX_UNITS {
-                        return Err(out_of_range(unit_start(MAX_UNITS).checked_add(UNIT).unwrap_or(now_time)));
-                    }
-                    self.overflow.wait_while(&self.clock, || Sno::units_of(self.clock.now()) == now);
+                    self.unit_used_up(now, now_time)?;
                     continue;
                 }
                 Word { sequence: w.sequence + 1, ..w }
