@@ -38,7 +38,7 @@ fn main() {
     comb::<SqlServer>(seconds);
     comb::<PostgreSql>(seconds);
     comb::<Legacy>(seconds);
-    run::<HotGuid>(7, seconds, None);
+    run::<HotGuid>(7, seconds, Some(16_777_216.0));
     run::<DistributedId>((), seconds, Some(128_000.0));
     run::<DistributedId128>((), seconds, None);
     run::<Sno>(0, seconds, Some(65_536.0 / 0.004));

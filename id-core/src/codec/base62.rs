@@ -105,10 +105,10 @@ pub fn encode_i64(v: i64) -> Option<[u8; 11]> {
 /// A `u128` (or the 16 string-order bytes of a UUID) as 22 digits: high block, then low block.
 #[inline]
 pub fn encode_u128(v: u128) -> [u8; 22] {
-    let [high, low] = [(v >> 64) as u64, v as u64].map(encode_u64);
     let mut out = [0u8; 22];
-    out[..BLOCK_LEN].copy_from_slice(&high);
-    out[BLOCK_LEN..].copy_from_slice(&low);
+    let (high, low) = out.split_at_mut(BLOCK_LEN);
+    encode_block((v >> 64) as u64, high.try_into().expect("11 of 22 bytes"));
+    encode_block(v as u64, low.try_into().expect("11 of 22 bytes"));
     out
 }
 

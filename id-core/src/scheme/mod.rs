@@ -271,3 +271,53 @@ macro_rules! canonical_text {
     };
 }
 pub(crate) use canonical_text;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENCODINGS: [Encoding; 7] = [
+        Encoding::Canonical,
+        Encoding::Uuid,
+        Encoding::Hex,
+        Encoding::Base62,
+        Encoding::Decimal,
+        Encoding::Sno32,
+        Encoding::Base64,
+    ];
+
+    /// Any text in any encoding and any bytes: a value or a `ParseError`, never a panic; an
+    /// accepted value encodes again and reads back as itself.
+    fn decoders_hold<S: Scheme>(text: &str, bytes: &[u8]) -> Result<(), proptest::test_runner::TestCaseError> {
+        for encoding in ENCODINGS {
+            if let Ok(value) = S::decode(text, encoding) {
+                let again = value.encode(encoding);
+                proptest::prop_assert!(again.is_some(), "{} decodes but does not encode {encoding:?}", S::NAME);
+                proptest::prop_assert_eq!(S::decode(&again.unwrap(), encoding).ok(), Some(value));
+            }
+        }
+        if let Ok(value) = S::from_bytes(bytes) {
+            proptest::prop_assert_eq!(&*value.to_bytes(), bytes);
+        }
+        Ok(())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_decoder_of_every_scheme_is_total(
+            text in proptest::prop_oneof!["\\PC{0,40}", "[0-9A-Za-z._-]{8,40}", "[0-9a-f-]{36}"],
+            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..20),
+        ) {
+            decoders_hold::<CombSql>(&text, &bytes)?;
+            decoders_hold::<CombPg>(&text, &bytes)?;
+            decoders_hold::<CombLegacy>(&text, &bytes)?;
+            decoders_hold::<CombBinary>(&text, &bytes)?;
+            decoders_hold::<HotGuid>(&text, &bytes)?;
+            decoders_hold::<DistributedId>(&text, &bytes)?;
+            decoders_hold::<DistributedId128>(&text, &bytes)?;
+            decoders_hold::<Sno>(&text, &bytes)?;
+            decoders_hold::<Uid64>(&text, &bytes)?;
+            decoders_hold::<Uid96>(&text, &bytes)?;
+        }
+    }
+}
