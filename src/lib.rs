@@ -1,33 +1,33 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-pub use id_core::{
+pub use idcraft_core::{
     Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, ManualClock, NoRepeatClock, OsRandom,
     ParseError, RandomSource, Scheme, SeededRandom, StorageOf, SystemClock, Timestamp,
 };
-pub use id_core::{codec, column, scope};
-pub use id_derive::Identity;
+pub use idcraft_core::{codec, column, scope};
+pub use idcraft_derive::Identity;
 pub use rust_decimal::Decimal;
 pub use uuid::Uuid;
 
 /// The schemes: value types, layouts and generators (see the table in the README).
 pub mod schemes {
-    pub use id_core::scheme::comb::{self, CombLayout, TimeStrategy};
-    pub use id_core::scheme::distributed::{self, SplitError};
-    pub use id_core::scheme::hot::{self, machine_bytes};
-    pub use id_core::scheme::kordered::{
+    pub use idcraft_core::scheme::comb::{self, CombLayout, TimeStrategy};
+    pub use idcraft_core::scheme::distributed::{self, SplitError};
+    pub use idcraft_core::scheme::hot::{self, machine_bytes};
+    pub use idcraft_core::scheme::kordered::{
         self, GlobalUid, Interval, IntervalError, UidTime, VectorClock, node_hash, node_hash_legacy,
     };
-    pub use id_core::scheme::sno::{self, GeneratorSnapshot, SequenceOverflow, SnoConfigError};
-    pub use id_core::scheme::*;
-    pub use id_core::scheme::{Encoding, IdBytes};
+    pub use idcraft_core::scheme::sno::{self, GeneratorSnapshot, SequenceOverflow, SnoConfigError};
+    pub use idcraft_core::scheme::*;
+    pub use idcraft_core::scheme::{Encoding, IdBytes};
 }
 
 pub mod db;
 
-/// Opaque public identities (AES), re-exported from `id-public`.
+/// Opaque public identities (AES), re-exported from `idcraft-public`.
 #[cfg(feature = "public")]
-pub use id_public as public;
+pub use idcraft_public as public;
 
 #[doc(hidden)]
 pub mod __private;

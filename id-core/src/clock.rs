@@ -112,7 +112,7 @@ impl Clock for CoarseClock {
 /// A clock for tests: it reads what it was set to, and `sleep` advances it instead of blocking.
 ///
 /// ```
-/// use id_core::{Clock, ManualClock, Timestamp};
+/// use idcraft_core::{Clock, ManualClock, Timestamp};
 /// use std::time::Duration;
 /// let clock = ManualClock::new(Timestamp::from_unix_millis(1_000));
 /// clock.sleep(Duration::from_millis(1));

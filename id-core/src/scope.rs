@@ -6,8 +6,8 @@
 //! follow work to other threads or async tasks that hop threads.
 //!
 //! ```
-//! use id_core::scope::GeneratorScope;
-//! use id_core::scheme::DistributedId;
+//! use idcraft_core::scope::GeneratorScope;
+//! use idcraft_core::scheme::DistributedId;
 //!
 //! let _scope = GeneratorScope::<DistributedId>::incremental();
 //! assert_eq!(DistributedId::now().to_string(), "1");

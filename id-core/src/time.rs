@@ -16,7 +16,7 @@ const NANOS_PER_SEC: u32 = 1_000_000_000;
 /// constructible in `const` code.
 ///
 /// ```
-/// use id_core::Timestamp;
+/// use idcraft_core::Timestamp;
 /// let t: Timestamp = "2024-03-21T04:19:11.304Z".parse().unwrap();
 /// assert_eq!(t.unix_millis(), 1_710_994_751_304);
 /// assert_eq!(t.to_string(), "2024-03-21T04:19:11.304Z");

@@ -1,7 +1,7 @@
 //! `#[derive(Identity)]` for [idcraft](https://docs.rs/idcraft). Use it through the `idcraft`
 //! crate, which re-exports it; the generated code calls `::idcraft::__private`.
 //!
-//! The macro only parses, checks and emits glue: every behaviour lives in `id-core` as generic
+//! The macro only parses, checks and emits glue: every behaviour lives in `idcraft-core` as generic
 //! code over the `Identity` trait.
 #![deny(missing_docs)]
 

@@ -7,7 +7,7 @@
 use crate::error::{KeyError, PublicIdError};
 use crate::key::AesKey;
 use crate::layout;
-use id_core::codec::{base62, decimal, hex};
+use idcraft_core::codec::{base62, decimal, hex};
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -66,7 +66,7 @@ impl PublicIdConverter {
     /// 2^64 this equals [`PublicIdConverter::encrypt_u64`], as in the original.
     pub fn encrypt_decimal(&self, d: Decimal) -> Result<Uuid, PublicIdError> {
         let v = decimal::from_decimal(d).and_then(decimal::check).map_err(|e| match e {
-            id_core::ParseError::OutOfRange { rule } => PublicIdError::Value(rule),
+            idcraft_core::ParseError::OutOfRange { rule } => PublicIdError::Value(rule),
             _ => PublicIdError::Value("not a decimal ID"),
         })?;
         Ok(self.encrypt_block(layout::from_decimal_value(v)))

@@ -5,7 +5,7 @@ use aes::cipher::generic_array::GenericArray;
 use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
 use aes::{Aes128, Aes192, Aes256};
 use core::fmt;
-use id_core::codec::base64::{self, Flavour};
+use idcraft_core::codec::base64::{self, Flavour};
 use zeroize::Zeroizing;
 
 /// An AES-128/192/256 key schedule. The `aes` crate wipes it on drop; `Debug` shows only the
@@ -179,7 +179,7 @@ mod tests {
         #[test]
         fn never_panics_and_accepts_canonical_keys(text in "\\PC{0,80}", key in proptest::collection::vec(proptest::num::u8::ANY, 32)) {
             let _ = AesKey::from_base64(&text);
-            let canonical = id_core::codec::base64::encode(&<[u8; 32]>::try_from(key).unwrap(), Flavour::Standard);
+            let canonical = idcraft_core::codec::base64::encode(&<[u8; 32]>::try_from(key).unwrap(), Flavour::Standard);
             let padded = format!("{canonical}=");
             proptest::prop_assert!(AesKey::from_base64(&padded).is_ok());
         }

@@ -13,10 +13,10 @@
 //! decimal; distributed128: `u128`; uid64: `u64`); `sno` and `uid96`, which Architect has no
 //! layout for, put their 10 or 12 bytes after 6 or 4 zero bytes (2^-48 and 2^-32).
 
-use id_core::Scheme;
-use id_core::codec::decimal;
-use id_core::scheme::comb::CombLayout;
-use id_core::scheme::{Comb, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96};
+use idcraft_core::Scheme;
+use idcraft_core::codec::decimal;
+use idcraft_core::scheme::comb::CombLayout;
+use idcraft_core::scheme::{Comb, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96};
 use subtle::ConstantTimeEq;
 use uuid::Uuid;
 

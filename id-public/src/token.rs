@@ -30,9 +30,9 @@ use crate::layout::PublicBlock;
 use core::any::TypeId;
 use core::fmt;
 use core::marker::PhantomData;
-use id_core::Identity;
-use id_core::codec::guid::swap_fields;
-use id_core::codec::{IdText, base62};
+use idcraft_core::Identity;
+use idcraft_core::codec::guid::swap_fields;
+use idcraft_core::codec::{IdText, base62};
 use std::sync::RwLock;
 use subtle::ConstantTimeEq;
 
@@ -267,7 +267,7 @@ fn binding_label<I: Identity>() -> String {
         "type {}::{} scheme {} prefix {}",
         I::MODULE_PATH,
         I::TYPE_NAME,
-        <I::Scheme as id_core::Scheme>::NAME,
+        <I::Scheme as idcraft_core::Scheme>::NAME,
         I::PREFIX.unwrap_or("")
     )
 }
@@ -363,7 +363,7 @@ impl<I: Identity> core::str::FromStr for PublicId<I> {
     type Err = PublicIdError;
 
     fn from_str(text: &str) -> Result<Self, PublicIdError> {
-        let body = id_core::identity::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
+        let body = idcraft_core::identity::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
         // Token text is ASCII; checking that first makes every byte index below a character
         // boundary, so hostile text (a multi-byte character across index 22) cannot panic.
         if !body.is_ascii() {
