@@ -1,6 +1,6 @@
 //! `idcraft new <SCHEME>`.
 
-use crate::args::Args;
+use crate::NewArgs;
 use crate::output::{Failure, Output};
 use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
 use idcraft::schemes::sno::{GeneratorSnapshot, SnoGenerator};
@@ -11,34 +11,47 @@ use idcraft::schemes::{
 use idcraft::{Generate, ManualClock, OsRandom, RandomSource, Scheme, Timestamp, Uuid};
 use std::time::Duration;
 
-const OPTIONS: &[&str] = &["count", "time", "base", "shard", "meta", "partition", "node"];
+/// An option's value parsed as `T`, with the option's name and what it expects in the error.
+fn parsed<T: std::str::FromStr>(name: &str, value: Option<&str>, what: &str) -> Result<Option<T>, Failure>
+where
+    T::Err: std::fmt::Display,
+{
+    value
+        .map(|v| v.parse::<T>().map_err(|e| Failure::from(format!("--{name} {v:?}: expected {what} ({e})"))))
+        .transpose()
+}
 
 /// Prints `--count` IDs as they are made: memory stays constant for any count.
-pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
-    let args = Args::parse(raw, OPTIONS, &[])?;
-    let [scheme] = args.positionals.as_slice() else {
-        return Err("`new` takes exactly one scheme, e.g. `idcraft new comb_pg`".into());
-    };
-    let count: u64 = args.parsed("count", "a whole number")?.unwrap_or(1);
-    let time: Option<Timestamp> = args.parsed("time", "an RFC 3339 time like 2024-03-21T04:19:11.304Z")?;
+pub fn run(args: &NewArgs, out: &mut Output) -> Result<(), Failure> {
+    let scheme = &args.scheme;
+    let count = args.count;
+    let time: Option<Timestamp> =
+        parsed("time", args.time.as_deref(), "an RFC 3339 time like 2024-03-21T04:19:11.304Z")?;
+    let given = [
+        ("base", args.base.is_some()),
+        ("shard", args.shard.is_some()),
+        ("meta", args.meta.is_some()),
+        ("partition", args.partition.is_some()),
+        ("node", args.node.is_some()),
+    ];
     let allowed: &[&str] = match scheme.as_str() {
-        "comb_sql" | "comb_pg" | "comb_legacy" | "comb_binary" => &["count", "time", "base"],
-        "hot" => &["count", "time", "shard"],
-        "sno" => &["count", "time", "meta", "partition"],
-        "uid96" => &["count", "time", "node"],
-        _ => &["count", "time"],
+        "comb_sql" | "comb_pg" | "comb_legacy" | "comb_binary" => &["base"],
+        "hot" => &["shard"],
+        "sno" => &["meta", "partition"],
+        "uid96" => &["node"],
+        _ => &[],
     };
-    if let Some(extra) = OPTIONS.iter().find(|o| args.get(o).is_some() && !allowed.contains(o)) {
+    if let Some((extra, _)) = given.iter().find(|(name, set)| *set && !allowed.contains(name)) {
         return Err(format!("--{extra} does not apply to scheme {scheme}").into());
     }
     let error = |e: idcraft::GenerateError| Failure::from(e.to_string());
     match scheme.as_str() {
-        "comb_sql" => combs::<SqlServer>(&args, time, count, out),
-        "comb_pg" => combs::<PostgreSql>(&args, time, count, out),
-        "comb_legacy" => combs::<Legacy>(&args, time, count, out),
-        "comb_binary" => combs::<Binary>(&args, time, count, out),
+        "comb_sql" => combs::<SqlServer>(args, time, count, out),
+        "comb_pg" => combs::<PostgreSql>(args, time, count, out),
+        "comb_legacy" => combs::<Legacy>(args, time, count, out),
+        "comb_binary" => combs::<Binary>(args, time, count, out),
         "hot" => {
-            let shard: u32 = args.parsed("shard", "a u32 shard key")?.unwrap_or(0);
+            let shard: u32 = parsed("shard", args.shard.as_deref(), "a u32 shard key")?.unwrap_or(0);
             let generator = HotGuid::default_generator();
             repeat(count, out, || match time {
                 Some(t) => generator.try_generate_at(shard, t).map_err(error),
@@ -58,8 +71,8 @@ pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
             None => many(DistributedId128::default_generator(), (), count, out),
         },
         "sno" => {
-            let meta: u8 = args.parsed("meta", "a metabyte 0..=255")?.unwrap_or(0);
-            let partition: Option<u16> = args.parsed("partition", "a partition 0..=65535")?;
+            let meta: u8 = parsed("meta", args.meta.as_deref(), "a metabyte 0..=255")?.unwrap_or(0);
+            let partition: Option<u16> = parsed("partition", args.partition.as_deref(), "a partition 0..=65535")?;
             let generator = match partition {
                 Some(p) => SnoGenerator::from_snapshot(
                     idcraft::CoarseClock,
@@ -78,7 +91,7 @@ pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
             None => many(Uid64::default_generator(), (), count, out),
         },
         "uid96" => {
-            let node = args.get("node").map(node_hash);
+            let node = args.node.as_deref().map(node_hash);
             repeat(count, out, || match time {
                 Some(t) => {
                     let local = Uid64::default_generator().try_generate_at(t).map_err(error)?;
@@ -113,8 +126,8 @@ fn many<S: Scheme, G: Generate<S> + ?Sized>(
     repeat(count, out, || generator.generate(input).map_err(|e| e.to_string().into()))
 }
 
-fn combs<L: CombLayout>(args: &Args, time: Option<Timestamp>, count: u64, out: &mut Output) -> Result<(), Failure> {
-    let base: Option<Uuid> = args.parsed("base", "a UUID like 00112233-4455-4677-8899-aabbccddeeff")?;
+fn combs<L: CombLayout>(args: &NewArgs, time: Option<Timestamp>, count: u64, out: &mut Output) -> Result<(), Failure> {
+    let base: Option<Uuid> = parsed("base", args.base.as_deref(), "a UUID like 00112233-4455-4677-8899-aabbccddeeff")?;
     if base.is_some() && time.is_none() {
         return Err("--base needs --time (the clock's COMBs use the monotonic generator)".into());
     }

@@ -1,27 +1,42 @@
 //! `idcraft public encrypt|decrypt --key <BASE64> --kind <KIND> [--json] <VALUE|TOKEN>`:
 //! Architect.Identities-compatible public identities.
 
-use crate::args::Args;
+use crate::PublicArgs;
 use crate::output::{Failure, Output};
 use idcraft::public::{PublicIdConverter, parse_public, to_base62};
 use idcraft::{Decimal, Uuid};
 use serde_json::json;
 
-pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
-    out.line(result(raw)?)
+/// Which way `public` goes.
+#[derive(Clone, Copy)]
+pub enum Direction {
+    Encrypt,
+    Decrypt,
 }
 
-fn result(raw: &[String]) -> Result<String, String> {
-    let (command, rest) = raw.split_first().ok_or("`public` needs `encrypt` or `decrypt`")?;
-    let args = Args::parse(rest, &["key", "kind"], &["json"])?;
-    let key = args.get("key").ok_or("missing --key <BASE64> (a 16, 24 or 32-byte AES key)")?;
-    let converter = PublicIdConverter::from_base64(key).map_err(|e| format!("--key: {e}"))?;
-    let kind = args.get("kind").ok_or("missing --kind <u64|i64|decimal|u128|uuid>")?;
-    let [input] = args.positionals.as_slice() else {
-        return Err(format!("`public {command}` takes exactly one value"));
-    };
-    match command.as_str() {
-        "encrypt" => {
+pub fn run(direction: Direction, args: &PublicArgs, out: &mut Output) -> Result<(), Failure> {
+    out.line(result(direction, args)?)
+}
+
+/// The key from `--key`, `IDCRAFT_PUBLIC_KEY` or `--key-file`.
+fn key_text(args: &PublicArgs) -> Result<String, String> {
+    if let Some(path) = &args.key_file {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("--key-file {}: {e}", path.display()))?;
+        let text = text.strip_suffix('\n').unwrap_or(&text);
+        return Ok(text.strip_suffix('\r').unwrap_or(text).to_owned());
+    }
+    args.key.clone().ok_or_else(|| {
+        "missing key: give --key-file <PATH>, IDCRAFT_PUBLIC_KEY or --key <BASE64> (a 16, 24 or 32-byte AES key)"
+            .to_owned()
+    })
+}
+
+fn result(direction: Direction, args: &PublicArgs) -> Result<String, String> {
+    let converter = PublicIdConverter::from_base64(&key_text(args)?).map_err(|e| format!("--key: {e}"))?;
+    let kind = args.kind.as_str();
+    let input = &args.input;
+    match direction {
+        Direction::Encrypt => {
             let bad = |what: &str| format!("{input:?} is not {what}");
             let public = match kind {
                 "u64" => converter.encrypt_u64(input.parse().map_err(|_| bad("a u64"))?),
@@ -33,13 +48,13 @@ fn result(raw: &[String]) -> Result<String, String> {
                 "uuid" => converter.encrypt_uuid(input.parse::<Uuid>().map_err(|_| bad("a UUID"))?),
                 other => return Err(format!("unknown --kind {other:?}; expected u64, i64, decimal, u128 or uuid")),
             };
-            Ok(if args.has("json") {
+            Ok(if args.json {
                 json!({ "uuid": public.to_string(), "base62": to_base62(public) }).to_string()
             } else {
                 to_base62(public)
             })
         }
-        "decrypt" => {
+        Direction::Decrypt => {
             let public = parse_public(input)
                 .map_err(|_| format!("{input:?} is not a public ID token (a UUID or 22 base62 characters)"))?;
             let rejected = |_| format!("{input:?} failed the check: not a valid public ID under this key");
@@ -51,8 +66,7 @@ fn result(raw: &[String]) -> Result<String, String> {
                 "uuid" => converter.decrypt_uuid(public).to_string(),
                 other => return Err(format!("unknown --kind {other:?}; expected u64, i64, decimal, u128 or uuid")),
             };
-            Ok(if args.has("json") { json!({ "kind": kind, "value": value }).to_string() } else { value })
+            Ok(if args.json { json!({ "kind": kind, "value": value }).to_string() } else { value })
         }
-        other => Err(format!("unknown `public` command {other:?}; expected encrypt or decrypt")),
     }
 }

@@ -1,6 +1,6 @@
 //! `idcraft inspect [--scheme SCHEME] [--json] <ID>...`.
 
-use crate::args::Args;
+use crate::InspectArgs;
 use crate::output::{Failure, Output};
 use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
 use idcraft::schemes::{Comb, CombLayout, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96};
@@ -13,17 +13,13 @@ pub fn scheme_list() -> String {
 }
 const UUID_SCHEMES: &str = "comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed128";
 
-pub fn run(raw: &[String], out: &mut Output) -> Result<(), Failure> {
-    let args = Args::parse(raw, &["scheme"], &["json"])?;
-    if args.positionals.is_empty() {
-        return Err("`inspect` needs at least one ID".into());
-    }
-    for (n, text) in args.positionals.iter().enumerate() {
-        let fields = match args.get("scheme") {
+pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
+    for (n, text) in args.ids.iter().enumerate() {
+        let fields = match args.scheme.as_deref() {
             Some(scheme) => inspect(scheme, text).map_err(|e| format!("{text:?} as {scheme}: {e}"))?,
             None => detect_and_inspect(text)?,
         };
-        if args.has("json") {
+        if args.json {
             out.line(Value::Object(fields))?;
         } else {
             if n > 0 {

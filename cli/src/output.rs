@@ -53,6 +53,11 @@ impl Output {
         writeln!(self.inner, "{line}").map_err(Failure::Output)
     }
 
+    /// Writes raw bytes (a completion script).
+    pub fn bytes(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.inner.write_all(bytes).map_err(Failure::Output)
+    }
+
     /// Flushes what is buffered; an error here is output lost too.
     pub fn finish(mut self) -> Result<(), Failure> {
         self.inner.flush().map_err(Failure::Output)

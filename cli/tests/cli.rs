@@ -249,7 +249,7 @@ fn non_utf8_arguments_are_an_input_error() {
     let (code, err) = with_stdout(&["inspect".as_ref(), bad], std::process::Stdio::null());
     assert_eq!(code, 1);
     one_clean_error_line(&err);
-    assert!(err.contains("argument 2 is not valid UTF-8"), "{err}");
+    assert!(err.contains("invalid UTF-8"), "{err}");
 }
 
 /// `--time` outside a layout used to print wrapped IDs with exit status 0.
@@ -269,7 +269,6 @@ fn times_outside_a_layout_are_refused() {
 }
 
 /// Key texts of 48 or 64 bytes used to panic in the base64 helper.
-#[cfg(feature = "public")]
 #[test]
 fn long_keys_are_an_input_error() {
     let key = "A".repeat(86);
@@ -285,4 +284,51 @@ fn detection_tries_each_candidate_and_names_the_best() {
     assert_eq!(inspect(&["zzzzzzzzzzzzzzzz"])["scheme"], "uid96");
     let err = fails(&["inspect", &"z".repeat(22)]);
     assert!(err.contains("looks like a distributed128 ID, but"), "{err}");
+}
+
+/// `--help` for the command and every subcommand, `--version`, suggestions for a mistyped
+/// option (on one line), `--` before a value that starts with a dash, completion scripts.
+#[test]
+fn help_version_suggestions_and_completions() {
+    for args in [
+        &["--help"][..],
+        &["new", "--help"],
+        &["inspect", "--help"],
+        &["public", "--help"],
+        &["public", "encrypt", "--help"],
+        &["public", "decrypt", "--help"],
+        &["completions", "--help"],
+    ] {
+        let out = ok(args).join("\n");
+        assert!(out.contains("Usage: idcraft"), "{args:?}: {out}");
+    }
+    assert!(ok(&["new", "--help"]).join("\n").contains("--count <N>"));
+    let version = ok(&["--version"]);
+    assert_eq!(version, [format!("idcraft {}", env!("CARGO_PKG_VERSION"))]);
+    let err = fails(&["new", "sno", "--cont", "3"]);
+    assert!(err.contains("'--cont'") && err.contains("--count"), "a suggestion, on one line: {err}");
+    let err = fails(&["inspect", "--", "-5"]);
+    assert!(err.contains("\"-5\""), "after --, -5 is an ID: {err}");
+    for shell in ["bash", "zsh", "fish"] {
+        let script = ok(&["completions", shell]).join("\n");
+        assert!(script.contains("idcraft") && script.contains("inspect"), "{shell}");
+    }
+    assert!(fails(&["completions", "cmd.exe"]).contains("cmd.exe"));
+}
+
+/// The key can come from a file or the environment, so it need not sit on the command line.
+#[test]
+fn public_keys_from_a_file_or_the_environment() {
+    let key = "k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=";
+    let path = std::env::temp_dir().join(format!("idcraft-key-{}", std::process::id()));
+    std::fs::write(&path, format!("{key}\n")).unwrap();
+    let args = ["public", "encrypt", "--kind", "decimal", "1088824355131185736905670087"];
+    let from_file = ok(&[&args[..2], &["--key-file", path.to_str().unwrap()], &args[2..]].concat());
+    assert_eq!(from_file, ["48XoooHHCe1CiOHrghM7Dl"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_idcraft")).args(args).env("IDCRAFT_PUBLIC_KEY", key).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), "48XoooHHCe1CiOHrghM7Dl");
+    assert!(fails(&args).contains("missing key"));
+    let err = fails(&[&args[..2], &["--key-file", "/nonexistent/key"], &args[2..]].concat());
+    assert!(err.contains("--key-file /nonexistent/key"), "{err}");
+    std::fs::remove_file(path).unwrap();
 }

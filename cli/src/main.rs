@@ -1,0 +1,173 @@
+//! `idcraft`: make and inspect IDs from the command line. The contract (commands, options,
+//! `--json` keys) is in `spec/cli.md` at the repository root. Every bad input exits 1 with one
+//! line on stderr; output is streamed (constant memory for any `--count`), and a failed write
+//! (a closed pipe, a full disk) exits 1 too, so lost output never looks like success.
+
+mod inspect;
+mod new;
+mod output;
+mod public;
+
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use output::{Failure, Output};
+use std::io::Write as _;
+use std::process::ExitCode;
+
+/// Make, inspect and encrypt typed, time-ordered IDs.
+#[derive(Parser)]
+#[command(name = "idcraft", version, propagate_version = true, max_term_width = 100)]
+#[command(
+    after_help = "schemes: comb_sql comb_pg comb_legacy comb_binary hot distributed distributed128 sno uid64 uid96"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Make new IDs of a scheme, one per line.
+    New(NewArgs),
+    /// Decode IDs and print their fields.
+    Inspect(InspectArgs),
+    /// Architect.Identities-compatible public identities (AES).
+    #[command(subcommand)]
+    Public(PublicCommand),
+    /// Print a completion script for a shell.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// `idcraft new <SCHEME> [--count N] [--time RFC3339] [--base UUID] [--shard U32] [--meta U8]
+/// [--partition U16] [--node NAME]`.
+#[derive(Args)]
+pub struct NewArgs {
+    /// The scheme: comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed,
+    /// distributed128, sno, uid64 or uid96.
+    pub scheme: String,
+    /// How many IDs to print.
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true)]
+    pub count: u64,
+    /// Embed this instant instead of the clock's (RFC 3339, up to nanoseconds).
+    #[arg(long, value_name = "RFC3339")]
+    pub time: Option<String>,
+    /// COMB schemes: the GUID whose non-timestamp bytes are kept (needs --time).
+    #[arg(long, value_name = "UUID")]
+    pub base: Option<String>,
+    /// hot: the shard key.
+    #[arg(long, value_name = "U32")]
+    pub shard: Option<String>,
+    /// sno: the metabyte.
+    #[arg(long, value_name = "U8")]
+    pub meta: Option<String>,
+    /// sno: the partition.
+    #[arg(long, value_name = "U16")]
+    pub partition: Option<String>,
+    /// uid96: the node name, hashed as uid 1.3.5 does.
+    #[arg(long, value_name = "NAME")]
+    pub node: Option<String>,
+}
+
+/// `idcraft inspect [--scheme SCHEME] [--json] <ID>...`.
+#[derive(Args)]
+pub struct InspectArgs {
+    /// The scheme, when the text alone does not tell (UUID-shaped IDs).
+    #[arg(long)]
+    pub scheme: Option<String>,
+    /// One JSON object per ID, one per line.
+    #[arg(long)]
+    pub json: bool,
+    /// The IDs.
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum PublicCommand {
+    /// Encrypt a value into its public token.
+    Encrypt(PublicArgs),
+    /// Decrypt a public token (22 base62 characters or a GUID) into its value.
+    Decrypt(PublicArgs),
+}
+
+/// The key, the kind of value and the value or token.
+#[derive(Args)]
+pub struct PublicArgs {
+    /// A 16-, 24- or 32-byte AES key in base64 (prefer --key-file or IDCRAFT_PUBLIC_KEY: a
+    /// command line is visible to other users of the machine).
+    #[arg(long, value_name = "BASE64", env = "IDCRAFT_PUBLIC_KEY", hide_env_values = true)]
+    pub key: Option<String>,
+    /// A file holding the base64 key (one trailing newline is ignored).
+    #[arg(long, value_name = "PATH", conflicts_with = "key")]
+    pub key_file: Option<std::path::PathBuf>,
+    /// The kind of value: u64, i64, decimal, u128 or uuid.
+    #[arg(long)]
+    pub kind: String,
+    /// JSON output.
+    #[arg(long)]
+    pub json: bool,
+    /// The value (encrypt) or the token (decrypt).
+    #[arg(value_name = "VALUE|TOKEN")]
+    pub input: String,
+}
+
+fn run(cli: Cli, out: &mut Output) -> Result<(), Failure> {
+    match cli.command {
+        Some(Command::New(args)) => new::run(&args, out),
+        Some(Command::Inspect(args)) => inspect::run(&args, out),
+        Some(Command::Public(PublicCommand::Encrypt(args))) => public::run(public::Direction::Encrypt, &args, out),
+        Some(Command::Public(PublicCommand::Decrypt(args))) => public::run(public::Direction::Decrypt, &args, out),
+        Some(Command::Completions { shell }) => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "idcraft", &mut script);
+            out.bytes(&script)
+        }
+        None => Err("missing command; try `idcraft --help`".into()),
+    }
+}
+
+/// clap's error as one line: its message and tip, without the usage block (the contract is one
+/// line on stderr; `--help` has the rest).
+fn one_line(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let mut line = String::new();
+    for part in rendered
+        .lines()
+        .map(str::trim)
+        .filter(|part| !part.is_empty() && !part.starts_with("Usage:") && !part.starts_with("For more information"))
+    {
+        if !line.is_empty() {
+            line.push_str(if line.ends_with(':') { " " } else { "; " });
+        }
+        line.push_str(part.strip_prefix("error: ").unwrap_or(part));
+    }
+    line
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            return match e.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::FAILURE,
+            };
+        }
+        Err(e) => return fail(&Failure::Input(one_line(&e))),
+    };
+    match Output::stdout().and_then(|mut out| {
+        run(cli, &mut out)?;
+        out.finish()
+    }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => fail(&failure),
+    }
+}
+
+fn fail(failure: &Failure) -> ExitCode {
+    // stderr may be closed as well: then the exit status is all that is left to say.
+    let _ = writeln!(std::io::stderr(), "idcraft: {failure}");
+    ExitCode::FAILURE
+}
