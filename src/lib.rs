@@ -1,5 +1,12 @@
-#![doc = include_str!("../README.md")]
+#![doc = include_str!("../docs/crate.md")]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+/// The README's code blocks, compiled and run as doctests (the crate docs above are the
+/// user-facing page; the README also carries the contributor's commands).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub use idcraft_core::{
     Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, ManualClock, NoRepeatClock, OsRandom,
