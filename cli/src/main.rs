@@ -8,6 +8,7 @@ mod new;
 mod output;
 mod public;
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use output::{Failure, Output};
 use std::io::Write as _;
@@ -90,6 +91,13 @@ enum PublicCommand {
     Encrypt(PublicArgs),
     /// Decrypt a public token (22 base62 characters or a GUID) into its value.
     Decrypt(PublicArgs),
+    /// Print a new random AES key in base64, for a secret store (then --key-file or
+    /// IDCRAFT_PUBLIC_KEY).
+    Keygen {
+        /// The key size: 128, 192 or 256.
+        #[arg(long, default_value_t = 256, value_parser = clap::builder::PossibleValuesParser::new(["128", "192", "256"]).map(|s| s.parse::<u32>().unwrap_or(256)))]
+        bits: u32,
+    },
 }
 
 /// The key, the kind of value and the value or token.
@@ -119,6 +127,7 @@ fn run(cli: Cli, out: &mut Output) -> Result<(), Failure> {
         Some(Command::Inspect(args)) => inspect::run(&args, out),
         Some(Command::Public(PublicCommand::Encrypt(args))) => public::run(public::Direction::Encrypt, &args, out),
         Some(Command::Public(PublicCommand::Decrypt(args))) => public::run(public::Direction::Decrypt, &args, out),
+        Some(Command::Public(PublicCommand::Keygen { bits })) => public::keygen(bits, out),
         Some(Command::Completions { shell }) => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "idcraft", &mut script);

@@ -3,7 +3,7 @@
 
 use crate::PublicArgs;
 use crate::output::{Failure, Output};
-use idcraft::public::{PublicIdConverter, parse_public, to_base62};
+use idcraft::public::{AesKey, PublicIdConverter, parse_public, to_base62};
 use idcraft::{Decimal, Uuid};
 use serde_json::json;
 
@@ -12,6 +12,12 @@ use serde_json::json;
 pub enum Direction {
     Encrypt,
     Decrypt,
+}
+
+/// A new random key of `bits`, in base64.
+pub fn keygen(bits: u32, out: &mut Output) -> Result<(), Failure> {
+    let (_, text) = AesKey::generate(bits).map_err(|e| e.to_string())?;
+    out.line(text.as_str())
 }
 
 pub fn run(direction: Direction, args: &PublicArgs, out: &mut Output) -> Result<(), Failure> {

@@ -332,3 +332,16 @@ fn public_keys_from_a_file_or_the_environment() {
     assert!(err.contains("--key-file /nonexistent/key"), "{err}");
     std::fs::remove_file(path).unwrap();
 }
+
+/// `public keygen` prints a fresh key that `--key` accepts; sizes are checked.
+#[test]
+fn keygen_makes_usable_keys() {
+    let a = ok(&["public", "keygen"]);
+    let b = ok(&["public", "keygen"]);
+    assert_eq!(a[0].len(), 44);
+    assert_ne!(a, b);
+    assert_eq!(ok(&["public", "keygen", "--bits", "128"])[0].len(), 24);
+    let token = &ok(&["public", "encrypt", "--key", &a[0], "--kind", "u64", "42"])[0];
+    assert_eq!(ok(&["public", "decrypt", "--key", &a[0], "--kind", "u64", token]), ["42"]);
+    assert!(fails(&["public", "keygen", "--bits", "100"]).contains("100"));
+}

@@ -6,6 +6,7 @@ use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
 use aes::{Aes128, Aes192, Aes256};
 use core::fmt;
 use idcraft_core::codec::base64::{self, Flavour};
+use idcraft_core::random::{OsRandom, RandomSource};
 use zeroize::Zeroizing;
 
 /// An AES-128/192/256 key schedule. The `aes` crate wipes it on drop; `Debug` shows only the
@@ -58,6 +59,36 @@ impl AesKey {
         let mut bytes = Zeroizing::new([0u8; 32]);
         base64::decode_into(body, Flavour::Standard, &mut bytes[..len]).map_err(|_| KeyError::StrayBits)?;
         AesKey::new(&bytes[..len])
+    }
+
+    /// A new random key of `bits` (128, 192 or 256) and its base64 text, to keep in a secret
+    /// store and load with [`AesKey::from_base64`]. The bytes come from the OS-seeded CSPRNG of
+    /// [`OsRandom`]; the text is wiped when dropped.
+    pub fn generate(bits: u32) -> Result<(AesKey, Zeroizing<String>), KeyError> {
+        Self::generate_with(bits, &OsRandom)
+    }
+
+    /// [`AesKey::generate`] with the randomness of `random`.
+    pub fn generate_with(bits: u32, random: &dyn RandomSource) -> Result<(AesKey, Zeroizing<String>), KeyError> {
+        let len = match bits {
+            128 | 192 | 256 => bits as usize / 8,
+            _ => return Err(KeyError::Length(bits as usize / 8)),
+        };
+        let mut bytes = Zeroizing::new([0u8; 32]);
+        random.fill_bytes(&mut bytes[..len]);
+        let mut text = Zeroizing::new(String::with_capacity(44));
+        let raw: &[u8; 32] = &bytes;
+        // Encode exactly the key's bytes: a prefix of a longer encoding differs in its last
+        // character.
+        text.push_str(&match len {
+            16 => base64::encode(<&[u8; 16]>::try_from(&raw[..16]).expect("16 bytes"), Flavour::Standard),
+            24 => base64::encode(<&[u8; 24]>::try_from(&raw[..24]).expect("24 bytes"), Flavour::Standard),
+            _ => base64::encode(raw, Flavour::Standard),
+        });
+        while text.len() % 4 != 0 {
+            text.push('=');
+        }
+        Ok((AesKey::new(&bytes[..len])?, text))
     }
 
     /// Key size in bits.
