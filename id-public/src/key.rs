@@ -85,7 +85,7 @@ impl AesKey {
             24 => base64::encode(<&[u8; 24]>::try_from(&raw[..24]).expect("24 bytes"), Flavour::Standard),
             _ => base64::encode(raw, Flavour::Standard),
         });
-        while text.len() % 4 != 0 {
+        while !text.len().is_multiple_of(4) {
             text.push('=');
         }
         Ok((AesKey::new(&bytes[..len])?, text))
