@@ -201,14 +201,18 @@ impl DbColumn for DistributedId {
     }
 }
 
-/// Plain digits, optionally followed by a zero fraction (`123.0`, as SQLite may hand back a
-/// number it stored as REAL-looking text). No sign, no exponent, no separators.
+/// The digits before a zero fraction (`123` of `123.0`, as SQLite may hand back a number it
+/// stored as REAL-looking text), or `None` if `text` is not digits, a point and zeros.
+fn strip_zero_fraction(text: &str) -> Option<&str> {
+    let (integral, fraction) = text.split_once('.')?;
+    let digits = !integral.is_empty() && integral.bytes().all(|b| b.is_ascii_digit());
+    let zeros = !fraction.is_empty() && fraction.bytes().all(|b| b == b'0');
+    (digits && zeros).then_some(integral)
+}
+
+/// Plain digits, optionally followed by a zero fraction. No sign, no exponent, no separators.
 fn digits_with_zero_fraction(text: &str) -> Result<u128, ParseError> {
-    let integral = match text.split_once('.') {
-        Some((integral, fraction)) if !fraction.is_empty() && fraction.bytes().all(|b| b == b'0') => integral,
-        _ => text,
-    };
-    decimal::from_digits(integral, 28)
+    decimal::from_digits(strip_zero_fraction(text).unwrap_or(text), 28)
 }
 
 /// Reads the text a `TEXT` column holds for `I`: exactly what `I`'s `Display` writes (its
@@ -220,11 +224,7 @@ pub fn from_db_text<I: Identity>(text: &str) -> Result<I, ParseError> {
         Ok(id) => return Ok(id),
         Err(e) => e,
     };
-    if let Some((integral, fraction)) = text.split_once('.')
-        && !fraction.is_empty()
-        && fraction.bytes().all(|b| b == b'0')
-        && !integral.is_empty()
-        && integral.bytes().all(|b| b.is_ascii_digit())
+    if let Some(integral) = strip_zero_fraction(text)
         && let Ok(id) = crate::identity::parse::<I>(integral)
         && id.to_string() == integral
     {

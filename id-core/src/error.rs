@@ -75,10 +75,9 @@ impl ParseError {
 
     /// Checks that `text` is `expected` bytes long, for an ASCII form whose caller then checks
     /// every byte against its alphabet (which rejects the bytes of non-ASCII characters). A
-    /// wrong length is reported truthfully: a
-    /// text of the right number of characters, some of them multi-byte, gets a
-    /// [`ParseError::Character`] for its first non-ASCII character, never "expected 16
-    /// characters, got 16".
+    /// wrong length is reported truthfully: a text of the right number of characters, some of
+    /// them multi-byte, gets a [`ParseError::Character`] for its first non-ASCII character,
+    /// never "expected 16 characters, got 16".
     #[inline]
     pub fn check_ascii_len<'t>(text: &'t str, expected: usize, alphabet: &'static str) -> Result<&'t [u8], ParseError> {
         if text.len() == expected {

@@ -18,10 +18,9 @@ pub(crate) fn encode_into(bytes: &[u8], uppercase: bool, out: &mut [u8]) {
     }
 }
 
-/// Hex of at most 24 bytes (what an [`IdText`] holds); longer input is cut there. The
-/// public encoders take arrays whose size is checked when they compile.
+/// Hex of at most 24 bytes (what an [`IdText`] holds; the caller's bound: the public encoders
+/// take arrays whose size is checked when they compile, `IdBytes` holds at most 16).
 pub(crate) fn encode_slice(bytes: &[u8], uppercase: bool) -> IdText {
-    let bytes = &bytes[..bytes.len().min(IdText::CAPACITY / 2)];
     IdText::build(|out| {
         encode_into(bytes, uppercase, out);
         bytes.len() * 2

@@ -279,11 +279,9 @@ impl<C: Clock> HotGuidGenerator<C> {
         Ok(self.generate_at(shard_key, t))
     }
 
+    /// The layout's seconds of `t`: 1970 to [`LATEST`] are exactly the seconds that fit `u32`.
     fn checked_seconds(t: Timestamp) -> Result<u32, GenerateError> {
-        if t < Timestamp::UNIX_EPOCH || t > LATEST {
-            return Err(out_of_range(t));
-        }
-        Ok(t.unix_seconds() as u32)
+        u32::try_from(t.unix_seconds()).map_err(|_| out_of_range(t))
     }
 
     /// Every counter of the last second is used: wait until the clock is past it.

@@ -398,10 +398,19 @@ impl Scheme for Uid64 {
     }
 }
 
-/// The last instant uid's 20-bit megaseconds hold (year 35198).
-const UID_LATEST: Timestamp = Timestamp::new(1_048_575_999_999, 999_999_999);
+/// The last second uid's 20-bit megaseconds hold (year 35198).
+const UID_MAX_SECS: i64 = (1 << 20) * 1_000_000 - 1;
+/// The last instant of that second.
+const UID_LATEST: Timestamp = Timestamp::new(UID_MAX_SECS, 999_999_999);
 /// The tick of [`UID_LATEST`].
-const MAX_TICK: u64 = 1_048_575_999_999 << 10 | 0x3FF;
+const MAX_TICK: u64 = (UID_MAX_SECS as u64) << 10 | 0x3FF;
+
+/// `t`, if the layout holds it (1970 to [`UID_LATEST`]): one unsigned compare of the seconds,
+/// as an instant before 1970 has negative seconds.
+#[inline]
+fn in_uid_range(t: Timestamp) -> Result<Timestamp, GenerateError> {
+    if t.unix_seconds() as u64 > UID_MAX_SECS as u64 { Err(uid_out_of_range(t)) } else { Ok(t) }
+}
 
 #[cold]
 #[inline(never)]
@@ -528,10 +537,7 @@ impl<C: Clock> UidGenerator<C> {
     /// [`UidGenerator::generate_at`] for instants the layout holds (1970 to 35198), an error
     /// for the others, whose fields `generate_at` truncates as uid does.
     pub fn try_generate_at(&self, t: Timestamp) -> Result<Uid64, GenerateError> {
-        if t < Timestamp::UNIX_EPOCH || t > UID_LATEST {
-            return Err(uid_out_of_range(t));
-        }
-        Ok(self.generate_at(t))
+        in_uid_range(t).map(|t| self.generate_at(t))
     }
 
     /// uid's `l()` at an explicit instant, with the next sequence (no waiting, no ordering).
@@ -544,11 +550,7 @@ impl<C: Clock> UidGenerator<C> {
     fn next(&self) -> Result<Uid64, GenerateError> {
         loop {
             let current = self.state.load(Ordering::Acquire);
-            let now = self.clock.now();
-            // 1970 to UID_LATEST, a whole second's end: one unsigned compare of the seconds.
-            if now.unix_seconds() as u64 > UID_LATEST.unix_seconds() as u64 {
-                return Err(uid_out_of_range(now));
-            }
+            let now = in_uid_range(self.clock.now())?;
             let now_tick = UidTime::of(now).tick();
             let (last_tick, seq) = (current >> 14, current & SEQ_MASK);
             let next_seq = (seq + 1) & SEQ_MASK;

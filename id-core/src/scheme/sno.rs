@@ -457,10 +457,7 @@ impl<C: Clock> SnoGenerator<C> {
     /// [`SnoGenerator::generate_at`] for instants the layout holds (2010 to 2079), an error
     /// for the others, which `generate_at` wraps as sno does.
     pub fn try_generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
-        if t < EPOCH || t > LATEST {
-            return Err(out_of_range(t));
-        }
-        Ok(self.generate_at(meta, t))
+        checked_units(t).map(|_| self.generate_at(meta, t))
     }
 
     /// sno's `NewWithTime`: the unit of `t`, tick 0, and a rolling counter of its own that
@@ -476,17 +473,11 @@ impl<C: Clock> SnoGenerator<C> {
         Sno::from_parts(Sno::units_of(t), false, meta, self.partition, s as u16)
     }
 
-    /// The current unit, or an error outside the layout's range (before 2010 or after
-    /// [`MAX_UNITS`]), where `units_of` would wrap. One unsigned compare: an instant before the
-    /// epoch is a negative offset, which is huge as `u128`.
+    /// The current unit, or an error outside the layout's range, where `units_of` would wrap.
     #[inline]
     fn current_units(&self) -> Result<(u64, Timestamp), GenerateError> {
         let now = self.clock.now();
-        let offset = now.unix_nanos() - EPOCH_NANOS;
-        if offset as u128 >= SPAN_NANOS {
-            return Err(out_of_range(now));
-        }
-        Ok(((offset as u64) / TIME_UNIT_NS, now))
+        Ok((checked_units(now)?, now))
     }
 
     /// Every sequence of unit `now` is used: wait for the next unit, or fail at the layout's
@@ -547,6 +538,18 @@ const LATEST: Timestamp = Timestamp::new(
 )
 .checked_sub(Duration::from_nanos(1))
 .expect("after 2010");
+
+/// The unit of `t`, or an error outside the layout's range (before 2010 or after
+/// [`MAX_UNITS`]). One unsigned compare: an instant before the epoch is a negative offset,
+/// which is huge as `u128`.
+#[inline]
+fn checked_units(t: Timestamp) -> Result<u64, GenerateError> {
+    let offset = t.unix_nanos() - EPOCH_NANOS;
+    if offset as u128 >= SPAN_NANOS {
+        return Err(out_of_range(t));
+    }
+    Ok((offset as u64) / TIME_UNIT_NS)
+}
 
 /// When unit `units` starts.
 fn unit_start(units: u64) -> Timestamp {
