@@ -9,12 +9,14 @@ pub use idcraft_core::identity::serde_support;
 #[cfg(feature = "serde")]
 pub use serde;
 
+#[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite"))]
+pub use crate::db::sqlx08;
+#[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))]
+pub use crate::db::sqlx09;
 #[cfg(feature = "postgres02")]
 pub use {crate::db::postgres02, bytes, postgres_types};
-#[cfg(feature = "rusqlite032")]
-pub use {crate::db::rusqlite032, rusqlite};
-#[cfg(feature = "sqlx08")]
-pub use {crate::db::sqlx08, sqlx};
+#[cfg(feature = "rusqlite")]
+pub use {crate::db::rusqlite as rusqlite_driver, rusqlite};
 
 /// The impls each enabled integration feature adds to a derived type (serde, database
 /// drivers). Expands to nothing for a feature that is off, so users pay only for what they use.
@@ -23,111 +25,177 @@ pub use {crate::db::sqlx08, sqlx};
 macro_rules! __idcraft_integrations {
     ($ty:ident) => {
         $crate::__idcraft_serde!($ty);
-        $crate::__idcraft_sqlx08!($ty);
-        $crate::__idcraft_rusqlite032!($ty);
+        $crate::__idcraft_sqlx09_postgres!($ty);
+        $crate::__idcraft_sqlx09_sqlite!($ty);
+        $crate::__idcraft_sqlx08_postgres!($ty);
+        $crate::__idcraft_sqlx08_sqlite!($ty);
+        $crate::__idcraft_rusqlite!($ty);
         $crate::__idcraft_postgres02!($ty);
     };
 }
 pub use __idcraft_integrations as integrations;
 
-#[cfg(feature = "sqlx08")]
+/// sqlx's PostgreSQL traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idcraft_sqlx08 {
-    ($ty:ident) => {
+macro_rules! __idcraft_sqlx_postgres {
+    ($ty:ident, $v:ident) => {
         #[automatically_derived]
-        impl $crate::__private::sqlx::Type<$crate::__private::sqlx::Postgres> for $ty {
-            fn type_info() -> $crate::__private::sqlx::postgres::PgTypeInfo {
-                $crate::__private::sqlx08::pg_type_info::<Self>()
+        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::Postgres> for $ty {
+            fn type_info() -> $crate::__private::$v::sqlx::postgres::PgTypeInfo {
+                $crate::__private::$v::postgres::pg_type_info::<Self>()
             }
 
-            fn compatible(ty: &$crate::__private::sqlx::postgres::PgTypeInfo) -> bool {
-                $crate::__private::sqlx08::pg_compatible::<Self>(ty)
-            }
-        }
-
-        #[automatically_derived]
-        impl $crate::__private::sqlx::postgres::PgHasArrayType for $ty {
-            fn array_type_info() -> $crate::__private::sqlx::postgres::PgTypeInfo {
-                $crate::__private::sqlx08::pg_array_type_info::<Self>()
+            fn compatible(ty: &$crate::__private::$v::sqlx::postgres::PgTypeInfo) -> bool {
+                $crate::__private::$v::postgres::pg_compatible::<Self>(ty)
             }
         }
 
         #[automatically_derived]
-        impl<'q> $crate::__private::sqlx::Encode<'q, $crate::__private::sqlx::Postgres> for $ty {
+        impl $crate::__private::$v::sqlx::postgres::PgHasArrayType for $ty {
+            fn array_type_info() -> $crate::__private::$v::sqlx::postgres::PgTypeInfo {
+                $crate::__private::$v::postgres::pg_array_type_info::<Self>()
+            }
+        }
+
+        #[automatically_derived]
+        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::Postgres> for $ty {
             fn encode_by_ref(
                 &self,
-                buf: &mut $crate::__private::sqlx::postgres::PgArgumentBuffer,
+                buf: &mut $crate::__private::$v::sqlx::postgres::PgArgumentBuffer,
             ) -> ::core::result::Result<
-                $crate::__private::sqlx::encode::IsNull,
-                $crate::__private::sqlx::error::BoxDynError,
+                $crate::__private::$v::sqlx::encode::IsNull,
+                $crate::__private::$v::sqlx::error::BoxDynError,
             > {
-                $crate::__private::sqlx08::pg_encode(self, buf)
+                $crate::__private::$v::postgres::pg_encode(self, buf)
             }
         }
 
         #[automatically_derived]
-        impl<'r> $crate::__private::sqlx::Decode<'r, $crate::__private::sqlx::Postgres> for $ty {
+        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::Postgres> for $ty {
             fn decode(
-                value: $crate::__private::sqlx::postgres::PgValueRef<'r>,
-            ) -> ::core::result::Result<Self, $crate::__private::sqlx::error::BoxDynError> {
-                $crate::__private::sqlx08::pg_decode(value)
-            }
-        }
-
-        #[automatically_derived]
-        impl $crate::__private::sqlx::Type<$crate::__private::sqlx::Sqlite> for $ty {
-            fn type_info() -> $crate::__private::sqlx::sqlite::SqliteTypeInfo {
-                $crate::__private::sqlx08::sqlite_type_info::<Self>()
-            }
-
-            fn compatible(ty: &$crate::__private::sqlx::sqlite::SqliteTypeInfo) -> bool {
-                $crate::__private::sqlx08::sqlite_compatible::<Self>(ty)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'q> $crate::__private::sqlx::Encode<'q, $crate::__private::sqlx::Sqlite> for $ty {
-            fn encode_by_ref(
-                &self,
-                args: &mut ::std::vec::Vec<$crate::__private::sqlx::sqlite::SqliteArgumentValue<'q>>,
-            ) -> ::core::result::Result<
-                $crate::__private::sqlx::encode::IsNull,
-                $crate::__private::sqlx::error::BoxDynError,
-            > {
-                $crate::__private::sqlx08::sqlite_encode(self, args)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'r> $crate::__private::sqlx::Decode<'r, $crate::__private::sqlx::Sqlite> for $ty {
-            fn decode(
-                value: $crate::__private::sqlx::sqlite::SqliteValueRef<'r>,
-            ) -> ::core::result::Result<Self, $crate::__private::sqlx::error::BoxDynError> {
-                $crate::__private::sqlx08::sqlite_decode(value)
+                value: $crate::__private::$v::sqlx::postgres::PgValueRef<'r>,
+            ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
+                $crate::__private::$v::postgres::pg_decode(value)
             }
         }
     };
 }
 
-#[cfg(not(feature = "sqlx08"))]
+/// sqlx's SQLite traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idcraft_sqlx08 {
+macro_rules! __idcraft_sqlx_sqlite {
+    ($ty:ident, $v:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::Sqlite> for $ty {
+            fn type_info() -> $crate::__private::$v::sqlx::sqlite::SqliteTypeInfo {
+                $crate::__private::$v::sqlite::type_info::<Self>()
+            }
+
+            fn compatible(ty: &$crate::__private::$v::sqlx::sqlite::SqliteTypeInfo) -> bool {
+                $crate::__private::$v::sqlite::compatible(ty)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::Sqlite> for $ty {
+            fn encode_by_ref(
+                &self,
+                args: &mut $crate::__private::$v::SqliteArgs<'q>,
+            ) -> ::core::result::Result<
+                $crate::__private::$v::sqlx::encode::IsNull,
+                $crate::__private::$v::sqlx::error::BoxDynError,
+            > {
+                $crate::__private::$v::sqlite::encode(self, args)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::Sqlite> for $ty {
+            fn decode(
+                value: $crate::__private::$v::sqlx::sqlite::SqliteValueRef<'r>,
+            ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
+                $crate::__private::$v::sqlite::decode(value)
+            }
+        }
+    };
+}
+
+// One gate per feature: the `cfg` is evaluated here, in idcraft, and the gate expands to its
+// impls or to nothing in the user's crate.
+
+#[cfg(feature = "sqlx09-postgres")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx09_postgres {
+    ($ty:ident) => {
+        $crate::__idcraft_sqlx_postgres!($ty, sqlx09);
+    };
+}
+#[cfg(not(feature = "sqlx09-postgres"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx09_postgres {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "rusqlite032")]
+#[cfg(feature = "sqlx09-sqlite")]
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idcraft_rusqlite032 {
+macro_rules! __idcraft_sqlx09_sqlite {
+    ($ty:ident) => {
+        $crate::__idcraft_sqlx_sqlite!($ty, sqlx09);
+    };
+}
+#[cfg(not(feature = "sqlx09-sqlite"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx09_sqlite {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "sqlx08-postgres")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08_postgres {
+    ($ty:ident) => {
+        $crate::__idcraft_sqlx_postgres!($ty, sqlx08);
+    };
+}
+#[cfg(not(feature = "sqlx08-postgres"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08_postgres {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "sqlx08-sqlite")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08_sqlite {
+    ($ty:ident) => {
+        $crate::__idcraft_sqlx_sqlite!($ty, sqlx08);
+    };
+}
+#[cfg(not(feature = "sqlx08-sqlite"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08_sqlite {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "rusqlite")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_rusqlite {
     ($ty:ident) => {
         #[automatically_derived]
         impl $crate::__private::rusqlite::types::ToSql for $ty {
             fn to_sql(
                 &self,
             ) -> $crate::__private::rusqlite::Result<$crate::__private::rusqlite::types::ToSqlOutput<'_>> {
-                $crate::__private::rusqlite032::to_sql(self)
+                $crate::__private::rusqlite_driver::to_sql(self)
             }
         }
 
@@ -136,16 +204,15 @@ macro_rules! __idcraft_rusqlite032 {
             fn column_result(
                 value: $crate::__private::rusqlite::types::ValueRef<'_>,
             ) -> $crate::__private::rusqlite::types::FromSqlResult<Self> {
-                $crate::__private::rusqlite032::from_sql(value)
+                $crate::__private::rusqlite_driver::from_sql(value)
             }
         }
     };
 }
-
-#[cfg(not(feature = "rusqlite032"))]
+#[cfg(not(feature = "rusqlite"))]
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idcraft_rusqlite032 {
+macro_rules! __idcraft_rusqlite {
     ($ty:ident) => {};
 }
 

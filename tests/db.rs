@@ -1,8 +1,15 @@
-//! Derived IDs in real databases: SQLite always (rusqlite and sqlx), PostgreSQL when
+//! Derived IDs in real databases: SQLite always (rusqlite, sqlx 0.8 and 0.9), PostgreSQL when
 //! `DATABASE_URL` is set (sqlx and tokio-postgres). `.ci/run` starts a throwaway PostgreSQL 15
 //! and sets `IDCRAFT_REQUIRE_POSTGRES`, under which a missing `DATABASE_URL` is a failure;
 //! anywhere else the skip is announced in one visible line, never a silent `ok`.
-#![cfg(all(feature = "rusqlite032", feature = "sqlx08", feature = "postgres02"))]
+#![cfg(all(
+    feature = "rusqlite",
+    feature = "sqlx08-postgres",
+    feature = "sqlx08-sqlite",
+    feature = "sqlx09-postgres",
+    feature = "sqlx09-sqlite",
+    feature = "postgres02"
+))]
 
 mod support;
 
@@ -169,38 +176,48 @@ mod sqlite {
             assert_eq!(back, id);
         }
     }
+}
 
-    #[tokio::test]
-    async fn sqlx_sqlite() {
-        let pool = sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap();
-        sqlx::query("CREATE TABLE t (id BLOB PRIMARY KEY, n TEXT, u INTEGER) WITHOUT ROWID")
-            .execute(&pool)
-            .await
-            .unwrap();
-        let (ids, shuffled) = generated(PgComb::new);
-        for (i, id) in shuffled.iter().enumerate().take(2000) {
-            sqlx::query("INSERT INTO t (id, n, u) VALUES (?, ?, ?)")
-                .bind(id)
-                .bind(Dist::new())
-                .bind(Local::new())
+/// sqlx's SQLite support, the same test for each release.
+macro_rules! sqlx_sqlite_test {
+    ($($v:ident),*) => {$(
+        #[tokio::test]
+        async fn $v() {
+            let pool = $v::SqlitePool::connect("sqlite::memory:").await.unwrap();
+            // Each release numbers its in-memory databases from 0, so both would open the same one.
+            $v::query(concat!("CREATE TABLE t_", stringify!($v), " (id BLOB PRIMARY KEY, n TEXT, u INTEGER) WITHOUT ROWID"))
                 .execute(&pool)
                 .await
-                .unwrap_or_else(|e| panic!("row {i}: {e}"));
+                .unwrap();
+            let (ids, shuffled) = generated(PgComb::new);
+            for (i, id) in shuffled.iter().enumerate().take(2000) {
+                $v::query(concat!("INSERT INTO t_", stringify!($v), " (id, n, u) VALUES (?, ?, ?)"))
+                    .bind(id)
+                    .bind(Dist::new())
+                    .bind(Local::new())
+                    .execute(&pool)
+                    .await
+                    .unwrap_or_else(|e| panic!("row {i}: {e}"));
+            }
+            let back: Vec<(PgComb, Dist, Local)> =
+                $v::query_as(concat!("SELECT id, n, u FROM t_", stringify!($v), " ORDER BY id")).fetch_all(&pool).await.unwrap();
+            let mut expected: Vec<PgComb> = shuffled[..2000].to_vec();
+            expected.sort();
+            assert_eq!(back.iter().map(|r| r.0).collect::<Vec<_>>(), expected);
+            assert!(ids.windows(2).all(|w| w[0] < w[1]));
+            let bad = $v::query_scalar::<_, PgComb>("SELECT x'0102'").fetch_one(&pool).await.unwrap_err();
+            assert!(bad.to_string().contains("expected 16 bytes, got 2"), "{bad}");
         }
-        let back: Vec<(PgComb, Dist, Local)> =
-            sqlx::query_as("SELECT id, n, u FROM t ORDER BY id").fetch_all(&pool).await.unwrap();
-        let mut expected: Vec<PgComb> = shuffled[..2000].to_vec();
-        expected.sort();
-        assert_eq!(back.iter().map(|r| r.0).collect::<Vec<_>>(), expected);
-        assert!(ids.windows(2).all(|w| w[0] < w[1]));
-        let bad = sqlx::query_scalar::<_, PgComb>("SELECT x'0102'").fetch_one(&pool).await.unwrap_err();
-        assert!(bad.to_string().contains("16"), "{bad}");
-    }
+    )*};
+}
+
+mod sqlx_sqlite {
+    use super::*;
+    sqlx_sqlite_test!(sqlx_0_8, sqlx_0_9);
 }
 
 mod postgres {
     use super::*;
-    use sqlx::PgPool;
 
     /// `DATABASE_URL`, or `None` to skip. `.ci/run` sets `IDCRAFT_REQUIRE_POSTGRES`, which makes
     /// a missing URL a failure; elsewhere (a laptop, a hosted CI that sets `CI=true` without a
@@ -228,55 +245,77 @@ mod postgres {
         }
     }
 
-    async fn round_trip<I>(pool: &PgPool, make: impl Fn() -> I, decl: &str, expect: Expect)
-    where
-        I: Identity
-            + Send
-            + Unpin
-            + for<'r> sqlx::Decode<'r, sqlx::Postgres>
-            + for<'q> sqlx::Encode<'q, sqlx::Postgres>
-            + sqlx::Type<sqlx::Postgres>
-            + sqlx::postgres::PgHasArrayType,
-    {
-        let table = format!("idcraft_t_{}", I::TYPE_NAME.to_lowercase());
-        sqlx::query(&format!("DROP TABLE IF EXISTS {table}")).execute(pool).await.unwrap();
-        sqlx::query(&format!("CREATE TABLE {table} (id {decl} PRIMARY KEY)")).execute(pool).await.unwrap();
-        let (ids, shuffled) = generated(make);
-        sqlx::query(&format!("INSERT INTO {table} (id) SELECT * FROM UNNEST($1)"))
-            .bind(&shuffled)
-            .execute(pool)
-            .await
-            .unwrap();
-        let back: Vec<I> =
-            sqlx::query_scalar(&format!("SELECT id FROM {table} ORDER BY id")).fetch_all(pool).await.unwrap();
-        check_order(&ids, &back, expect, "PostgreSQL");
-        sqlx::query(&format!("DROP TABLE {table}")).execute(pool).await.unwrap();
+    /// A query built at run time, as each sqlx release takes it (0.9 wants it marked audited).
+    mod dynamic {
+        pub fn sqlx_0_8(sql: &str) -> &str {
+            sql
+        }
+
+        pub fn sqlx_0_9(sql: &str) -> sqlx_0_9::AssertSqlSafe<String> {
+            sqlx_0_9::AssertSqlSafe(sql.to_owned())
+        }
     }
 
-    #[tokio::test]
-    async fn sqlx_every_scheme_round_trips_and_sorts() {
-        let Some(url) = database_url() else { return };
-        let pool = PgPool::connect(&url).await.unwrap();
-        round_trip(&pool, PgComb::new, "uuid", Sorted).await;
-        round_trip(&pool, Hot::new_default, "uuid", Sorted).await;
-        round_trip(&pool, Dist::new, "numeric(28,0)", Sorted).await;
-        round_trip(&pool, Dist128::new, "uuid", Sorted).await;
-        round_trip(&pool, SnoId::new, "bytea", Sorted).await;
-        round_trip(&pool, Local::new, "bigint", Sorted).await;
-        round_trip(&pool, Global::new, "bytea", Sorted).await;
-        // Time in the bytes PostgreSQL compares last: as random as uuid v4 there.
-        round_trip(&pool, SqlComb::new, "uuid", Random).await;
-        round_trip(&pool, LegacyComb::new, "uuid", Random).await;
-        round_trip(&pool, BinaryComb::new, "uuid", Unspecified).await;
+    /// sqlx's PostgreSQL support, the same tests for each release.
+    macro_rules! sqlx_postgres_tests {
+        ($($v:ident),*) => {$(
+            mod $v {
+                use super::super::*;
 
-        let bad = sqlx::query_scalar::<_, SnoId>("SELECT '\\x010203'::bytea").fetch_one(&pool).await.unwrap_err();
-        assert!(bad.to_string().contains("expected 10 bytes, got 3"), "{bad}");
-        let bad = sqlx::query_scalar::<_, Dist>("SELECT 12.5::numeric").fetch_one(&pool).await.unwrap_err();
-        assert!(bad.to_string().contains("fraction"), "{bad}");
-        let scaled: Dist =
-            sqlx::query_scalar("SELECT 1088824355131185736905670087.000::numeric").fetch_one(&pool).await.unwrap();
-        assert_eq!(scaled.to_string(), "1088824355131185736905670087");
+                async fn round_trip<I>(pool: &$v::PgPool, make: impl Fn() -> I, decl: &str, expect: Expect)
+                where
+                    I: Identity
+                        + Send
+                        + Unpin
+                        + for<'r> $v::Decode<'r, $v::Postgres>
+                        + for<'q> $v::Encode<'q, $v::Postgres>
+                        + $v::Type<$v::Postgres>
+                        + $v::postgres::PgHasArrayType,
+                {
+                    let table = format!("idcraft_t_{}_{}", stringify!($v), I::TYPE_NAME.to_lowercase());
+                    $v::query(super::dynamic::$v(&format!("DROP TABLE IF EXISTS {table}"))).execute(pool).await.unwrap();
+                    $v::query(super::dynamic::$v(&format!("CREATE TABLE {table} (id {decl} PRIMARY KEY)"))).execute(pool).await.unwrap();
+                    let (ids, shuffled) = generated(make);
+                    $v::query(super::dynamic::$v(&format!("INSERT INTO {table} (id) SELECT * FROM UNNEST($1)")))
+                        .bind(&shuffled)
+                        .execute(pool)
+                        .await
+                        .unwrap();
+                    let back: Vec<I> =
+                        $v::query_scalar(super::dynamic::$v(&format!("SELECT id FROM {table} ORDER BY id"))).fetch_all(pool).await.unwrap();
+                    check_order(&ids, &back, expect, "PostgreSQL");
+                    $v::query(super::dynamic::$v(&format!("DROP TABLE {table}"))).execute(pool).await.unwrap();
+                }
+
+                #[tokio::test]
+                async fn every_scheme_round_trips_and_sorts() {
+                    let Some(url) = super::database_url() else { return };
+                    let pool = $v::PgPool::connect(&url).await.unwrap();
+                    round_trip(&pool, PgComb::new, "uuid", Sorted).await;
+                    round_trip(&pool, Hot::new_default, "uuid", Sorted).await;
+                    round_trip(&pool, Dist::new, "numeric(28,0)", Sorted).await;
+                    round_trip(&pool, Dist128::new, "uuid", Sorted).await;
+                    round_trip(&pool, SnoId::new, "bytea", Sorted).await;
+                    round_trip(&pool, Local::new, "bigint", Sorted).await;
+                    round_trip(&pool, Global::new, "bytea", Sorted).await;
+                    // Time in the bytes PostgreSQL compares last: as random as uuid v4 there.
+                    round_trip(&pool, SqlComb::new, "uuid", Random).await;
+                    round_trip(&pool, LegacyComb::new, "uuid", Random).await;
+                    round_trip(&pool, BinaryComb::new, "uuid", Unspecified).await;
+
+                    let bad = $v::query_scalar::<_, SnoId>("SELECT '\\x010203'::bytea").fetch_one(&pool).await.unwrap_err();
+                    assert!(bad.to_string().contains("expected 10 bytes, got 3"), "{bad}");
+                    let bad = $v::query_scalar::<_, Dist>("SELECT 12.5::numeric").fetch_one(&pool).await.unwrap_err();
+                    assert!(bad.to_string().contains("fraction"), "{bad}");
+                    let scaled: Dist =
+                        $v::query_scalar("SELECT 1088824355131185736905670087.000::numeric").fetch_one(&pool).await.unwrap();
+                    assert_eq!(scaled.to_string(), "1088824355131185736905670087");
+                }
+            }
+        )*};
     }
+
+    sqlx_postgres_tests!(sqlx_0_8, sqlx_0_9);
 
     #[tokio::test]
     async fn tokio_postgres_round_trips_and_rejects() {

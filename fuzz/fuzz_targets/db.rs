@@ -13,8 +13,7 @@ fn sqlite<I: idcraft::Identity + SqliteFromSql + SqliteToSql>(value: ValueRef<'_
     let Ok(id) = I::column_result(value) else { return };
     let written = match id.to_sql().unwrap() {
         ToSqlOutput::Owned(v) => v,
-        ToSqlOutput::Borrowed(v) => v.into(),
-        other => panic!("unexpected output {other:?}"),
+        other => panic!("derived IDs write owned values, not {other:?}"),
     };
     let again = I::column_result(match &written {
         Value::Blob(b) => ValueRef::Blob(b),

@@ -1,11 +1,27 @@
 //! Database drivers for derived ID types, one module per driver (each behind its feature).
 //! The column mapping itself is [`idcraft::column`](crate::column), shared by all drivers.
+//!
+//! | feature | driver | derived types get |
+//! |---|---|---|
+//! | `postgres02` | `postgres` / `tokio-postgres` (postgres-types 0.2) | `ToSql`, `FromSql` |
+//! | `sqlx09-postgres`, `sqlx08-postgres` | sqlx 0.9 / 0.8, PostgreSQL | `Type`, `Encode`, `Decode`, `PgHasArrayType` |
+//! | `sqlx09-sqlite`, `sqlx08-sqlite` | sqlx 0.9 / 0.8, SQLite | `Type`, `Encode`, `Decode` |
+//! | `rusqlite` | rusqlite 0.32 to 0.43 | `ToSql`, `FromSql` |
+//!
+//! Only one SQLite library can be linked into a program (`links = "sqlite3"`), and each
+//! rusqlite release pins its own; so the `rusqlite` feature accepts every release from 0.32 to
+//! 0.43, and cargo picks the one the application uses.
 
-#[cfg(any(feature = "postgres02", feature = "sqlx08"))]
+#[cfg(any(feature = "postgres02", feature = "sqlx08-postgres", feature = "sqlx09-postgres"))]
 mod pg_numeric;
 #[cfg(feature = "postgres02")]
 pub mod postgres02;
-#[cfg(feature = "rusqlite032")]
-pub mod rusqlite032;
-#[cfg(feature = "sqlx08")]
+#[cfg(feature = "rusqlite")]
+pub mod rusqlite;
+#[cfg(any(feature = "rusqlite", feature = "sqlx08-sqlite", feature = "sqlx09-sqlite"))]
+pub mod sqlite;
+
+#[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite"))]
 pub mod sqlx08;
+#[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))]
+pub mod sqlx09;

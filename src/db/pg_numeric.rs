@@ -8,9 +8,7 @@
 const NBASE: u128 = 10_000;
 const POSITIVE: u16 = 0x0000;
 
-/// Writes `v` as a binary NUMERIC with scale 0 (postgres-types writes it; sqlx binds the
-/// `uuid` form).
-#[cfg(any(feature = "postgres02", test))]
+/// Writes `v` as a binary NUMERIC with scale 0.
 pub fn encode(v: u128, out: &mut Vec<u8>) {
     let mut digits = Vec::with_capacity(10);
     let mut rest = v;
@@ -30,6 +28,23 @@ pub fn encode(v: u128, out: &mut Vec<u8>) {
     for d in digits {
         out.extend_from_slice(&d.to_be_bytes());
     }
+}
+
+/// Writes a decimal ID (whole and non-negative, as [`crate::column::DbColumn`] gives it).
+pub fn encode_decimal(d: rust_decimal::Decimal, out: &mut Vec<u8>) -> Result<(), NumericError> {
+    if d.scale() != 0 {
+        return Err(NumericError::Fraction);
+    }
+    encode(u128::try_from(d.mantissa()).map_err(|_| NumericError::NotNonNegative)?, out);
+    Ok(())
+}
+
+/// Whether `I`'s scheme also lives in `NUMERIC(38,0)` columns (besides its usual column).
+pub fn has_numeric_form<I: crate::Identity>() -> bool
+where
+    I::Scheme: crate::column::DbColumn,
+{
+    <I::Scheme as crate::column::DbColumn>::from_numeric(0).is_some()
 }
 
 /// Why a binary NUMERIC is not an ID's number.

@@ -2,7 +2,7 @@
 //! ID, emitted by `#[derive(Identity)]` when the `postgres02` feature is on.
 
 use crate::column::{Column, DbColumn, DbValue, Dialect};
-use crate::{Identity, ParseError, schemes::IdBytes};
+use crate::{Identity, ParseError, Scheme, schemes::IdBytes};
 use bytes::BytesMut;
 use postgres_types::{IsNull, ToSql, Type};
 use std::error::Error;
@@ -15,7 +15,7 @@ pub fn accepts<I: Identity>(ty: &Type) -> bool
 where
     I::Scheme: DbColumn,
 {
-    if *ty == Type::NUMERIC && has_numeric_form::<I>() {
+    if *ty == Type::NUMERIC && super::pg_numeric::has_numeric_form::<I>() {
         return true;
     }
     *ty == match <I::Scheme as DbColumn>::POSTGRES {
@@ -42,7 +42,12 @@ where
     }
     match id.to_scheme().to_db(Dialect::Postgres) {
         DbValue::Uuid(u) => u.to_sql(ty, out),
-        DbValue::Numeric(d) => d.to_sql(ty, out),
+        DbValue::Numeric(d) => {
+            let mut buf = Vec::with_capacity(24);
+            super::pg_numeric::encode_decimal(d, &mut buf)?;
+            out.extend_from_slice(&buf);
+            Ok(IsNull::No)
+        }
         DbValue::Bytes(b) => (&*b).to_sql(ty, out),
         DbValue::BigInt(v) => v.to_sql(ty, out),
         DbValue::Text(_) => id.to_string().as_str().to_sql(ty, out),
@@ -55,7 +60,7 @@ where
     I::Scheme: DbColumn,
 {
     use postgres_types::FromSql;
-    if *ty == Type::NUMERIC && has_numeric_form::<I>() {
+    if *ty == Type::NUMERIC && super::pg_numeric::has_numeric_form::<I>() {
         let v = super::pg_numeric::decode(raw)?;
         let value = <I::Scheme as DbColumn>::from_numeric(v)
             .ok_or(ParseError::OutOfRange { rule: "the NUMERIC value is not an ID of this scheme" })?;
@@ -64,17 +69,11 @@ where
     let db = match <I::Scheme as DbColumn>::POSTGRES {
         Column::Uuid => DbValue::Uuid(Uuid::from_sql(ty, raw)?),
         Column::Numeric => super::pg_numeric::decode_decimal_id(raw)?,
-        Column::Bytes => DbValue::Bytes(IdBytes::try_new(raw).ok_or(ParseError::bytes(16, raw.len()))?),
+        Column::Bytes => {
+            DbValue::Bytes(IdBytes::try_new(raw).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, raw.len()))?)
+        }
         Column::BigInt => DbValue::BigInt(i64::from_sql(ty, raw)?),
         Column::Text => return Ok(crate::column::from_db_text::<I>(<&str>::from_sql(ty, raw)?)?),
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
-}
-
-/// Whether the scheme also lives in `NUMERIC(38,0)` columns.
-fn has_numeric_form<I: Identity>() -> bool
-where
-    I::Scheme: DbColumn,
-{
-    <I::Scheme as DbColumn>::from_numeric(0).is_some()
 }

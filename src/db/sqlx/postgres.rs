@@ -1,0 +1,124 @@
+//! PostgreSQL through sqlx: `Type`, `Encode`, `Decode` and `PgHasArrayType` for every derived
+//! ID, emitted by `#[derive(Identity)]` when the `sqlx09-postgres` or `sqlx08-postgres` feature
+//! is on (one source for both releases, whose PostgreSQL API is the same).
+//!
+//! The `query!` macros check column types at compile time and know nothing of these types;
+//! override the column's type in the query, e.g.
+//! `sqlx::query_as!(Order, r#"SELECT id AS "id: OrderId" FROM orders"#)`.
+
+use super::sqlx::encode::IsNull;
+use super::sqlx::error::BoxDynError;
+use super::sqlx::postgres::types::Oid;
+use super::sqlx::postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
+use super::sqlx::{Decode, Encode, Type, ValueRef};
+use crate::column::{Column, DbColumn, DbValue, Dialect};
+use crate::db::pg_numeric;
+use crate::{Identity, ParseError, Scheme, codec::hex, schemes::IdBytes};
+use uuid::Uuid;
+
+// `uuid` and `NUMERIC` are written and read here, by their binary formats (16 bytes; the one in
+// `pg_numeric`), not through sqlx's `uuid` and `rust_decimal` features: those pull sqlx's SQLite
+// driver into the lock file, whose SQLite then conflicts with the application's rusqlite.
+const UUID: Oid = Oid(2950);
+const UUID_ARRAY: Oid = Oid(2951);
+const NUMERIC: Oid = Oid(1700);
+const NUMERIC_ARRAY: Oid = Oid(1231);
+
+fn column<I: Identity>() -> Column
+where
+    I::Scheme: DbColumn,
+{
+    <I::Scheme as DbColumn>::column(Dialect::Postgres)
+}
+
+/// PostgreSQL type of `I`'s column.
+pub fn pg_type_info<I: Identity>() -> PgTypeInfo
+where
+    I::Scheme: DbColumn,
+{
+    match column::<I>() {
+        Column::Uuid => PgTypeInfo::with_oid(UUID),
+        Column::Numeric => PgTypeInfo::with_oid(NUMERIC),
+        Column::Bytes => <Vec<u8> as Type<Postgres>>::type_info(),
+        Column::BigInt => <i64 as Type<Postgres>>::type_info(),
+        Column::Text => <String as Type<Postgres>>::type_info(),
+    }
+}
+
+/// Whether a PostgreSQL column of type `ty` holds `I` (its own type, or `NUMERIC` for the
+/// schemes with a `NUMERIC(38,0)` form).
+pub fn pg_compatible<I: Identity>(ty: &PgTypeInfo) -> bool
+where
+    I::Scheme: DbColumn,
+{
+    *ty == pg_type_info::<I>() || (pg_numeric::has_numeric_form::<I>() && *ty == PgTypeInfo::with_oid(NUMERIC))
+}
+
+/// PostgreSQL array type of `I`'s column.
+pub fn pg_array_type_info<I: Identity>() -> PgTypeInfo
+where
+    I::Scheme: DbColumn,
+{
+    match column::<I>() {
+        Column::Uuid => PgTypeInfo::with_oid(UUID_ARRAY),
+        Column::Numeric => PgTypeInfo::with_oid(NUMERIC_ARRAY),
+        Column::Bytes => <Vec<u8> as PgHasArrayType>::array_type_info(),
+        Column::BigInt => <i64 as PgHasArrayType>::array_type_info(),
+        Column::Text => <String as PgHasArrayType>::array_type_info(),
+    }
+}
+
+/// Writes `id` for PostgreSQL.
+pub fn pg_encode<I: Identity>(id: &I, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError>
+where
+    I::Scheme: DbColumn,
+{
+    match id.to_scheme().to_db(Dialect::Postgres) {
+        DbValue::Uuid(u) => <&[u8] as Encode<Postgres>>::encode(u.as_bytes(), buf),
+        DbValue::Numeric(d) => {
+            let mut raw = Vec::with_capacity(24);
+            pg_numeric::encode_decimal(d, &mut raw)?;
+            <&[u8] as Encode<Postgres>>::encode(&raw, buf)
+        }
+        DbValue::Bytes(b) => <&[u8] as Encode<Postgres>>::encode(&b, buf),
+        DbValue::BigInt(v) => <i64 as Encode<Postgres>>::encode_by_ref(&v, buf),
+        DbValue::Text(_) => <String as Encode<Postgres>>::encode(id.to_string(), buf),
+    }
+}
+
+/// Reads `I` from PostgreSQL: a value of the wrong shape is a typed [`ParseError`].
+pub fn pg_decode<I: Identity>(value: PgValueRef<'_>) -> Result<I, BoxDynError>
+where
+    I::Scheme: DbColumn,
+{
+    let is_numeric = *value.type_info() == PgTypeInfo::with_oid(NUMERIC);
+    if is_numeric && pg_numeric::has_numeric_form::<I>() {
+        let v = match value.format() {
+            PgValueFormat::Binary => pg_numeric::decode(value.as_bytes()?)?,
+            PgValueFormat::Text => value.as_str()?.parse::<u128>()?,
+        };
+        let scheme = <I::Scheme as DbColumn>::from_numeric(v)
+            .ok_or(ParseError::OutOfRange { rule: "a NUMERIC column does not hold this scheme" })?;
+        return Ok(I::from_scheme(scheme));
+    }
+    let db = match column::<I>() {
+        Column::Uuid => match value.format() {
+            PgValueFormat::Binary => {
+                let raw = value.as_bytes()?;
+                DbValue::Uuid(Uuid::from_bytes(raw.try_into().map_err(|_| ParseError::bytes(16, raw.len()))?))
+            }
+            PgValueFormat::Text => DbValue::Uuid(Uuid::from_bytes(hex::parse_uuid(value.as_str()?)?)),
+        },
+        Column::Numeric => match value.format() {
+            PgValueFormat::Binary => pg_numeric::decode_decimal_id(value.as_bytes()?)?,
+            PgValueFormat::Text => return Ok(crate::column::from_db_text::<I>(value.as_str()?)?),
+        },
+        Column::Bytes => {
+            let b = <&[u8] as Decode<Postgres>>::decode(value)?;
+            DbValue::Bytes(IdBytes::try_new(b).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, b.len()))?)
+        }
+        Column::BigInt => DbValue::BigInt(<i64 as Decode<Postgres>>::decode(value)?),
+        Column::Text => return Ok(crate::column::from_db_text::<I>(<&str as Decode<Postgres>>::decode(value)?)?),
+    };
+    Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
+}

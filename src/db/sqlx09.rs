@@ -1,0 +1,17 @@
+//! sqlx 0.9: PostgreSQL (`sqlx09-postgres`) and SQLite (`sqlx09-sqlite`).
+
+#[doc(hidden)]
+pub use ::sqlx_0_9 as sqlx;
+
+/// What an `Encode<Sqlite>` impl writes into (it lost its lifetime in 0.9).
+#[cfg(feature = "sqlx09-sqlite")]
+pub type SqliteArgs<'q> = sqlx::sqlite::SqliteArgumentsBuffer;
+
+#[cfg(feature = "sqlx09-postgres")]
+#[path = "sqlx/postgres.rs"]
+#[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
+pub mod postgres;
+#[cfg(feature = "sqlx09-sqlite")]
+#[path = "sqlx/sqlite.rs"]
+#[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
+pub mod sqlite;
