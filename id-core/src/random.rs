@@ -44,12 +44,12 @@ pub struct OsRandom;
 impl RandomSource for OsRandom {
     #[inline]
     fn fill_bytes(&self, dest: &mut [u8]) {
-        rand::RngCore::fill_bytes(&mut rand::rng(), dest)
+        rand::Rng::fill_bytes(&mut rand::rng(), dest)
     }
 
     #[inline]
     fn next_u64(&self) -> u64 {
-        rand::RngCore::next_u64(&mut rand::rng())
+        rand::Rng::next_u64(&mut rand::rng())
     }
 }
 

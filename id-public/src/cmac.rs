@@ -4,10 +4,12 @@
 use crate::key::AesKey;
 use zeroize::Zeroizing;
 
+/// Doubling in GF(2^128) (RFC 4493's subkey step), branch-free: the subkeys are secret, so the
+/// reduction is applied through a mask made from the top bit, not a condition on it.
 fn double(block: [u8; 16]) -> [u8; 16] {
     let v = u128::from_be_bytes(block);
-    let carry = if v >> 127 == 1 { 0x87 } else { 0 };
-    ((v << 1) ^ carry).to_be_bytes()
+    let reduce = 0u128.wrapping_sub(v >> 127) & 0x87;
+    ((v << 1) ^ reduce).to_be_bytes()
 }
 
 /// An AES-CMAC key: the cipher and its two subkeys, derived once rather than with an extra AES
@@ -94,6 +96,19 @@ mod tests {
         ] {
             assert_eq!(cmac.tag(&msg[..len]).to_vec(), hex(tag), "length {len}");
         }
+    }
+
+    /// RFC 4493 §4's subkeys, and the doubling on both sides of the top bit.
+    #[test]
+    fn rfc4493_subkeys() {
+        let key = AesKey::new(&hex("2b7e151628aed2a6abf7158809cf4f3c")).unwrap();
+        let l = key.encrypt([0; 16]);
+        assert_eq!(l.to_vec(), hex("7df76b0c1ab899b33e42f047b91b546f"));
+        let cmac = Cmac::new(key);
+        assert_eq!(cmac.k1.to_vec(), hex("fbeed618357133667c85e08f7236a8de"));
+        assert_eq!(cmac.k2.to_vec(), hex("f7ddac306ae266ccf90bc11ee46d513b"));
+        assert_eq!(double([0x80; 16])[15], 0x87, "top bit set: shifted and reduced");
+        assert_eq!(double([0x40; 16]), [0x80; 16], "top bit clear: shifted only");
     }
 
     #[test]
