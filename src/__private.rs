@@ -13,10 +13,20 @@ pub use serde;
 pub use crate::db::sqlx08;
 #[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))]
 pub use crate::db::sqlx09;
+#[cfg(feature = "async-graphql7")]
+pub use async_graphql;
 #[cfg(feature = "postgres02")]
 pub use {crate::db::postgres02, bytes, postgres_types};
 #[cfg(feature = "rusqlite")]
 pub use {crate::db::rusqlite as rusqlite_driver, rusqlite};
+#[cfg(feature = "arbitrary1")]
+pub use {crate::integrations::arbitrary1, arbitrary};
+#[cfg(feature = "proptest1")]
+pub use {crate::integrations::proptest1, proptest};
+#[cfg(feature = "schemars1")]
+pub use {crate::integrations::schemars1, schemars};
+#[cfg(feature = "utoipa6")]
+pub use {crate::integrations::utoipa6, utoipa};
 
 /// The impls each enabled integration feature adds to a derived type (serde, database
 /// drivers). Expands to nothing for a feature that is off, so users pay only for what they use.
@@ -31,6 +41,11 @@ macro_rules! __idcraft_integrations {
         $crate::__idcraft_sqlx08_sqlite!($ty);
         $crate::__idcraft_rusqlite!($ty);
         $crate::__idcraft_postgres02!($ty);
+        $crate::__idcraft_schemars1!($ty);
+        $crate::__idcraft_utoipa6!($ty);
+        $crate::__idcraft_async_graphql7!($ty);
+        $crate::__idcraft_arbitrary1!($ty);
+        $crate::__idcraft_proptest1!($ty);
     };
 }
 pub use __idcraft_integrations as integrations;
@@ -264,6 +279,124 @@ macro_rules! __idcraft_postgres02 {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_postgres02 {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "schemars1")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_schemars1 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::schemars::JsonSchema for $ty {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(<Self as $crate::Identity>::TYPE_NAME)
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                $crate::__private::schemars1::schema_id::<Self>()
+            }
+
+            fn json_schema(
+                _: &mut $crate::__private::schemars::SchemaGenerator,
+            ) -> $crate::__private::schemars::Schema {
+                $crate::__private::schemars1::schema::<Self>()
+            }
+        }
+    };
+}
+#[cfg(not(feature = "schemars1"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_schemars1 {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "utoipa6")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_utoipa6 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::utoipa::PartialSchema for $ty {
+            fn schema() -> $crate::__private::utoipa::openapi::RefOr<$crate::__private::utoipa::openapi::schema::Schema>
+            {
+                $crate::__private::utoipa6::schema::<Self>()
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::utoipa::ToSchema for $ty {
+            fn name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(<Self as $crate::Identity>::TYPE_NAME)
+            }
+        }
+    };
+}
+#[cfg(not(feature = "utoipa6"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_utoipa6 {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "async-graphql7")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_async_graphql7 {
+    ($ty:ident) => {
+        $crate::__private::async_graphql::scalar!($ty);
+    };
+}
+#[cfg(not(feature = "async-graphql7"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_async_graphql7 {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "arbitrary1")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_arbitrary1 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl<'a> $crate::__private::arbitrary::Arbitrary<'a> for $ty {
+            fn arbitrary(
+                u: &mut $crate::__private::arbitrary::Unstructured<'a>,
+            ) -> $crate::__private::arbitrary::Result<Self> {
+                $crate::__private::arbitrary1::arbitrary(u)
+            }
+        }
+    };
+}
+#[cfg(not(feature = "arbitrary1"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_arbitrary1 {
+    ($ty:ident) => {};
+}
+
+#[cfg(feature = "proptest1")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_proptest1 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::proptest::arbitrary::Arbitrary for $ty {
+            type Parameters = ();
+            type Strategy = $crate::__private::proptest::strategy::BoxedStrategy<Self>;
+
+            fn arbitrary_with(_: ()) -> Self::Strategy {
+                $crate::__private::proptest1::strategy::<Self>()
+            }
+        }
+    };
+}
+#[cfg(not(feature = "proptest1"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_proptest1 {
     ($ty:ident) => {};
 }
 

@@ -31,6 +31,7 @@ pub mod schemes {
 }
 
 pub mod db;
+pub mod integrations;
 
 /// Opaque public identities (AES), re-exported from `idcraft-public`.
 #[cfg(feature = "public")]

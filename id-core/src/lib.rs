@@ -14,6 +14,7 @@ pub mod overflow;
 pub mod random;
 pub mod scheme;
 pub mod scope;
+pub mod text_form;
 pub mod time;
 
 pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};

@@ -1,0 +1,75 @@
+//! The shape of a derived type's text, for schema generators (JSON Schema, OpenAPI, GraphQL):
+//! a regular expression and lengths read off the scheme's own encoder, never restated per
+//! scheme, so a schema cannot drift from what `Display` writes and `FromStr` reads.
+
+use crate::identity::Identity;
+use crate::scheme::{Encoding, Scheme};
+use crate::time::Timestamp;
+
+/// What a derived type's text looks like.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextForm {
+    /// An anchored regular expression every text of the type matches (prefix included).
+    pub pattern: String,
+    /// The fewest characters of a text.
+    pub min_length: usize,
+    /// The most characters of a text.
+    pub max_length: usize,
+    /// A text of the type (the earliest ID of 2024-01-01).
+    pub example: String,
+}
+
+/// The encodings a canonical text can be, most specific first.
+const CONCRETE: [Encoding; 6] =
+    [Encoding::Uuid, Encoding::Sno32, Encoding::Base64, Encoding::Base62, Encoding::Hex, Encoding::Decimal];
+
+/// The text form of `I`.
+pub fn text_form<I: Identity>() -> TextForm {
+    let first = I::Scheme::min_at(Timestamp::from_ymd(2024, 1, 1));
+    let last = I::Scheme::max_at(Timestamp::MAX);
+    let written = |value: &I::Scheme| {
+        value.encode(I::ENCODING).or_else(|| value.encode(Encoding::Canonical)).map(|t| t.to_string())
+    };
+    let (example_body, last_body) = (written(&first).unwrap_or_default(), written(&last).unwrap_or_default());
+    let encoding = CONCRETE
+        .into_iter()
+        .find(|&e| first.encode(e).is_some_and(|t| *t == *example_body))
+        .unwrap_or(Encoding::Canonical);
+    let width = example_body.len();
+    let (body, min_body, max_body) = match encoding {
+        Encoding::Uuid => {
+            let h = "[0-9A-Fa-f]";
+            (format!("{h}{{8}}-{h}{{4}}-{h}{{4}}-{h}{{4}}-{h}{{12}}"), 36, 36)
+        }
+        Encoding::Decimal => {
+            let most = width.max(last_body.len());
+            (format!("[0-9]{{1,{most}}}"), 1, most)
+        }
+        other => (format!("{}{{{width}}}", class(other)), width, width),
+    };
+    let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();
+    TextForm {
+        pattern: format!("^{}{body}$", escape(&prefix)),
+        min_length: prefix.len() + min_body,
+        max_length: prefix.len() + max_body,
+        example: format!("{prefix}{example_body}"),
+    }
+}
+
+/// The characters of a fixed-width encoding, as a regular-expression class.
+fn class(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::Sno32 => "[2-9a-x]",
+        Encoding::Base64 => "[.0-9A-Z_a-z]",
+        Encoding::Base62 => "[0-9A-Za-z]",
+        Encoding::Hex => "[0-9A-Fa-f]",
+        // Not reached: every scheme's canonical text is one of the concrete encodings.
+        _ => ".",
+    }
+}
+
+/// Prefixes are `[a-z0-9_]` (checked by the derive), but escape anyway: a pattern must never
+/// mean more than the literal text.
+fn escape(text: &str) -> String {
+    text.chars().flat_map(|c| (!c.is_ascii_alphanumeric() && c != '_').then_some('\\').into_iter().chain([c])).collect()
+}

@@ -1,0 +1,46 @@
+//! Support code for the integrations `#[derive(Identity)]` adds to derived types, one module per
+//! library (each behind its versioned feature). The derived impls call into these; the text
+//! shape they describe comes from [`idcraft_core::text_form`], read off each scheme's encoder.
+
+#[cfg(feature = "arbitrary1")]
+pub mod arbitrary1;
+#[cfg(feature = "proptest1")]
+pub mod proptest1;
+#[cfg(feature = "schemars1")]
+pub mod schemars1;
+#[cfg(feature = "utoipa6")]
+pub mod utoipa6;
+
+pub use idcraft_core::text_form::{TextForm, text_form};
+
+/// One line saying what the type is, for schema descriptions.
+#[cfg(any(feature = "schemars1", feature = "utoipa6"))]
+fn description<I: crate::Identity>() -> String {
+    let prefix = I::PREFIX.map(|p| format!(", written with the prefix `{p}_`")).unwrap_or_default();
+    format!("{}: a {} ID{prefix}", I::TYPE_NAME, <I::Scheme as crate::Scheme>::NAME)
+}
+
+/// How many bytes [`from_entropy`] reads.
+#[cfg(any(feature = "arbitrary1", feature = "proptest1"))]
+pub const ENTROPY: usize = 24;
+
+/// A valid ID of `I` from any bytes, so test-data generators never produce a value the type
+/// could not hold: the first 16 bytes as the scheme's storage bytes if they are valid; else the
+/// same with leading bytes cleared one by one (numeric schemes with a smaller range); else the
+/// earliest or latest ID of the instant in the last 8 bytes (clamped into the scheme's range).
+#[cfg(any(feature = "arbitrary1", feature = "proptest1"))]
+pub fn from_entropy<I: crate::Identity>(bytes: &[u8; ENTROPY]) -> I {
+    use crate::{Scheme, Timestamp};
+    let len = <I::Scheme as Scheme>::BYTE_LEN;
+    let mut value = [0u8; 16];
+    value[..len].copy_from_slice(&bytes[..len]);
+    for cleared in 0..len {
+        value[..cleared].fill(0);
+        if let Ok(scheme) = <I::Scheme as Scheme>::from_bytes(&value[..len]) {
+            return I::from_scheme(scheme);
+        }
+    }
+    let nanos = i64::from_le_bytes(bytes[16..].try_into().expect("8 bytes"));
+    let at = Timestamp::from_unix_nanos(i128::from(nanos));
+    I::from_scheme(if bytes[0] & 1 == 0 { I::Scheme::min_at(at) } else { I::Scheme::max_at(at) })
+}
