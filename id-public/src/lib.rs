@@ -8,17 +8,26 @@
 //!   characters), so .NET and Rust services share tokens.
 //! * [`PublicIds`]: typed tokens for derived ID types ([`PublicId<OrderId>`](PublicId)),
 //!   authenticated by default, optionally bound to the type, with key rotation; see [`token`].
+//! * At the web boundary: [`install`] one `PublicIds` at start-up, then write IDs in responses
+//!   as tokens with the serde adapter [`as_token`], and read them from paths with
+//!   `axum::PublicPath` (feature `axum08`), which answers 404 for any invalid token.
 #![deny(missing_docs)]
 
+#[cfg(feature = "serde")]
+pub mod as_token;
+#[cfg(feature = "axum08")]
+pub mod axum;
 mod cmac;
 pub mod converter;
 mod error;
+mod installed;
 mod key;
 pub mod layout;
 pub mod token;
 
 pub use converter::{PublicIdConverter, parse_public, to_base62};
 pub use error::{KeyError, PublicIdError};
+pub use installed::{install, installed};
 pub use key::AesKey;
 pub use layout::PublicBlock;
 pub use token::{PublicId, PublicIds, TokenFormat, format};
