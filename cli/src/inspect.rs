@@ -15,10 +15,7 @@ const UUID_SCHEMES: &str = "comb_sql, comb_pg, comb_legacy, comb_binary, hot, di
 
 pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
     for (n, text) in args.ids.iter().enumerate() {
-        let fields = match args.scheme.as_deref() {
-            Some(scheme) => inspect(scheme, text).map_err(|e| format!("{text:?} as {scheme}: {e}"))?,
-            None => detect_and_inspect(text)?,
-        };
+        let fields = inspect_text(args.scheme.as_deref(), text)?;
         if args.json {
             out.line(Value::Object(fields))?;
         } else {
@@ -34,6 +31,58 @@ pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// `text` as an ID of `scheme` (or of the scheme its shape says), as it is or after a
+/// derived type's `prefix_`; else as a typed public token (which only the keys can open).
+fn inspect_text(scheme: Option<&str>, text: &str) -> Result<Map<String, Value>, Failure> {
+    let whole = match scheme {
+        Some(scheme) => inspect(scheme, text).map_err(|e| Failure::from(format!("{text:?} as {scheme}: {e}"))),
+        None => detect_and_inspect(text),
+    };
+    let Err(error) = whole else { return whole };
+    // Prefixes are lowercase ASCII, digits and '_' (the derive's rule), and a body may hold '_'
+    // too (uid's base64): try each split, shortest prefix first.
+    for (at, _) in text.match_indices('_') {
+        let (prefix, body) = (&text[..at], &text[at + 1..]);
+        if prefix.is_empty() || !prefix.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_') {
+            continue;
+        }
+        let fields = match scheme {
+            Some(scheme) => inspect(scheme, body).ok(),
+            None => detect_and_inspect(body).ok(),
+        };
+        if let Some(mut fields) = fields {
+            fields.insert("prefix".into(), json!(prefix));
+            return Ok(fields);
+        }
+        if let Some(token) = typed_token(prefix, body) {
+            return Ok(token);
+        }
+    }
+    Err(error)
+}
+
+/// A typed public token (`prefix_` + 33 base62 characters, or 22 for the compatible format):
+/// its shape only, since opening it takes the keys (`idcraft public decrypt --type-prefix`).
+fn typed_token(prefix: &str, body: &str) -> Option<Map<String, Value>> {
+    let format = match body.len() {
+        33 => "authenticated",
+        22 => "compatible",
+        _ => return None,
+    };
+    body.bytes().all(|c| c.is_ascii_alphanumeric()).then(|| {
+        let mut m = Map::new();
+        m.insert("kind".into(), json!("public token"));
+        m.insert("prefix".into(), json!(prefix));
+        m.insert("format".into(), json!(format));
+        m.insert("text".into(), json!(format!("{prefix}_{body}")));
+        m.insert(
+            "note".into(),
+            json!(format!("opaque without the key: idcraft public decrypt --type-prefix {prefix} --scheme <SCHEME>")),
+        );
+        m
+    })
 }
 
 /// The first candidate scheme (most likely first) that decodes `text`; when none does, the

@@ -7,6 +7,7 @@ mod inspect;
 mod new;
 mod output;
 mod public;
+mod typed;
 
 use clap::builder::TypedValueParser as _;
 use clap::{Args, CommandFactory, Parser, Subcommand};
@@ -89,7 +90,8 @@ pub struct InspectArgs {
 enum PublicCommand {
     /// Encrypt a value into its public token.
     Encrypt(PublicArgs),
-    /// Decrypt a public token (22 base62 characters or a GUID) into its value.
+    /// Decrypt a public token into its value: Architect.Identities' (22 base62 characters or a
+    /// GUID, with --kind) or idcraft's typed tokens (with --scheme and --type-prefix).
     Decrypt(PublicArgs),
     /// Print a new random AES key in base64, for a secret store (then --key-file or
     /// IDCRAFT_PUBLIC_KEY).
@@ -110,9 +112,19 @@ pub struct PublicArgs {
     /// A file holding the base64 key (one trailing newline is ignored).
     #[arg(long, value_name = "PATH", conflicts_with = "key")]
     pub key_file: Option<std::path::PathBuf>,
-    /// The kind of value: u64, i64, decimal, u128 or uuid.
-    #[arg(long)]
-    pub kind: String,
+    /// The kind of value: u64, i64, decimal, u128 or uuid (Architect.Identities' format).
+    #[arg(long, required_unless_present = "scheme", conflicts_with = "scheme")]
+    pub kind: Option<String>,
+    /// A typed token of idcraft (`PublicIds`): the derived type's prefix (tokens are
+    /// `prefix_` + 33 characters, or 22 for the compatible format).
+    #[arg(long, value_name = "PREFIX", requires = "scheme")]
+    pub type_prefix: Option<String>,
+    /// A typed token of idcraft: the derived type's scheme (comb_pg, sno, ...).
+    #[arg(long, value_name = "SCHEME")]
+    pub scheme: Option<String>,
+    /// With --scheme: the 16-byte compatible token format instead of the authenticated one.
+    #[arg(long, requires = "scheme")]
+    pub compatible: bool,
     /// JSON output.
     #[arg(long)]
     pub json: bool,

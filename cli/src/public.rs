@@ -38,8 +38,24 @@ fn key_text(args: &PublicArgs) -> Result<String, String> {
 }
 
 fn result(direction: Direction, args: &PublicArgs) -> Result<String, String> {
-    let converter = PublicIdConverter::from_base64(&key_text(args)?).map_err(|e| format!("--key: {e}"))?;
-    let kind = args.kind.as_str();
+    let key = AesKey::from_base64(&key_text(args)?).map_err(|e| format!("--key: {e}"))?;
+    if let Some(scheme) = &args.scheme {
+        let way = match direction {
+            Direction::Encrypt => crate::typed::Way::Encrypt,
+            Direction::Decrypt => crate::typed::Way::Decrypt,
+        };
+        return crate::typed::run(
+            way,
+            key,
+            scheme,
+            args.type_prefix.as_deref(),
+            args.compatible,
+            &args.input,
+            args.json,
+        );
+    }
+    let converter = PublicIdConverter::new(key);
+    let kind = args.kind.as_deref().unwrap_or_default();
     let input = &args.input;
     match direction {
         Direction::Encrypt => {

@@ -345,3 +345,70 @@ fn keygen_makes_usable_keys() {
     assert_eq!(ok(&["public", "decrypt", "--key", &a[0], "--kind", "u64", token]), ["42"]);
     assert!(fails(&["public", "keygen", "--bits", "100"]).contains("100"));
 }
+
+/// What the library makes, the command reads: prefixed IDs, and typed tokens both ways.
+#[test]
+fn prefixed_ids_and_typed_tokens() {
+    use idcraft::public::{AesKey, PublicIds};
+    use idcraft::{Identity, Uuid};
+    #[derive(Identity)]
+    #[id(scheme = "comb_pg", prefix = "ord")]
+    struct OrderId(Uuid);
+
+    let key = "k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=";
+    let ids = PublicIds::new(AesKey::from_base64(key).unwrap());
+    let id = OrderId::new();
+    let token = ids.to_public(&id).to_string();
+    let typed = |way: &str, input: &str| -> Vec<String> {
+        ok(&["public", way, "--key", key, "--scheme", "comb_pg", "--type-prefix", "ord", input])
+    };
+    assert_eq!(typed("decrypt", &token), [id.to_string()], "the library's token opens with the command");
+    let made = typed("encrypt", &id.to_string());
+    assert_eq!(ids.decode_str::<OrderId>(&made[0]).unwrap(), id, "the command's token opens with the library");
+    let body = id.to_string()["ord_".len()..].to_owned();
+    assert_eq!(typed("encrypt", &body), made, "the prefix is optional on input");
+    let json: Value = serde_json::from_str(
+        &ok(&["public", "decrypt", "--key", key, "--scheme", "comb_pg", "--type-prefix", "ord", "--json", &token])[0],
+    )
+    .unwrap();
+    assert_eq!((json["id"].as_str(), json["token"].as_str()), (Some(&*id.to_string()), Some(&*token)));
+
+    let decrypt = |token: &str, prefix: &str| {
+        fails(&["public", "decrypt", "--key", key, "--scheme", "comb_pg", "--type-prefix", prefix, token])
+    };
+    assert!(decrypt(&token, "cus").contains("does not start with the type prefix \"cus_\""));
+    let bound = PublicIds::new(AesKey::from_base64(key).unwrap()).bound_to_types().to_public(&id).to_string();
+    assert!(decrypt(&bound, "ord").contains("failed the check"), "a type-bound token needs the type");
+    let other = PublicIds::new(AesKey::new(&[1; 32]).unwrap()).to_public(&id).to_string();
+    assert!(decrypt(&other, "ord").contains("failed the check"), "another key's token");
+    let compatible = PublicIds::compatible(AesKey::from_base64(key).unwrap()).to_public(&id).to_string();
+    let out = ok(&[
+        "public",
+        "decrypt",
+        "--key",
+        key,
+        "--scheme",
+        "comb_pg",
+        "--type-prefix",
+        "ord",
+        "--compatible",
+        &compatible,
+    ]);
+    assert_eq!(out, [id.to_string()]);
+    assert!(
+        fails(&["public", "decrypt", "--key", key, "--kind", "u64", "--scheme", "sno", "x"]).contains("cannot be used")
+    );
+
+    // inspect: a prefixed ID (with or without --scheme), and a token's shape.
+    let v = inspect(&["--scheme", "comb_pg", &id.to_string()]);
+    assert_eq!((v["prefix"].as_str(), v["text"].as_str()), (Some("ord"), Some(&*body)));
+    let sno = ok(&["new", "sno"]).remove(0);
+    let v = inspect(&[&format!("usr_{sno}")]);
+    assert_eq!((v["scheme"].as_str(), v["prefix"].as_str()), (Some("sno"), Some("usr")));
+    let uid = ok(&["new", "uid96"]).remove(0);
+    let v = inspect(&[&format!("a_b_{uid}")]);
+    assert_eq!((v["scheme"].as_str(), v["prefix"].as_str()), (Some("uid96"), Some("a_b")), "prefixes may hold '_'");
+    let v = inspect(&[&token]);
+    assert_eq!((v["kind"].as_str(), v["format"].as_str()), (Some("public token"), Some("authenticated")));
+    assert!(fails(&["inspect", "ord_nothing-like-an-id"]).contains("cannot tell the scheme"));
+}
