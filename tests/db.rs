@@ -8,7 +8,9 @@
     feature = "sqlx08-sqlite",
     feature = "sqlx09-postgres",
     feature = "sqlx09-sqlite",
-    feature = "postgres02"
+    feature = "postgres02",
+    feature = "diesel2-postgres",
+    feature = "diesel2-sqlite"
 ))]
 
 mod support;
@@ -223,7 +225,7 @@ mod postgres {
     /// a missing URL a failure; elsewhere (a laptop, a hosted CI that sets `CI=true` without a
     /// database) the tests are skipped, and say so in one line that the test harness does not
     /// capture.
-    fn database_url() -> Option<String> {
+    pub(super) fn database_url() -> Option<String> {
         use std::io::Write as _;
         static SKIP_NOTICE: std::sync::Once = std::sync::Once::new();
         match std::env::var("DATABASE_URL") {
@@ -410,5 +412,123 @@ mod postgres {
 impl Hot {
     fn new_default() -> Hot {
         Hot::new(42)
+    }
+}
+
+/// diesel 2 on both backends: every column type a scheme lives in, ordering, filters, and typed
+/// errors for values of the wrong shape.
+mod diesel2 {
+    use super::*;
+    use diesel::prelude::*;
+    use diesel::sql_types::{Binary, Numeric};
+
+    mod schema {
+        diesel::table! {
+            idcraft_diesel (id) {
+                id -> Uuid,
+                invoice -> Numeric,
+                wide -> Numeric,
+                sno -> Binary,
+                local -> BigInt,
+                label -> Text,
+            }
+        }
+        diesel::table! {
+            lite (id) {
+                id -> Binary,
+                invoice -> Text,
+                local -> BigInt,
+                label -> Text,
+            }
+        }
+    }
+    use schema::{idcraft_diesel as pg, lite};
+
+    type LiteRow = (PgComb, Dist, Local, Order);
+
+    /// An error and its causes, one message (diesel wraps the type's error with the field).
+    fn messages(e: &dyn std::error::Error) -> String {
+        let mut text = e.to_string();
+        let mut cause = e.source();
+        while let Some(c) = cause {
+            text = format!("{text}: {c}");
+            cause = c.source();
+        }
+        text
+    }
+
+    #[test]
+    fn sqlite_round_trips_sorts_and_filters() {
+        let mut conn = SqliteConnection::establish(":memory:").unwrap();
+        diesel::sql_query(
+            "CREATE TABLE lite (id BLOB PRIMARY KEY, invoice TEXT NOT NULL, local INTEGER NOT NULL, label TEXT NOT NULL)",
+        )
+        .execute(&mut conn)
+        .unwrap();
+        let rows: Vec<LiteRow> = (0..500).map(|_| (PgComb::new(), Dist::new(), Local::new(), Order::new())).collect();
+        for (id, invoice, local, label) in rows.iter().rev() {
+            diesel::insert_into(lite::table)
+                .values((lite::id.eq(id), lite::invoice.eq(invoice), lite::local.eq(*local), lite::label.eq(label)))
+                .execute(&mut conn)
+                .unwrap();
+        }
+        let back: Vec<LiteRow> = lite::table.order(lite::id).load(&mut conn).unwrap();
+        assert_eq!(back, rows, "BLOB order is generation order");
+        let invoice: Dist = lite::table.filter(lite::id.eq(rows[7].0)).select(lite::invoice).first(&mut conn).unwrap();
+        assert_eq!(invoice, rows[7].1);
+        let label: String = lite::table
+            .filter(lite::id.eq(rows[3].0))
+            .select(lite::label)
+            .first::<Order>(&mut conn)
+            .map(|o| o.to_string())
+            .unwrap();
+        assert_eq!(label, rows[3].3.to_string(), "a TEXT column holds the type's Display");
+        let e = diesel::select(diesel::dsl::sql::<Binary>("x'0102'")).get_result::<PgComb>(&mut conn).unwrap_err();
+        assert!(messages(&e).contains("expected 16 bytes, got 2"), "{}", messages(&e));
+        let e = diesel::select(diesel::dsl::sql::<diesel::sql_types::Text>("'12.5'")).get_result::<Dist>(&mut conn);
+        assert!(messages(&e.unwrap_err()).contains("invalid character '.'"));
+    }
+
+    #[test]
+    fn postgres_round_trips_sorts_and_filters() {
+        let Some(url) = postgres::database_url() else { return };
+        let mut conn = PgConnection::establish(&url).unwrap();
+        diesel::connection::SimpleConnection::batch_execute(
+            &mut conn,
+            "DROP TABLE IF EXISTS idcraft_diesel; CREATE TABLE idcraft_diesel (id uuid PRIMARY KEY, \
+             invoice numeric(28,0) NOT NULL, wide numeric(38,0) NOT NULL, sno bytea NOT NULL, \
+             local bigint NOT NULL, label text NOT NULL)",
+        )
+        .unwrap();
+        type Row = (PgComb, Dist, Dist128, SnoId, Local, Order);
+        let rows: Vec<Row> = (0..500)
+            .map(|_| (PgComb::new(), Dist::new(), Dist128::new(), SnoId::new(), Local::new(), Order::new()))
+            .collect();
+        for (id, invoice, wide, sno, local, label) in rows.iter().rev() {
+            diesel::insert_into(pg::table)
+                .values((
+                    pg::id.eq(id),
+                    pg::invoice.eq(invoice),
+                    pg::wide.eq(wide),
+                    pg::sno.eq(sno),
+                    pg::local.eq(local),
+                    pg::label.eq(label),
+                ))
+                .execute(&mut conn)
+                .unwrap();
+        }
+        let back: Vec<Row> = pg::table.order(pg::id).load(&mut conn).unwrap();
+        assert_eq!(back, rows, "uuid order is generation order");
+        let by_wide: Vec<Dist128> = pg::table.order(pg::wide).select(pg::wide).load(&mut conn).unwrap();
+        assert_eq!(by_wide, rows.iter().map(|r| r.2).collect::<Vec<_>>(), "NUMERIC(38,0) order too");
+        let by_sno: Vec<SnoId> = pg::table.order(pg::sno).select(pg::sno).load(&mut conn).unwrap();
+        assert_eq!(by_sno, rows.iter().map(|r| r.3).collect::<Vec<_>>());
+        let found: Local = pg::table.filter(pg::invoice.eq(rows[9].1)).select(pg::local).first(&mut conn).unwrap();
+        assert_eq!(found, rows[9].4);
+        let e = diesel::select(diesel::dsl::sql::<Binary>("'\\x0102'::bytea")).get_result::<SnoId>(&mut conn);
+        assert!(messages(&e.unwrap_err()).contains("expected 10 bytes, got 2"));
+        let e = diesel::select(diesel::dsl::sql::<Numeric>("12.5::numeric")).get_result::<Dist>(&mut conn);
+        assert!(messages(&e.unwrap_err()).contains("fraction"));
+        diesel::sql_query("DROP TABLE idcraft_diesel").execute(&mut conn).unwrap();
     }
 }

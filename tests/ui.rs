@@ -6,4 +6,8 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
+    // Integration impls reject what their library would get wrong, at compile time.
+    if cfg!(feature = "diesel2-postgres") {
+        t.compile_fail("tests/ui/diesel/*.rs");
+    }
 }

@@ -7,18 +7,28 @@
 //! | `sqlx09-postgres`, `sqlx08-postgres` | sqlx 0.9 / 0.8, PostgreSQL | `Type`, `Encode`, `Decode`, `PgHasArrayType` |
 //! | `sqlx09-sqlite`, `sqlx08-sqlite` | sqlx 0.9 / 0.8, SQLite | `Type`, `Encode`, `Decode` |
 //! | `rusqlite` | rusqlite 0.32 to 0.43 | `ToSql`, `FromSql` |
+//! | `diesel2-postgres`, `diesel2-sqlite` | diesel 2 | `AsExpression`, `ToSql`, `FromSql`, `Queryable` |
 //!
 //! Only one SQLite library can be linked into a program (`links = "sqlite3"`), and each
 //! rusqlite release pins its own; so the `rusqlite` feature accepts every release from 0.32 to
 //! 0.43, and cargo picks the one the application uses.
 
-#[cfg(any(feature = "postgres02", feature = "sqlx08-postgres", feature = "sqlx09-postgres"))]
+#[cfg(feature = "diesel2")]
+pub mod diesel2;
+#[cfg(any(feature = "postgres02", feature = "diesel2-postgres"))]
+mod pg_binary;
+#[cfg(any(
+    feature = "postgres02",
+    feature = "sqlx08-postgres",
+    feature = "sqlx09-postgres",
+    feature = "diesel2-postgres"
+))]
 mod pg_numeric;
 #[cfg(feature = "postgres02")]
 pub mod postgres02;
 #[cfg(feature = "rusqlite")]
 pub mod rusqlite;
-#[cfg(any(feature = "rusqlite", feature = "sqlx08-sqlite", feature = "sqlx09-sqlite"))]
+#[cfg(any(feature = "rusqlite", feature = "sqlx08-sqlite", feature = "sqlx09-sqlite", feature = "diesel2-sqlite"))]
 pub mod sqlite;
 
 #[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite"))]

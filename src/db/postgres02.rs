@@ -1,12 +1,11 @@
 //! postgres-types 0.2 (`postgres`, `tokio-postgres`): `ToSql` and `FromSql` for every derived
 //! ID, emitted by `#[derive(Identity)]` when the `postgres02` feature is on.
 
-use crate::column::{Column, DbColumn, DbValue, Dialect};
-use crate::{Identity, ParseError, Scheme, schemes::IdBytes};
+use crate::Identity;
+use crate::column::{Column, DbColumn};
 use bytes::BytesMut;
-use postgres_types::{IsNull, ToSql, Type};
+use postgres_types::{IsNull, Type};
 use std::error::Error;
-use uuid::Uuid;
 
 type BoxError = Box<dyn Error + Sync + Send>;
 
@@ -27,53 +26,35 @@ where
     }
 }
 
+/// The column shape of a PostgreSQL type (`None` for a type no ID lives in).
+fn column_of(ty: &Type) -> Option<Column> {
+    Some(match *ty {
+        Type::UUID => Column::Uuid,
+        Type::NUMERIC => Column::Numeric,
+        Type::BYTEA => Column::Bytes,
+        Type::INT8 => Column::BigInt,
+        Type::TEXT | Type::VARCHAR => Column::Text,
+        _ => return None,
+    })
+}
+
 /// Writes `id`.
 pub fn to_sql<I: Identity>(id: &I, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError>
 where
     I::Scheme: DbColumn,
 {
-    if *ty == Type::NUMERIC
-        && let Some(v) = id.to_scheme().to_numeric()
-    {
-        let mut buf = Vec::with_capacity(20);
-        super::pg_numeric::encode(v, &mut buf);
-        out.extend_from_slice(&buf);
-        return Ok(IsNull::No);
-    }
-    match id.to_scheme().to_db(Dialect::Postgres) {
-        DbValue::Uuid(u) => u.to_sql(ty, out),
-        DbValue::Numeric(d) => {
-            let mut buf = Vec::with_capacity(24);
-            super::pg_numeric::encode_decimal(d, &mut buf)?;
-            out.extend_from_slice(&buf);
-            Ok(IsNull::No)
-        }
-        DbValue::Bytes(b) => (&*b).to_sql(ty, out),
-        DbValue::BigInt(v) => v.to_sql(ty, out),
-        DbValue::Text(_) => id.to_string().as_str().to_sql(ty, out),
-    }
+    let column = column_of(ty).ok_or_else(|| format!("a {ty} column does not hold {}", I::TYPE_NAME))?;
+    let mut buf = Vec::with_capacity(24);
+    super::pg_binary::encode(id, column, &mut buf)?;
+    out.extend_from_slice(&buf);
+    Ok(IsNull::No)
 }
 
-/// Reads `I`: a value of the wrong shape is a typed [`ParseError`].
+/// Reads `I`: a value of the wrong shape is a typed [`crate::ParseError`].
 pub fn from_sql<I: Identity>(ty: &Type, raw: &[u8]) -> Result<I, BoxError>
 where
     I::Scheme: DbColumn,
 {
-    use postgres_types::FromSql;
-    if *ty == Type::NUMERIC && super::pg_numeric::has_numeric_form::<I>() {
-        let v = super::pg_numeric::decode(raw)?;
-        let value = <I::Scheme as DbColumn>::from_numeric(v)
-            .ok_or(ParseError::OutOfRange { rule: "the NUMERIC value is not an ID of this scheme" })?;
-        return Ok(I::from_scheme(value));
-    }
-    let db = match <I::Scheme as DbColumn>::POSTGRES {
-        Column::Uuid => DbValue::Uuid(Uuid::from_sql(ty, raw)?),
-        Column::Numeric => super::pg_numeric::decode_decimal_id(raw)?,
-        Column::Bytes => {
-            DbValue::Bytes(IdBytes::try_new(raw).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, raw.len()))?)
-        }
-        Column::BigInt => DbValue::BigInt(i64::from_sql(ty, raw)?),
-        Column::Text => return Ok(crate::column::from_db_text::<I>(<&str>::from_sql(ty, raw)?)?),
-    };
-    Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
+    let column = column_of(ty).ok_or_else(|| format!("a {ty} column does not hold {}", I::TYPE_NAME))?;
+    super::pg_binary::decode(column, raw)
 }

@@ -1,0 +1,144 @@
+//! diesel 2: `AsExpression`, `ToSql`, `FromSql` and `Queryable` for every derived ID, emitted by
+//! `#[derive(Identity)]` when `diesel2-postgres` and/or `diesel2-sqlite` is on.
+//!
+//! Declare the column in `table!` with a SQL type that holds the scheme ([`SqlTypeOf`]); using
+//! the ID with any other column type is a compile error naming both:
+//!
+//! | scheme | PostgreSQL (`table!` type) | SQLite |
+//! |---|---|---|
+//! | `comb_*`, `hot` | `Uuid` (or `Binary`, `Text`) | `Binary` (or `Text`) |
+//! | `distributed` | `Numeric` (or `Text`) | `Text` |
+//! | `distributed128` | `Uuid`, `Numeric` (38 digits) or `Binary`, `Text` | `Binary` (or `Text`) |
+//! | `sno`, `uid96` | `Binary` (or `Text`) | `Binary` (or `Text`) |
+//! | `uid64` | `BigInt` (or `Text`) | `BigInt` (or `Text`) |
+//!
+//! A `Text` column holds exactly the type's `Display`. Nullable columns take `Option<Id>`.
+
+use crate::column::{Column, DbColumn};
+use crate::schemes::{Comb, CombLayout, DistributedId128, HotGuid, Sno, Uid64, Uid96};
+use diesel::sql_types;
+
+/// A diesel SQL type that a column of scheme `S` may have, and which column shape it is.
+#[diagnostic::on_unimplemented(
+    message = "a `{Self}` column does not hold `{S}` IDs",
+    note = "see idcraft::db::diesel2 for the SQL types each scheme lives in"
+)]
+pub trait SqlTypeOf<S>: sql_types::SqlType + sql_types::SingleValue {
+    /// The column shape values of this type are written in.
+    const COLUMN: Column;
+}
+
+/// Every ID can live in a text column, as its `Display`.
+impl<S: DbColumn> SqlTypeOf<S> for sql_types::Text {
+    const COLUMN: Column = Column::Text;
+}
+
+macro_rules! sql_types_of {
+    ($([$($generics:tt)*] $scheme:ty => $sql:ident = $column:ident;)*) => {$(
+        impl<$($generics)*> SqlTypeOf<$scheme> for sql_types::$sql {
+            const COLUMN: Column = Column::$column;
+        }
+    )*};
+}
+
+sql_types_of! {
+    [L: CombLayout] Comb<L> => Binary = Bytes;
+    [] HotGuid => Binary = Bytes;
+    [] DistributedId128 => Binary = Bytes;
+    [] Sno => Binary = Bytes;
+    [] Uid96 => Binary = Bytes;
+    [] Uid64 => BigInt = BigInt;
+}
+
+#[cfg(feature = "diesel2-postgres")]
+sql_types_of! {
+    [L: CombLayout] Comb<L> => Uuid = Uuid;
+    [] HotGuid => Uuid = Uuid;
+    [] DistributedId128 => Uuid = Uuid;
+    [] DistributedId128 => Numeric = Numeric;
+    [] crate::schemes::DistributedId => Numeric = Numeric;
+}
+
+#[cfg(feature = "diesel2-postgres")]
+pub use postgres::{pg_from_sql, pg_to_sql};
+
+#[cfg(feature = "diesel2-postgres")]
+mod postgres {
+    use super::SqlTypeOf;
+    use crate::Identity;
+    use crate::column::DbColumn;
+    use diesel::pg::{Pg, PgValue};
+    use diesel::serialize::{IsNull, Output};
+
+    /// Writes `id` into a `ST` column.
+    pub fn pg_to_sql<I, ST>(id: &I, out: &mut Output<'_, '_, Pg>) -> diesel::serialize::Result
+    where
+        I: Identity,
+        I::Scheme: DbColumn,
+        ST: SqlTypeOf<I::Scheme>,
+    {
+        let mut raw = Vec::with_capacity(24);
+        crate::db::pg_binary::encode(id, ST::COLUMN, &mut raw)?;
+        std::io::Write::write_all(out, &raw)?;
+        Ok(IsNull::No)
+    }
+
+    /// Reads `I` from a `ST` column: a value of the wrong shape is a typed error.
+    pub fn pg_from_sql<I, ST>(value: PgValue<'_>) -> diesel::deserialize::Result<I>
+    where
+        I: Identity,
+        I::Scheme: DbColumn,
+        ST: SqlTypeOf<I::Scheme>,
+    {
+        crate::db::pg_binary::decode(ST::COLUMN, value.as_bytes())
+    }
+}
+
+#[cfg(feature = "diesel2-sqlite")]
+pub use sqlite::{sqlite_from_sql, sqlite_to_sql};
+
+#[cfg(feature = "diesel2-sqlite")]
+mod sqlite {
+    use super::SqlTypeOf;
+    use crate::Identity;
+    use crate::column::{Column, DbColumn};
+    use crate::db::sqlite::{self, SqliteValue, SqliteValueRef};
+    use diesel::serialize::{IsNull, Output};
+    use diesel::sqlite::{Sqlite, SqliteType};
+
+    /// Writes `id` into a `ST` column, as every SQLite driver here writes it.
+    pub fn sqlite_to_sql<I, ST>(id: &I, out: &mut Output<'_, '_, Sqlite>) -> diesel::serialize::Result
+    where
+        I: Identity,
+        I::Scheme: DbColumn,
+        ST: SqlTypeOf<I::Scheme>,
+    {
+        match (ST::COLUMN, sqlite::to_value(id)) {
+            (Column::Numeric, _) => {
+                return Err("SQLite keeps a NUMERIC of 28 or more digits as a lossy REAL: use a Text column".into());
+            }
+            (Column::Text, _) => out.set_value(id.to_string()),
+            (_, SqliteValue::Blob(b)) => out.set_value(b),
+            (_, SqliteValue::Integer(v)) => out.set_value(v),
+            (_, SqliteValue::Text(t)) => out.set_value(t),
+        }
+        Ok(IsNull::No)
+    }
+
+    /// Reads `I` from a value of any storage class: a value of the wrong shape is a typed error.
+    pub fn sqlite_from_sql<I>(mut value: diesel::sqlite::SqliteValue<'_, '_, '_>) -> diesel::deserialize::Result<I>
+    where
+        I: Identity,
+        I::Scheme: DbColumn,
+    {
+        let read = match value.value_type() {
+            Some(SqliteType::Binary) => SqliteValueRef::Blob(value.read_blob()),
+            Some(SqliteType::Long | SqliteType::Integer | SqliteType::SmallInt) => {
+                SqliteValueRef::Integer(value.read_long())
+            }
+            Some(SqliteType::Text) => SqliteValueRef::Text(value.read_text().as_bytes()),
+            _ => SqliteValueRef::Other,
+        };
+        Ok(sqlite::from_value(read)?)
+    }
+}
