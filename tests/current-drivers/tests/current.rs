@@ -1,4 +1,5 @@
-//! Every scheme through the current rusqlite: written, sorted and read back by SQLite.
+//! Every scheme through the current rusqlite: written, sorted and read back by SQLite; and the
+//! same derived types as sqlx 0.9 and diesel 2 (PostgreSQL) values in the same build.
 
 #[path = "../../support/mod.rs"]
 mod support;
@@ -51,4 +52,21 @@ fn bad_values_are_typed_errors() {
     assert!(e.to_string().contains("UTF-8"), "{e}");
     let l: Local = conn.query_row("SELECT -5", [], |r| r.get(0)).unwrap();
     assert_eq!(u64::from(l), u64::MAX - 4);
+}
+
+/// The same types bind as sqlx 0.9 and diesel 2 PostgreSQL values next to the current rusqlite
+/// (the build itself is the check: their SQLite never enters this lock file).
+#[test]
+fn same_types_serve_sqlx_and_diesel() {
+    use diesel::prelude::*;
+    diesel::table! {
+        orders (id) {
+            id -> Uuid,
+        }
+    }
+    let id = PgComb::new();
+    let _query = sqlx::query("SELECT $1").bind(id);
+    let filter = orders::table.filter(orders::id.eq(id));
+    let sql = diesel::debug_query::<diesel::pg::Pg, _>(&filter).to_string();
+    assert!(sql.contains("(\"orders\".\"id\" = $1)") && sql.contains(&format!("{id:?}")), "{sql}");
 }
