@@ -1,5 +1,9 @@
 //! AES-CMAC (RFC 4493) and a counter-mode key derivation on top of it (NIST SP 800-108), so
 //! that authenticated and type-bound tokens need nothing but the AES key the user gave.
+//!
+//! Hand-written rather than RustCrypto's `cmac` 0.7 (which fits aes 0.8): each tag there starts
+//! from a clone of the keyed state, and the typed-token round trip measured 375 ns with it
+//! against 147 ns here (BENCHMARKS.md). Checked against RFC 4493's subkeys and tags.
 
 use crate::key::AesKey;
 use zeroize::Zeroizing;

@@ -1,8 +1,9 @@
 //! AES keys: parsed from raw bytes or base64, wiped on drop, never printed.
 
 use crate::error::KeyError;
-use aes::cipher::{BlockCipherDecrypt, BlockCipherEncrypt, KeyInit};
-use aes::{Aes128, Aes192, Aes256, Block};
+use aes::cipher::generic_array::GenericArray;
+use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
+use aes::{Aes128, Aes192, Aes256};
 use core::fmt;
 use idcraft_core::codec::base64::{self, Flavour};
 use idcraft_core::random::{OsRandom, RandomSource};
@@ -23,11 +24,10 @@ enum Cipher {
 impl AesKey {
     /// A key from 16, 24 or 32 raw bytes (AES-128, -192, -256).
     pub fn new(bytes: &[u8]) -> Result<AesKey, KeyError> {
-        let length = |_| KeyError::Length(bytes.len());
         let cipher = match bytes.len() {
-            16 => Cipher::Aes128(Aes128::new_from_slice(bytes).map_err(length)?),
-            24 => Cipher::Aes192(Aes192::new_from_slice(bytes).map_err(length)?),
-            32 => Cipher::Aes256(Aes256::new_from_slice(bytes).map_err(length)?),
+            16 => Cipher::Aes128(Aes128::new(GenericArray::from_slice(bytes))),
+            24 => Cipher::Aes192(Aes192::new(GenericArray::from_slice(bytes))),
+            32 => Cipher::Aes256(Aes256::new(GenericArray::from_slice(bytes))),
             n => return Err(KeyError::Length(n)),
         };
         Ok(AesKey(cipher))
@@ -130,19 +130,19 @@ impl AesKey {
 /// build blocks), that load could not be served from the store buffer and would wait for the
 /// pieces to reach the cache.
 #[inline(always)]
-fn one_store(block: [u8; 16]) -> Block {
+fn one_store(block: [u8; 16]) -> GenericArray<u8, aes::cipher::consts::U16> {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         use core::arch::x86_64::{__m128i, _mm_set_epi64x, _mm_storeu_si128};
         let low = i64::from_le_bytes(block[..8].try_into().expect("8 bytes"));
         let high = i64::from_le_bytes(block[8..].try_into().expect("8 bytes"));
-        let mut out = Block::default();
+        let mut out = GenericArray::<u8, aes::cipher::consts::U16>::default();
         // SAFETY: SSE2 is enabled for the whole build (cfg above); `out` is 16 writable bytes.
         unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), _mm_set_epi64x(high, low)) };
         out
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    Block::from(block)
+    GenericArray::from(block)
 }
 
 impl fmt::Debug for AesKey {
