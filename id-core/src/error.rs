@@ -139,6 +139,19 @@ pub enum GenerateError {
         /// The scheme.
         scheme: &'static str,
     },
+    /// The generator's slot (sno partition, uid node, HotGuid machine bytes) was leased, and
+    /// this process can no longer prove the lease is its own: it expired by the process's own
+    /// monotonic clock (renewals failed, or the process was paused), or another process took
+    /// the slot. No ID is issued on it until a renewal succeeds.
+    LeaseExpired {
+        /// The lease's namespace.
+        namespace: &'static str,
+        /// The slot.
+        slot: u32,
+        /// Whether another process has taken the slot (a new lease is needed), rather than the
+        /// lease having run out while renewals could not reach the store.
+        lost: bool,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -150,6 +163,13 @@ impl fmt::Display for GenerateError {
             GenerateError::Exhausted { scheme } => {
                 write!(f, "the incremental {scheme} generator has passed the scheme's largest value")
             }
+            GenerateError::LeaseExpired { namespace, slot, lost: true } => {
+                write!(f, "the lease on {namespace} slot {slot} was taken by another process: acquire a new lease")
+            }
+            GenerateError::LeaseExpired { namespace, slot, lost: false } => write!(
+                f,
+                "the lease on {namespace} slot {slot} has expired by this process's clock (renewals did not reach the store in time)"
+            ),
         }
     }
 }

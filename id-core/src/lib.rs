@@ -8,6 +8,7 @@ pub mod clock;
 pub mod codec;
 pub mod column;
 pub mod error;
+pub mod fence;
 pub mod identity;
 mod monotonic;
 pub mod overflow;

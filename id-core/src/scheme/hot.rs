@@ -12,6 +12,7 @@ use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, dec
 use crate::clock::{Clock, CoarseClock};
 use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
+use crate::fence::Fence;
 use crate::overflow::{OverflowWait, SequenceOverflow};
 use crate::random::{OsRandom, RandomSource};
 use crate::time::Timestamp;
@@ -20,7 +21,7 @@ use core::time::Duration;
 use md5::{Digest, Md5};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::SyncSender;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use uuid::Uuid;
 
 /// `ToSqlGuid`: `sql[e] = guid[P[e]]` on .NET-order bytes.
@@ -133,8 +134,7 @@ impl Scheme for HotGuid {
     type Generator = HotGuidGenerator;
 
     fn default_generator() -> &'static HotGuidGenerator {
-        static GENERATOR: OnceLock<HotGuidGenerator> = OnceLock::new();
-        GENERATOR.get_or_init(HotGuidGenerator::new)
+        DEFAULT_GENERATOR.get_or_init(HotGuidGenerator::new)
     }
 
     fn timestamp(&self) -> Timestamp {
@@ -210,6 +210,7 @@ pub struct HotGuidGenerator<C: Clock = CoarseClock> {
     /// use up or disturb the clock path's budget.
     explicit_counter: AtomicU32,
     overflow: OverflowWait,
+    fence: Option<Arc<dyn Fence>>,
 }
 
 /// The clock path's state: the second of the last ID, its counter, and the counter of the
@@ -222,6 +223,15 @@ struct CounterState {
 }
 
 const COUNTER_MASK: u32 = 0xFF_FFFF;
+static DEFAULT_GENERATOR: OnceLock<HotGuidGenerator> = OnceLock::new();
+
+/// Makes `generator` the one [`HotGuid::now`] and derived types' `new()` use (e.g. one on
+/// leased machine bytes). Once, at start-up, before the first ID; afterwards `generator` is
+/// handed back as the error.
+pub fn install_default(generator: HotGuidGenerator) -> Result<(), HotGuidGenerator> {
+    DEFAULT_GENERATOR.set(generator)
+}
+
 /// The last instant whose seconds fit the layout's 32 bits.
 const LATEST: Timestamp = Timestamp::new(u32::MAX as i64, 999_999_999);
 
@@ -249,7 +259,16 @@ impl<C: Clock> HotGuidGenerator<C> {
             state: Mutex::new(CounterState { second: None, counter: seed, first_of_second: seed }),
             explicit_counter: AtomicU32::new(seed),
             overflow: OverflowWait::default(),
+            fence: None,
         }
+    }
+
+    /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
+    /// instead of the ID when the machine bytes are no longer this process's (see
+    /// [`SnoGenerator::with_fence`](super::sno::SnoGenerator::with_fence)).
+    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
+        self.fence = Some(fence);
+        self
     }
 
     /// Sends a notice to `subscriber` while callers wait for the next second (without ever
@@ -335,6 +354,9 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
     fn generate(&self, shard_key: u32) -> Result<HotGuid, GenerateError> {
         loop {
             if let Some((second, counter)) = self.next()? {
+                if let Some(fence) = &self.fence {
+                    fence.check()?;
+                }
                 return Ok(HotGuid::from_parts(second, self.machine, counter, shard_key));
             }
             self.wait_for_next_second();

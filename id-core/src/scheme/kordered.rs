@@ -18,6 +18,7 @@ use crate::clock::{Clock, CoarseClock};
 use crate::codec::base64::{self, Flavour};
 use crate::codec::{IdText, base62, decimal, hex};
 use crate::error::{GenerateError, ParseError};
+use crate::fence::Fence;
 use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
@@ -430,8 +431,7 @@ impl Scheme for Uid96 {
     type Generator = GlobalUidGenerator;
 
     fn default_generator() -> &'static GlobalUidGenerator {
-        static GENERATOR: OnceLock<GlobalUidGenerator> = OnceLock::new();
-        GENERATOR.get_or_init(|| GlobalUidGenerator::new(Arc::clone(default_local_arc()), default_node()))
+        DEFAULT_GLOBAL.get_or_init(|| GlobalUidGenerator::new(Arc::clone(default_local_arc()), default_node()))
     }
 
     fn timestamp(&self) -> Timestamp {
@@ -478,7 +478,10 @@ impl Scheme for Uid96 {
     }
 }
 
-fn default_local_arc() -> &'static Arc<UidGenerator> {
+/// The process's local uid generator: `Uid64::now` uses it, and the default `uid96` generator
+/// shares its sequence (so local and global IDs of one process never share a value). Build a
+/// leased [`GlobalUidGenerator`] on it to keep that property.
+pub fn default_local_arc() -> &'static Arc<UidGenerator> {
     static LOCAL: OnceLock<Arc<UidGenerator>> = OnceLock::new();
     LOCAL.get_or_init(|| Arc::new(UidGenerator::new()))
 }
@@ -595,16 +598,35 @@ impl<C: Clock> fmt::Debug for UidGenerator<C> {
     }
 }
 
+static DEFAULT_GLOBAL: OnceLock<GlobalUidGenerator> = OnceLock::new();
+
+/// Makes `generator` the one [`Uid96::now`] and derived `uid96` types' `new()` use (e.g. one on a
+/// leased node, sharing [`default_local_arc`]'s sequence). Once, at start-up, before the first
+/// ID; afterwards `generator` is handed back as the error.
+pub fn install_default(generator: GlobalUidGenerator) -> Result<(), GlobalUidGenerator> {
+    DEFAULT_GLOBAL.set(generator)
+}
+
 /// Makes global uids (interval 8) for a node, sharing a local generator's sequence.
 pub struct GlobalUidGenerator<C: Clock = CoarseClock> {
     local: Arc<UidGenerator<C>>,
     node: u32,
+    fence: Option<Arc<dyn Fence>>,
 }
 
 impl<C: Clock> GlobalUidGenerator<C> {
     /// Global IDs for `node` (a hash from [`node_hash`], [`node_hash_legacy`] or your own).
     pub fn new(local: Arc<UidGenerator<C>>, node: u32) -> Self {
-        GlobalUidGenerator { local, node }
+        GlobalUidGenerator { local, node, fence: None }
+    }
+
+    /// Asks `fence` before returning each ID made on the generator's own node, and returns its
+    /// error instead when the node is no longer this process's (see
+    /// [`SnoGenerator::with_fence`](super::sno::SnoGenerator::with_fence)). An ID for a node the
+    /// caller names is the caller's business and is not fenced.
+    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
+        self.fence = Some(fence);
+        self
     }
 
     /// The node hash.
@@ -617,7 +639,11 @@ impl<C: Clock> Generate<Uid96> for GlobalUidGenerator<C> {
     /// `None` uses the generator's node.
     #[inline]
     fn generate(&self, node: Option<u32>) -> Result<Uid96, GenerateError> {
-        Ok(Uid96::from_global(self.local.next()?.to_global(node.unwrap_or(self.node))))
+        let local = self.local.next()?;
+        if let (None, Some(fence)) = (node, &self.fence) {
+            fence.check()?;
+        }
+        Ok(Uid96::from_global(local.to_global(node.unwrap_or(self.node))))
     }
 }
 

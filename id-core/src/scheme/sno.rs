@@ -21,13 +21,14 @@ use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, unsupported};
 use crate::clock::{Clock, CoarseClock};
 use crate::codec::{IdText, hex, sno32};
 use crate::error::{GenerateError, ParseError};
+use crate::fence::Fence;
 use crate::overflow::OverflowWait;
 use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// 2010-01-01T00:00:00Z in Unix seconds.
 pub const EPOCH_SECS: i64 = 1_262_304_000;
@@ -142,8 +143,8 @@ impl Scheme for Sno {
     type Generator = SnoGenerator;
 
     fn default_generator() -> &'static SnoGenerator {
-        static GENERATOR: OnceLock<SnoGenerator> = OnceLock::new();
-        GENERATOR.get_or_init(|| SnoGenerator::new().expect("the first default generator always has a partition"))
+        DEFAULT_GENERATOR
+            .get_or_init(|| SnoGenerator::new().expect("the first default generator always has a partition"))
     }
 
     fn timestamp(&self) -> Timestamp {
@@ -293,6 +294,16 @@ pub struct SnoGenerator<C: Clock = CoarseClock> {
     drift: Mutex<Drift>,
     static_sequence: AtomicU32,
     overflow: OverflowWait,
+    fence: Option<Arc<dyn Fence>>,
+}
+
+static DEFAULT_GENERATOR: OnceLock<SnoGenerator> = OnceLock::new();
+
+/// Makes `generator` the one [`Sno::now`] and derived types' `new()` use (e.g. one on a leased
+/// partition). Once, at start-up, before the first ID: afterwards the default is fixed, and
+/// `generator` is handed back as the error.
+pub fn install_default(generator: SnoGenerator) -> Result<(), SnoGenerator> {
+    DEFAULT_GENERATOR.set(generator)
 }
 
 /// How many default-configured generators this process has made, and the seed of their
@@ -381,7 +392,22 @@ impl<C: Clock> SnoGenerator<C> {
             drift: Mutex::new(Drift { wall_safe: 0, drifts: 0 }),
             static_sequence: AtomicU32::new(u32::from(min).wrapping_sub(1)),
             overflow: OverflowWait::default(),
+            fence: None,
         }
+    }
+
+    /// A generator for an explicitly assigned partition (from a lease, an environment variable,
+    /// a StatefulSet ordinal) with the full sequence pool.
+    pub fn with_partition(clock: C, partition: u16) -> Self {
+        Self::configured(clock, partition, 0, u16::MAX)
+    }
+
+    /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
+    /// instead of the ID when the partition is no longer this process's. The explicit-time
+    /// [`generate_at`](Self::generate_at) is not fenced (its uniqueness is the caller's).
+    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
+        self.fence = Some(fence);
+        self
     }
 
     /// Sends overflow notices to `subscriber` (without ever blocking on it).
@@ -568,6 +594,17 @@ impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
     /// when the last unit of the layout is used up (there is no later unit to wait for).
     #[inline]
     fn generate(&self, meta: u8) -> Result<Sno, GenerateError> {
+        let id = self.next_on_clock(meta)?;
+        if let Some(fence) = &self.fence {
+            fence.check()?;
+        }
+        Ok(id)
+    }
+}
+
+impl<C: Clock> SnoGenerator<C> {
+    #[inline]
+    fn next_on_clock(&self, meta: u8) -> Result<Sno, GenerateError> {
         loop {
             let current = self.word.load(Ordering::Acquire);
             let (now, now_time) = self.current_units()?;
