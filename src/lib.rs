@@ -33,6 +33,10 @@ pub mod schemes {
 pub mod db;
 pub mod integrations;
 
+#[cfg(feature = "lease-postgres")]
+#[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
+pub mod lease;
+
 /// Opaque public identities (AES), re-exported from `idcraft-public`.
 #[cfg(feature = "public")]
 pub use idcraft_public as public;

@@ -181,7 +181,7 @@ pub fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
 }
 
 /// This machine's host name (`gethostname` on Unix; `COMPUTERNAME`/`HOSTNAME` elsewhere).
-pub(crate) fn host_name() -> String {
+pub fn host_name() -> String {
     #[cfg(unix)]
     {
         let mut buf = [0u8; 256];
