@@ -100,10 +100,8 @@ fn an_unreachable_store_stops_issuing_at_the_deadline_and_resumes_after() {
     down.store(true, Ordering::SeqCst);
     sql(
         &url,
-        &format!(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() \
-             AND query LIKE '%idcraft_lease%' AND query NOT LIKE '%pg_terminate_backend%'"
-        ),
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() \
+         AND query LIKE '%idcraft_lease%' AND query NOT LIKE '%pg_terminate_backend%'",
     );
     let cut = Instant::now();
     let expired = loop {
