@@ -86,8 +86,10 @@ fn a_taken_slot_is_lost_and_its_generator_stops() {
 fn an_unreachable_store_stops_issuing_at_the_deadline_and_resumes_after() {
     let Some(url) = database_url() else { return };
     let down = Arc::new(AtomicBool::new(false));
+    // Named, so the test cuts this lease's connection and no other test's.
+    let named = format!("{url}{}application_name=idcraft-outage-test", if url.contains('?') { '&' } else { '?' });
     let connect = {
-        let (down, url) = (Arc::clone(&down), url.clone());
+        let (down, url) = (Arc::clone(&down), named);
         move || {
             let target = if down.load(Ordering::SeqCst) { "postgres://postgres@127.0.0.1:1/postgres" } else { &url };
             postgres::Client::connect(target, postgres::NoTls)
@@ -98,11 +100,7 @@ fn an_unreachable_store_stops_issuing_at_the_deadline_and_resumes_after() {
     assert!(sno.generate(0).is_ok());
     // Cut the renewer's connection and keep it from reconnecting.
     down.store(true, Ordering::SeqCst);
-    sql(
-        &url,
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() \
-         AND query LIKE '%idcraft_lease%' AND query NOT LIKE '%pg_terminate_backend%'",
-    );
+    sql(&url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'idcraft-outage-test'");
     let cut = Instant::now();
     let expired = loop {
         match sno.generate(0) {
