@@ -56,7 +56,7 @@ fn work(url: &str, file: &Path, stop: &Path) {
                 Ok(id) => {
                     writeln!(out, "{}", hex(&id)).unwrap();
                     n += 1;
-                    if n % 8 == 0 {
+                    if n.is_multiple_of(8) {
                         // About 4,000 IDs a second per worker, flushed often: a SIGKILL loses
                         // at most the last few, which were never handed to anyone.
                         out.flush().unwrap();
