@@ -32,6 +32,7 @@ pub mod schemes {
 
 pub mod db;
 pub mod integrations;
+pub mod slot;
 
 #[cfg(feature = "lease-postgres")]
 #[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
