@@ -30,6 +30,7 @@ pub mod schemes {
     pub use idcraft_core::scheme::{Encoding, IdBytes};
 }
 
+pub mod collision;
 pub mod db;
 pub mod integrations;
 pub mod slot;
