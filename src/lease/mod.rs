@@ -322,26 +322,30 @@ impl Lease {
         Arc::clone(&self.shared) as Arc<dyn Fence>
     }
 
-    /// Gives the slot back now (it expires in the store at once), and waits for the renewer to
-    /// finish. Dropping the lease does the same.
+    /// Gives the slot back: generators on it stop at once, and the lease expires in the store
+    /// (so another process can take the slot without waiting for the TTL). Waits until the
+    /// store has answered, which takes as long as the store takes; dropping the lease does the
+    /// same without waiting.
     pub fn release(mut self) {
-        self.stop_renewer();
+        if let Some(renewer) = self.stop_renewer() {
+            let _ = renewer.join();
+        }
     }
 
-    fn stop_renewer(&mut self) {
+    fn stop_renewer(&mut self) -> Option<JoinHandle<()>> {
         // Generators on this lease stop at once, even those that outlive it, and before the
         // store could hand the slot to another process.
         self.shared.released.store(true, Ordering::Release);
         drop(self.stop.take());
-        if let Some(renewer) = self.renewer.take() {
-            let _ = renewer.join();
-        }
+        self.renewer.take()
     }
 }
 
 impl Drop for Lease {
+    /// Stops the generators on the lease and lets the renewer give the slot back in the
+    /// background: a store that does not answer must not hang the dropping thread.
     fn drop(&mut self) {
-        self.stop_renewer();
+        drop(self.stop_renewer());
     }
 }
 
