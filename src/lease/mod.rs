@@ -6,6 +6,17 @@
 //! gives it back when the [`Lease`] is dropped or [released](Lease::release). Generators built
 //! on the lease ([`LeasedGenerator`]) ask it before handing out each ID.
 //!
+//! ```no_run
+//! use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
+//! use idcraft::schemes::sno::{self, SnoGenerator};
+//!
+//! // At start-up; keep `lease` for the life of the process.
+//! let lease = Lease::acquire("postgres://app@db/app", LeaseConfig::sno_partitions()).unwrap();
+//! // Derived sno types' `new()` and `Sno::now` now issue on the leased partition.
+//! sno::install_default(SnoGenerator::leased(&lease).unwrap()).expect("before the first ID");
+//! # std::mem::forget(lease);
+//! ```
+//!
 //! # What is guaranteed, and under which assumptions
 //!
 //! A lease is valid, by the process's own **monotonic** clock, until
