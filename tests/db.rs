@@ -375,6 +375,68 @@ mod postgres {
         }
     }
 
+    /// The T-SQL helpers of `sql/sqlserver/comb.sql` cannot run here (no SQL Server-compatible
+    /// engine installs from the registries this project reaches), so their byte positions and
+    /// arithmetic are evaluated in PostgreSQL, expression for expression, on real IDs.
+    #[tokio::test]
+    async fn sqlserver_helper_arithmetic_matches_the_rust_timestamps() {
+        let Some(url) = database_url() else { return };
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        let ms = |t: SystemTime| t.duration_since(SystemTime::UNIX_EPOCH).unwrap().as_millis() as i64;
+        for _ in 0..50 {
+            // IdcraftDateFromComb: SUBSTRING(CAST(@id AS binary(16)), 11, 6) as a big-endian
+            // bigint of Unix milliseconds, then DATEADD(day, ms / 86400000) and
+            // DATEADD(millisecond, ms % 86400000) from 1970-01-01.
+            let id = SqlComb::new();
+            let net = id.0.to_bytes_le().to_vec(); // CAST(uniqueidentifier AS binary(16))
+            let row = client
+                .query_one(
+                    "WITH m AS (SELECT ('x' || encode(substring($1::bytea FROM 11 FOR 6), 'hex'))::bit(48)::bigint AS ms)
+                     SELECT ms, (extract(epoch FROM timestamp '1970-01-01' + (ms / 86400000) * interval '1 day'
+                                 + (ms % 86400000) * interval '1 millisecond') * 1000)::bigint FROM m",
+                    &[&net],
+                )
+                .await
+                .unwrap();
+            let (raw, dated): (i64, i64) = (row.get(0), row.get(1));
+            assert_eq!((raw, dated), (ms(id.timestamp()), ms(id.timestamp())), "comb_sql");
+
+            // IdcraftDateFromCombLegacy: CAST(binary(6) AS datetime) reads the 6 bytes as the
+            // low 2 bytes of the day count since 1900-01-01 and the 4-byte count of 1/300 s.
+            let legacy = LegacyComb::new();
+            let net = legacy.0.to_bytes_le().to_vec();
+            let dated: i64 = client
+                .query_one(
+                    "WITH b AS (SELECT substring($1::bytea FROM 11 FOR 6) AS b)
+                     SELECT (extract(epoch FROM timestamp '1900-01-01'
+                               + ((get_byte(b, 0) << 8) | get_byte(b, 1)) * interval '1 day'
+                               + (((get_byte(b, 2)::bigint << 24) | (get_byte(b, 3)::bigint << 16)
+                                   | (get_byte(b, 4)::bigint << 8) | get_byte(b, 5)) * 10 / 3.0)
+                                 * interval '1 millisecond') * 1000)::bigint FROM b",
+                    &[&net],
+                )
+                .await
+                .unwrap()
+                .get(0);
+            assert!((dated - ms(legacy.timestamp())).abs() <= 1, "comb_legacy: {dated} vs {}", ms(legacy.timestamp()));
+        }
+        // IdcraftNewCombSource: 10 random bytes + CAST(ms AS binary(6)), read as a
+        // uniqueidentifier (its .NET bytes): a comb_sql ID of now.
+        let row = client
+            .query_one(
+                "SELECT substring(decode(md5(random()::text), 'hex') FROM 1 FOR 10)
+                        || substring(int8send((extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3 FOR 6)",
+                &[],
+            )
+            .await
+            .unwrap();
+        let net: Vec<u8> = row.get(0);
+        let made = SqlComb(Uuid::from_bytes_le(net.try_into().unwrap()));
+        let now = ms(SystemTime::now());
+        assert!((now - ms(made.timestamp())).abs() < 5_000, "the view's value decodes as a comb_sql ID of now");
+    }
+
     #[tokio::test]
     async fn sql_helpers_read_the_embedded_time() {
         let Some(url) = database_url() else { return };

@@ -1,7 +1,9 @@
 -- idcraft: read the embedded time of COMB GUIDs inside SQL Server (T-SQL), as RT.Comb ships.
 -- SQL Server stores a uniqueidentifier as its .NET bytes; CAST(@id AS BINARY(16)) returns them.
--- Not run by the test suite (no SQL Server on the CI machine): the byte positions follow
--- shared/specs/comb-hotguid.md §1.4, checked against the same layout the Rust tests use.
+-- No SQL Server-compatible engine installs from the package registries CI reaches, so these
+-- functions are not run as T-SQL. Their byte positions and arithmetic are evaluated expression
+-- for expression in PostgreSQL on real IDs (tests/db.rs,
+-- sqlserver_helper_arithmetic_matches_the_rust_timestamps).
 
 -- comb_sql (RT.Comb Provider.Sql): Unix milliseconds, big-endian, in bytes 10..16.
 CREATE OR ALTER FUNCTION dbo.IdcraftDateFromComb(@id uniqueidentifier)
