@@ -14,8 +14,9 @@
 //!   processes on one node count as a collision: their 14-bit sequences drift through every
 //!   value within minutes at any real rate, so a shared node is a duplicate waiting to happen
 //!   (an upper bound for very low rates).
-//! * **HotGuid** in containers: the PID is 1 everywhere, so the machine bytes are 24 bits of
-//!   the host name's MD5. A shared machine is counted as a collision, as for uid96.
+//! * **HotGuid** in containers: the PID is 1 everywhere; the original's machine bytes are then
+//!   24 bits of the host name's MD5, idcraft's default 40 bits of the pod identity's MD5. A
+//!   shared machine is counted as a collision, as for uid96.
 //! * **DistributedId**: within one millisecond, two processes' IDs coincide as random 48-bit
 //!   values do (the time part differs across milliseconds); within a process they never do.
 //!
@@ -47,8 +48,15 @@ pub fn uid96_hashed_node(fleet: &Fleet) -> f64 {
 
 const UID_NODE_SPACE: f64 = 268_435_456.0;
 
-/// HotGuid's default machine bytes in containers (PID 1: 24 bits of the host name's MD5).
+/// idcraft's default HotGuid machine bytes in containers: with PID 1, all 5 bytes come from the
+/// MD5 of the pod's identity (see `hot::default_machine_bytes`), one of 2^40 values.
 pub fn hot_machine_bytes_in_containers(fleet: &Fleet) -> f64 {
+    shared_slot_collision(fleet.processes, 1_099_511_627_776.0, 1.0)
+}
+
+/// The original HotGuid's machine bytes in containers: 3 bytes of the host name's MD5 and the
+/// PID bytes, which are the same (PID 1) everywhere: one of 2^24 values.
+pub fn hot_original_machine_bytes_in_containers(fleet: &Fleet) -> f64 {
     shared_slot_collision(fleet.processes, 16_777_216.0, 1.0)
 }
 
@@ -168,7 +176,7 @@ mod tests {
             machine_hits += u32::from(machines.len() as u64 != machine_hosts);
         }
         let fleet = |processes| Fleet { processes, ids_per_second: 1.0, seconds: 1.0 };
-        agrees(machine_hits, trials, hot_machine_bytes_in_containers(&fleet(machine_hosts)), 0.01);
+        agrees(machine_hits, trials, hot_original_machine_bytes_in_containers(&fleet(machine_hosts)), 0.01);
         let bound = uid96_hashed_node(&fleet(node_hosts));
         let observed = f64::from(node_hits) / f64::from(trials);
         let sigma = (bound * (1.0 - bound) / f64::from(trials)).sqrt();
@@ -217,7 +225,13 @@ mod tests {
     #[test]
     fn figures_grow_with_the_fleet_and_stay_probabilities() {
         let year = 365.0 * 86_400.0;
-        for f in [sno_default_partition, uid96_hashed_node, hot_machine_bytes_in_containers, distributed_id] {
+        for f in [
+            sno_default_partition,
+            uid96_hashed_node,
+            hot_machine_bytes_in_containers,
+            hot_original_machine_bytes_in_containers,
+            distributed_id,
+        ] {
             let small = f(&Fleet { processes: 10, ids_per_second: 100.0, seconds: year });
             let large = f(&Fleet { processes: 1_000, ids_per_second: 100.0, seconds: year });
             assert!((0.0..=1.0).contains(&small) && (0.0..=1.0).contains(&large) && small <= large);
