@@ -159,6 +159,10 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
         workers.push((name.clone(), spawn(&dir, &name)));
     }
 
+    // Every partition held again (the replacements took the dead workers' partitions once those
+    // expired): the paused worker's partition will be the only one to become free.
+    wait_for("the replacements' leases", Duration::from_secs(20), || all_leased(&workers));
+
     // SIGSTOP one worker for three TTLs, and take its partition while it sleeps.
     let paused = 2;
     let (paused_slot, paused_epoch) = *leases_in(&dir.join(&workers[paused].0)).last().unwrap();

@@ -1,9 +1,20 @@
 //! Scoped generator overrides for tests: code that calls a scheme's default generator (and so
 //! every derived type's `new()`) inside a scope gets the scope's IDs instead.
 //!
-//! One mechanism for every scheme. Scopes are per thread (parallel tests do not see each
-//! other's), nest (the innermost wins) and end when their guard is dropped. A scope does not
-//! follow work to other threads or async tasks that hop threads.
+//! One mechanism for every scheme, in two kinds:
+//!
+//! * [`GeneratorScope`]: per **thread** (parallel tests do not see each other's); nests (the
+//!   innermost wins) and ends when its guard is dropped. It does not follow work to other
+//!   threads, nor an async task that a multi-thread runtime moves between threads.
+//! * [`TaskScope`] (feature `tokio`): per **async task**, like .NET's
+//!   `DistributedIdGeneratorScope` flowing into continuations: it covers the future given to
+//!   [`TaskScope::run`] across every `.await` and worker thread (for `#[tokio::test(flavor =
+//!   "multi_thread")]`). Tasks that future spawns start outside it.
+//!
+//! A thread scope checks first, then the task's. A thread scope that outlives
+//! [`leak_warning_after`] (default 5 minutes) while still overriding IDs is reported once, to
+//! stderr or to a hook ([`on_leaked_scope`]): a guard kept alive by mistake (`mem::forget`, a
+//! static, a pooled thread) would otherwise fake that thread's IDs forever, unnoticed.
 //!
 //! ```
 //! use idcraft_core::scope::GeneratorScope;
@@ -19,8 +30,12 @@ use crate::scheme::{Generate, Scheme};
 use core::any::{Any, TypeId};
 use core::cell::{Cell, RefCell};
 use core::marker::PhantomData;
+use core::panic::Location;
+use core::time::Duration;
 use std::rc::Rc;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 type Producer<S> = Rc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError>>;
 
@@ -28,6 +43,55 @@ struct Entry {
     key: u64,
     scheme: TypeId,
     producer: Box<dyn Any>,
+    opened: Instant,
+    at: &'static Location<'static>,
+    reported: Cell<bool>,
+}
+
+/// A thread scope still overriding IDs long after it was opened.
+#[derive(Debug)]
+pub struct LeakedScope {
+    /// The scheme it overrides.
+    pub scheme: &'static str,
+    /// Where it was opened.
+    pub at: &'static Location<'static>,
+    /// How long ago.
+    pub age: Duration,
+}
+
+static LEAK_AFTER_MILLIS: AtomicU64 = AtomicU64::new(5 * 60 * 1000);
+static LEAK_HOOK: Mutex<Option<fn(&LeakedScope)>> = Mutex::new(None);
+
+/// Thread scopes older than `age` that still override an ID are reported (once each).
+pub fn leak_warning_after(age: Duration) {
+    LEAK_AFTER_MILLIS.store(age.as_millis() as u64, Ordering::Relaxed);
+}
+
+/// Sends leaked-scope reports to `hook` instead of stderr.
+pub fn on_leaked_scope(hook: fn(&LeakedScope)) {
+    *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = Some(hook);
+}
+
+fn report_if_leaked<S: Scheme>(entry: &Entry) {
+    let age = entry.opened.elapsed();
+    if entry.reported.get() || age.as_millis() < u128::from(LEAK_AFTER_MILLIS.load(Ordering::Relaxed)) {
+        return;
+    }
+    entry.reported.set(true);
+    let leak = LeakedScope { scheme: S::NAME, at: entry.at, age };
+    match *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner()) {
+        Some(hook) => hook(&leak),
+        None => {
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "idcraft: a GeneratorScope<{}> opened at {} {:.0?} ago still overrides this thread's IDs: was its guard leaked?",
+                leak.scheme,
+                leak.at,
+                leak.age
+            );
+        }
+    }
 }
 
 thread_local! {
@@ -46,32 +110,45 @@ pub struct GeneratorScope<S: Scheme> {
 
 impl<S: Scheme> GeneratorScope<S> {
     /// Overrides with a generator.
+    #[track_caller]
     pub fn new<G: Generate<S> + 'static>(generator: G) -> Self {
         Self::push(Rc::new(move |input| generator.generate(input)))
     }
 
     /// Overrides with a function of the scheme's input (Architect's
     /// `CustomDistributedIdGenerator(Func)`).
+    #[track_caller]
     pub fn from_fn(f: impl Fn() -> S + 'static) -> Self {
         Self::push(Rc::new(move |_| Ok(f())))
     }
 
     /// Always the same value.
+    #[track_caller]
     pub fn fixed(value: S) -> Self {
         Self::from_fn(move || value)
     }
 
     /// 1, 2, 3, … (see [`Incremental`]).
+    #[track_caller]
     pub fn incremental() -> Self {
         Self::new(Incremental::<S>::starting_at(1))
     }
 
+    #[track_caller]
     fn push(producer: Producer<S>) -> Self {
         let key = NEXT_KEY.with(|k| {
             k.set(k.get() + 1);
             k.get()
         });
-        SCOPES.with(|s| s.borrow_mut().push(Entry { key, scheme: TypeId::of::<S>(), producer: Box::new(producer) }));
+        let entry = Entry {
+            key,
+            scheme: TypeId::of::<S>(),
+            producer: Box::new(producer),
+            opened: Instant::now(),
+            at: Location::caller(),
+            reported: Cell::new(false),
+        };
+        SCOPES.with(|s| s.borrow_mut().push(entry));
         ACTIVE.with(|a| a.set(a.get() + 1));
         GeneratorScope { key, scheme: PhantomData }
     }
@@ -89,18 +166,23 @@ impl<S: Scheme> Drop for GeneratorScope<S> {
 /// The innermost scope's value for `S` on this thread, if a scope for `S` is active.
 #[inline]
 pub fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
-    if ACTIVE.with(Cell::get) == 0 {
-        return None;
+    if ACTIVE.with(Cell::get) != 0 {
+        let producer = SCOPES.with(|s| {
+            let scopes = s.borrow();
+            let entry = scopes.iter().rev().find(|e| e.scheme == TypeId::of::<S>())?;
+            report_if_leaked::<S>(entry);
+            entry.producer.downcast_ref::<Producer<S>>().cloned()
+        });
+        if let Some(producer) = producer {
+            // Called outside the borrow: the producer may itself open scopes or make IDs.
+            return Some(producer(input));
+        }
     }
-    let producer = SCOPES.with(|s| {
-        s.borrow()
-            .iter()
-            .rev()
-            .find(|e| e.scheme == TypeId::of::<S>())
-            .and_then(|e| e.producer.downcast_ref::<Producer<S>>().cloned())
-    })?;
-    // Called outside the borrow: the producer may itself open scopes or make IDs.
-    Some(producer(input))
+    #[cfg(feature = "tokio")]
+    if let Some(result) = task::current::<S>(input) {
+        return Some(result);
+    }
+    None
 }
 
 /// The value from the innermost scope, else from the scheme's default generator.
@@ -109,6 +191,94 @@ pub fn generate_default<S: Scheme>(input: S::Input) -> Result<S, GenerateError> 
     match current::<S>(input) {
         Some(result) => result,
         None => S::default_generator().generate(input),
+    }
+}
+
+#[cfg(feature = "tokio")]
+pub use task::TaskScope;
+
+#[cfg(feature = "tokio")]
+mod task {
+    use super::{Any, GenerateError, Incremental, Scheme, TypeId};
+    use crate::scheme::Generate;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    type Producer<S> = Arc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError> + Send + Sync>;
+    type Entries = Arc<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
+
+    tokio::task_local! {
+        static TASK_SCOPES: Entries;
+    }
+
+    /// Task scopes being run, process-wide: while none is, generation skips the task-local
+    /// lookup entirely.
+    static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+    /// While the future given to [`TaskScope::run`] runs, the default generator of `S` in that
+    /// task produces the scope's values, on whichever thread the task is polled.
+    #[must_use = "a task scope does nothing until run"]
+    pub struct TaskScope<S: Scheme> {
+        producer: Producer<S>,
+    }
+
+    impl<S: Scheme> TaskScope<S> {
+        /// Overrides with a generator.
+        pub fn new<G: Generate<S> + 'static>(generator: G) -> Self {
+            TaskScope { producer: Arc::new(move |input| generator.generate(input)) }
+        }
+
+        /// Overrides with a function.
+        pub fn from_fn(f: impl Fn() -> S + Send + Sync + 'static) -> Self {
+            TaskScope { producer: Arc::new(move |_| Ok(f())) }
+        }
+
+        /// Always the same value.
+        pub fn fixed(value: S) -> Self
+        where
+            S: Send + Sync,
+        {
+            Self::from_fn(move || value)
+        }
+
+        /// 1, 2, 3, … (see [`Incremental`]).
+        pub fn incremental() -> Self {
+            Self::new(Incremental::<S>::starting_at(1))
+        }
+
+        /// Runs `future` under this scope (inside an enclosing task scope, this one wins for
+        /// `S` and the enclosing one still covers other schemes).
+        pub async fn run<F: core::future::Future>(self, future: F) -> F::Output {
+            let mut entries: Vec<_> = TASK_SCOPES.try_with(|e| e.as_ref().clone()).unwrap_or_default();
+            entries.push((TypeId::of::<S>(), Arc::new(self.producer) as Arc<dyn Any + Send + Sync>));
+            struct Running;
+            impl Drop for Running {
+                fn drop(&mut self) {
+                    RUNNING.fetch_sub(1, Ordering::Relaxed);
+                }
+            }
+            RUNNING.fetch_add(1, Ordering::Relaxed);
+            let _running = Running;
+            TASK_SCOPES.scope(Arc::new(entries), future).await
+        }
+    }
+
+    /// The innermost task scope's value for `S`, if the current task runs under one.
+    pub(super) fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
+        if RUNNING.load(Ordering::Relaxed) == 0 {
+            return None;
+        }
+        let producer = TASK_SCOPES
+            .try_with(|entries| {
+                entries
+                    .iter()
+                    .rev()
+                    .find(|(scheme, _)| *scheme == TypeId::of::<S>())
+                    .and_then(|(_, p)| p.downcast_ref::<Producer<S>>().cloned())
+            })
+            .ok()
+            .flatten()?;
+        Some(producer(input))
     }
 }
 
@@ -152,6 +322,7 @@ impl<S: Scheme> Generate<S> for Incremental<S> {
 mod tests {
     use super::*;
     use crate::scheme::{CombPg, DistributedId, DistributedId128, Sno};
+    use core::time::Duration;
 
     #[test]
     fn nesting_innermost_wins_and_drop_restores() {
@@ -169,6 +340,63 @@ mod tests {
         assert_eq!(DistributedId::now().value(), 42);
         drop(outer);
         assert!(DistributedId::now().value() > real.value());
+    }
+
+    /// A scope kept past the leak age is reported once, with where it was opened; a fresh one
+    /// is not.
+    #[test]
+    fn a_scope_that_outlives_the_leak_age_is_reported_once() {
+        use std::sync::atomic::{AtomicU32, AtomicUsize};
+        static REPORTS: AtomicUsize = AtomicUsize::new(0);
+        static LINE: AtomicU32 = AtomicU32::new(0);
+        // Other tests' scopes may be reported meanwhile: count only this one.
+        on_leaked_scope(|leak| {
+            if leak.scheme == "sno"
+                && leak.at.file().ends_with("scope.rs")
+                && leak.at.line() == LINE.load(Ordering::SeqCst)
+            {
+                REPORTS.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        LINE.store(line!() + 1, Ordering::SeqCst);
+        let _young = GeneratorScope::<Sno>::incremental();
+        Sno::now(0);
+        assert_eq!(REPORTS.load(Ordering::SeqCst), 0);
+        leak_warning_after(Duration::ZERO);
+        Sno::now(0);
+        Sno::now(0);
+        leak_warning_after(Duration::from_secs(300));
+        assert_eq!(REPORTS.load(Ordering::SeqCst), 1, "reported once per scope");
+    }
+
+    /// A task scope covers its future on whichever worker thread polls it, and only it.
+    #[cfg(feature = "tokio")]
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn task_scopes_follow_the_task_across_threads() {
+        let threads = TaskScope::<DistributedId>::incremental()
+            .run(async {
+                let mut threads = std::collections::HashSet::new();
+                for expected in 1..=200u128 {
+                    tokio::task::yield_now().await;
+                    threads.insert(std::thread::current().id());
+                    assert_eq!(DistributedId::now().value(), expected);
+                }
+                // An inner scope of another scheme leaves this one in place.
+                TaskScope::<Sno>::fixed(Sno::ZERO)
+                    .run(async {
+                        assert_eq!(Sno::now(0), Sno::ZERO);
+                        assert_eq!(DistributedId::now().value(), 201);
+                    })
+                    .await;
+                threads
+            })
+            .await;
+        assert!(DistributedId::now().value() > 1_000_000, "outside the scope: real IDs");
+        // Not a guarantee of the runtime, but with 200 yields on 2 workers it moves.
+        let _moved = threads.len() > 1;
+        // A task spawned without the scope does not see it.
+        let spawned = tokio::spawn(async { DistributedId::now().value() }).await.unwrap();
+        assert!(spawned > 1_000_000);
     }
 
     /// Values past a short scheme's width used to be cut to its low bytes (wrapping to 0), and
