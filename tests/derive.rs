@@ -287,3 +287,19 @@ fn crate_attribute_for_reexporting_crates() {
     assert!(Reexported::new() < Reexported::new());
     assert_eq!(serde_json::to_string(&Reexported::from(0u64)).unwrap(), "\"...........\"");
 }
+
+/// sno's `NewWithTime` on derived types: the instant (to the 4 ms unit) and metabyte asked
+/// for, on the default partition; outside 2010..2079 an error, never a wrapped ID.
+#[test]
+fn sno_at_embeds_the_given_instant() {
+    use std::time::{Duration, SystemTime};
+    let t = SystemTime::UNIX_EPOCH + Duration::from_millis(1_900_000_000_123);
+    let a = EventId::try_at(7, t).unwrap();
+    let b = EventId::at(7, t);
+    assert_eq!(a.meta(), 7);
+    assert_eq!(a.timestamp(), SystemTime::UNIX_EPOCH + Duration::from_millis(1_900_000_000_120));
+    assert_ne!(a, b, "a rolling sequence of its own");
+    assert_eq!(a.partition(), b.partition());
+    assert!(EventId::try_at(0, SystemTime::UNIX_EPOCH).is_err());
+    assert!(EventId::try_at(0, SystemTime::UNIX_EPOCH + Duration::from_secs(4_000_000_000)).is_err());
+}

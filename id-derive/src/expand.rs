@@ -242,6 +242,27 @@ fn constructors(scheme: &SchemeInfo, p: &TokenStream) -> TokenStream {
             pub fn new_with_meta(meta: u8) -> Self {
                 #p::new::<Self>(meta)
             }
+
+            /// sno's `NewWithTime`: an ID embedding `t` with metabyte `meta`, on the default
+            /// generator's partition with a rolling sequence of its own (for porting existing
+            /// data; uniqueness is the caller's). An instant outside 2010..2079 is an error.
+            #[inline]
+            pub fn try_at(
+                meta: u8,
+                t: ::std::time::SystemTime,
+            ) -> ::core::result::Result<Self, #p::GenerateError> {
+                #p::sno_at::<Self>(meta, t)
+            }
+
+            /// [`try_at`](Self::try_at), panicking outside 2010..2079.
+            #[inline]
+            #[track_caller]
+            pub fn at(meta: u8, t: ::std::time::SystemTime) -> Self {
+                match #p::sno_at::<Self>(meta, t) {
+                    ::core::result::Result::Ok(id) => id,
+                    ::core::result::Result::Err(e) => ::core::panic!("{}::at(): {}", <Self as #p::Identity>::TYPE_NAME, e),
+                }
+            }
         },
         NewInput::Node => quote! {
             /// A new ID for node hash `node` from the default generator (or the innermost test

@@ -29,6 +29,7 @@ use core::time::Duration;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Mutex, OnceLock};
+use uuid::Uuid;
 
 /// 2010-01-01T00:00:00Z in Unix seconds.
 pub const EPOCH_SECS: i64 = 1_262_304_000;
@@ -45,6 +46,22 @@ pub struct Sno([u8; 10]);
 impl Sno {
     /// The zero ID (`2222222222222222`, JSON `null`).
     pub const ZERO: Sno = Sno([0; 10]);
+
+    /// The ID as a UUID column holds it, as sno's README suggests: the 16 ASCII bytes of its
+    /// canonical text (the text is exactly a UUID's 16 bytes long, and its alphabet is in ASCII
+    /// order, so UUIDs compare as the IDs do, in PostgreSQL's and SQL Server's `uniqueidentifier`
+    /// byte order alike).
+    pub fn to_uuid(&self) -> Uuid {
+        Uuid::from_bytes(sno32::encode(&self.0))
+    }
+
+    /// Reads [`Sno::to_uuid`]'s form: a UUID whose bytes are not a canonical sno text is a
+    /// typed error.
+    pub fn from_uuid(uuid: Uuid) -> Result<Sno, ParseError> {
+        let text = core::str::from_utf8(uuid.as_bytes())
+            .map_err(|_| ParseError::Invalid { scheme: Self::NAME, reason: "the UUID's bytes are not sno text" })?;
+        sno32::decode(text).map(Sno)
+    }
 
     /// Assembles an ID; `units` keeps its low 39 bits, as sno does.
     pub const fn from_parts(units: u64, tick: bool, meta: u8, partition: u16, sequence: u16) -> Sno {
@@ -656,6 +673,23 @@ mod tests {
 
     fn snapshot(partition: [u8; 2], min: u16, max: u16) -> GeneratorSnapshot {
         GeneratorSnapshot { partition, sequence_min: min, sequence_max: max, ..Default::default() }
+    }
+
+    /// The UUID form keeps the order and round-trips; bytes that are not sno text are refused.
+    #[test]
+    fn uuid_column_form_keeps_the_order() {
+        let g = SnoGenerator::with_partition(ManualClock::new(t("2030-01-01T00:00:00Z")), 3);
+        let mut ids: Vec<Sno> = (0..2000).map(|i| g.generate(i as u8).unwrap()).collect();
+        ids.push(Sno::ZERO);
+        ids.push("xxxxxxxxxxxxxxxx".parse().unwrap());
+        ids.sort();
+        let uuids: Vec<Uuid> = ids.iter().map(Sno::to_uuid).collect();
+        assert!(uuids.windows(2).all(|w| w[0] < w[1]), "string-order bytes sort as the IDs");
+        assert!(uuids.iter().map(Uuid::to_bytes_le).collect::<Vec<_>>().windows(2).all(|w| w[0] != w[1]));
+        assert!(ids.iter().zip(&uuids).all(|(id, u)| Sno::from_uuid(*u) == Ok(*id)));
+        assert_eq!(Sno::ZERO.to_uuid().to_string(), "32323232-3232-3232-3232-323232323232");
+        assert!(Sno::from_uuid(Uuid::from_bytes([0xFF; 16])).is_err());
+        assert!(Sno::from_uuid(Uuid::from_bytes(*b"zzzzzzzzzzzzzzzz")).is_err());
     }
 
     #[test]
