@@ -16,12 +16,49 @@
 //! Two ways to make one:
 //! * [`Comb::create`]: RT.Comb's `Create(Guid, DateTime)`, byte for byte (with its `.NET 7+`
 //!   float arithmetic), except that instants the layout cannot hold are an error instead of
-//!   silently wrapping.
+//!   silently wrapping; [`Comb::create_with_base`] (`Create(Guid)`: now) and
+//!   [`Comb::create_at`] (`Create(DateTime)`: a random base) are its one-argument forms.
 //! * [`CombGenerator`]: the default, strictly increasing in the target database's order for
 //!   every ID one generator makes: a 42-bit counter in the bits that sort right after the
 //!   timestamp, re-seeded randomly at each tick, 32 random bits after it. [`CombGenerator::rt_comb`]
 //!   gives RT.Comb's behaviour instead (random tail), and [`NoRepeatClock`](crate::NoRepeatClock)
 //!   its `UtcNoRepeatTimestampProvider`.
+//!
+//! # Other layouts and strategies
+//!
+//! [`CombLayout`] is a supported extension: a layout of your own (where the 6 bytes go, which
+//! [`TimeStrategy`] writes them, how the database orders the rest) works with [`Comb`],
+//! [`CombGenerator`] and the column and token support, as RT.Comb lets a provider take any
+//! strategy. RT.Comb's documented example, `new PostgreSqlCombProvider(new
+//! SqlDateTimeStrategy())`:
+//!
+//! ```
+//! use idcraft_core::scheme::comb::{Comb, CombGenerator, CombLayout, PostgreSql, TimeStrategy};
+//! use std::sync::OnceLock;
+//!
+//! /// `comb_pg`'s byte positions with SQL `datetime` bytes.
+//! #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+//! struct PgSqlDateTime;
+//!
+//! impl CombLayout for PgSqlDateTime {
+//!     const NAME: &'static str = "comb_pg_sqldatetime";
+//!     const STRATEGY: TimeStrategy = TimeStrategy::SqlDateTime;
+//!     const TIME_BYTES: [usize; 6] = PostgreSql::TIME_BYTES;
+//!     const TAIL_ORDER: [usize; 10] = PostgreSql::TAIL_ORDER;
+//!     fn default_generator() -> &'static CombGenerator<Self> {
+//!         static GENERATOR: OnceLock<CombGenerator<PgSqlDateTime>> = OnceLock::new();
+//!         GENERATOR.get_or_init(CombGenerator::new)
+//!     }
+//! }
+//!
+//! let id = Comb::<PgSqlDateTime>::now();
+//! assert!(id.try_timestamp().is_ok());
+//! ```
+//!
+//! The strategies are RT.Comb's two 6-byte ones, and that set is closed: RT.Comb's interface
+//! also admits 4-byte strategies, but it ships none, and a COMB written by one can only be
+//! read by the same custom code on every side, which is not compatibility. The derive names the
+//! four shipped layouts; a custom layout is used as `Comb<L>`.
 
 use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like};
 use crate::clock::{Clock, SystemClock};
@@ -268,6 +305,27 @@ impl<L: CombLayout> Comb<L> {
     pub fn create(base: Uuid, timestamp: Timestamp) -> Result<Self, GenerateError> {
         let tick = L::STRATEGY.tick(timestamp, L::NAME)?;
         Ok(Self::with_tick(*base.as_bytes(), tick))
+    }
+
+    /// RT.Comb's `Create(Guid)`: `base` with the current time (the system clock).
+    ///
+    /// # Errors
+    /// When the clock is outside the layout's range (see [`Comb::create`]).
+    pub fn create_with_base(base: Uuid) -> Result<Self, GenerateError> {
+        Self::create(base, SystemClock.now())
+    }
+
+    /// RT.Comb's `Create(DateTime)`: a random base (version 4 bits, as `Guid.NewGuid()`) with
+    /// `timestamp`.
+    ///
+    /// # Errors
+    /// When the layout cannot hold `timestamp` (see [`Comb::create`]).
+    pub fn create_at(timestamp: Timestamp) -> Result<Self, GenerateError> {
+        let mut bytes = [0u8; 16];
+        OsRandom.fill_bytes(&mut bytes);
+        bytes[6] = (bytes[6] & 0x0F) | 0x40;
+        bytes[8] = (bytes[8] & 0x3F) | 0x80;
+        Self::create(Uuid::from_bytes(bytes), timestamp)
     }
 
     fn with_tick(mut bytes: [u8; 16], tick: u64) -> Self {
@@ -542,6 +600,58 @@ impl<L: CombLayout, C: Clock + fmt::Debug, R: RandomSource + fmt::Debug> fmt::De
 mod tests {
     use super::*;
     use crate::clock::ManualClock;
+
+    /// RT.Comb's `new PostgreSqlCombProvider(new SqlDateTimeStrategy())`, as a user layout.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+    struct PgSqlDateTime;
+
+    impl CombLayout for PgSqlDateTime {
+        const NAME: &'static str = "comb_pg_sqldatetime";
+        const STRATEGY: TimeStrategy = TimeStrategy::SqlDateTime;
+        const TIME_BYTES: [usize; 6] = PostgreSql::TIME_BYTES;
+        const TAIL_ORDER: [usize; 10] = PostgreSql::TAIL_ORDER;
+        fn default_generator() -> &'static CombGenerator<Self> {
+            static GENERATOR: OnceLock<CombGenerator<PgSqlDateTime>> = OnceLock::new();
+            GENERATOR.get_or_init(CombGenerator::new)
+        }
+    }
+
+    /// The user layout writes what RT.Comb's provider writes: the strategy's 6 bytes at .NET
+    /// offset 0, then .NET bytes 0..4 and 4..6 reversed; it reads back, and its generator's
+    /// IDs increase in byte order.
+    #[test]
+    fn a_custom_layout_matches_rt_combs_provider_with_another_strategy() {
+        let t: Timestamp = "2024-02-29T13:14:15.123Z".parse().unwrap();
+        let base: Uuid = "0f8fad5b-d9cb-469f-a165-70867728950e".parse().unwrap();
+        let strategy = TimeStrategy::SqlDateTime.bytes(TimeStrategy::SqlDateTime.exact_tick(t, "x").unwrap());
+        let mut net = base.to_bytes_le();
+        net[..6].copy_from_slice(&strategy);
+        net[..4].reverse();
+        net[4..6].reverse();
+        let id = Comb::<PgSqlDateTime>::create(base, t).unwrap();
+        assert_eq!(id.uuid(), Uuid::from_bytes_le(net));
+        // The same instant as comb_legacy (the same strategy elsewhere in the GUID) reads it.
+        assert_eq!(id.try_timestamp(), CombLegacy::create(base, t).unwrap().try_timestamp());
+        let ids: Vec<_> = (0..1000).map(|_| Comb::<PgSqlDateTime>::now()).collect();
+        assert!(ids.windows(2).all(|w| w[0].uuid().as_bytes() < w[1].uuid().as_bytes()));
+    }
+
+    /// RT.Comb's one-argument `Create` forms.
+    #[test]
+    fn create_with_only_a_base_or_only_a_time() {
+        let base: Uuid = "0f8fad5b-d9cb-469f-a165-70867728950e".parse().unwrap();
+        let before = SystemClock.now();
+        let id = CombPg::create_with_base(base).unwrap();
+        let t = id.try_timestamp().unwrap();
+        assert!(t.unix_millis() >= before.unix_millis() && t.unix_millis() <= SystemClock.now().unix_millis());
+        assert_eq!(id.uuid().as_bytes()[6..], base.as_bytes()[6..], "the base outside the time bytes");
+        let at: Timestamp = "2030-01-01T00:00:00.001Z".parse().unwrap();
+        let (a, b) = (CombSql::create_at(at).unwrap(), CombSql::create_at(at).unwrap());
+        assert_eq!((a.try_timestamp(), b.try_timestamp()), (Ok(at), Ok(at)));
+        assert_ne!(a, b, "random bases");
+        assert_eq!((a.uuid().get_version_num(), a.uuid().get_variant()), (4, uuid::Variant::RFC4122));
+        assert!(CombLegacy::create_at(Timestamp::from_ymd(2100, 1, 1)).is_err());
+    }
     use crate::codec::guid::{dotnet_bytes_cmp, sql_server_cmp};
     use crate::random::{FixedRandom, SeededRandom};
     use core::time::Duration;
