@@ -303,3 +303,31 @@ fn sno_at_embeds_the_given_instant() {
     assert!(EventId::try_at(0, SystemTime::UNIX_EPOCH).is_err());
     assert!(EventId::try_at(0, SystemTime::UNIX_EPOCH + Duration::from_secs(4_000_000_000)).is_err());
 }
+
+/// uid 1.3.3's text (the seed README's version): base64url without padding, through the
+/// derived types' `FromStr`/`Display`; its global vector carries the phash node
+/// (`node_hash_legacy`).
+#[test]
+fn uid_133_text_round_trips_through_derived_types() {
+    use idcraft::schemes::kordered::{node_hash, node_hash_legacy};
+    #[derive(Identity)]
+    #[id(scheme = "uid64", encoding = "base64url")]
+    struct Local133(u64);
+    #[derive(Identity)]
+    #[id(scheme = "uid96", encoding = "base64url")]
+    struct Global133([u8; 12]);
+
+    let l: Local133 = "AGA5intpgAE".parse().unwrap();
+    assert_eq!(u64::from(l).to_be_bytes(), [0, 96, 57, 138, 123, 105, 128, 1]);
+    assert_eq!(l.to_string(), "AGA5intpgAE");
+    let g: Global133 = "AGA5igPrJzJ7aYAB".parse().unwrap();
+    assert_eq!(<[u8; 12]>::from(g), [0, 96, 57, 138, 3, 235, 39, 50, 123, 105, 128, 1]);
+    assert_eq!(g.to_string(), "AGA5igPrJzJ7aYAB");
+    assert_eq!(g.node(), node_hash_legacy("uid@127.0.0.1"));
+    assert_ne!(g.node(), node_hash("uid@127.0.0.1"), "1.3.5's phash2 is one lower");
+    let max: Local133 = "__________8".parse().unwrap();
+    assert_eq!(u64::from(max), u64::MAX);
+    // The ordered alphabet's '.' is not base64url; the other way round, '-' is not ordered base64.
+    assert!("AGA5intpgA.".parse::<Local133>().is_err());
+    assert!("AGA5intpgA-".parse::<idcraft::schemes::Uid64>().is_err());
+}

@@ -31,6 +31,10 @@ struct DecimalLocal(u64);
 #[id(scheme = "sno", encoding = "hex")]
 struct HexSno([u8; 10]);
 
+#[derive(Identity)]
+#[id(scheme = "uid96", encoding = "base64url")]
+struct Global133([u8; 12]);
+
 /// The JSON Schema of `I`, its pattern compiled, checked against many texts of `I` (new ones,
 /// and those of arbitrary values, which reach the extremes of each encoding).
 fn schema_matches_texts<I>(make: impl Fn() -> I)
@@ -84,6 +88,7 @@ fn schemas_match_every_scheme_and_text_form() {
     schema_matches_texts(InvoiceId::new);
     schema_matches_texts(DecimalLocal::new);
     schema_matches_texts(HexSno::new);
+    schema_matches_texts(Global133::new);
 }
 
 #[test]

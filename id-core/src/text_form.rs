@@ -20,8 +20,15 @@ pub struct TextForm {
 }
 
 /// The encodings a canonical text can be, most specific first.
-const CONCRETE: [Encoding; 6] =
-    [Encoding::Uuid, Encoding::Sno32, Encoding::Base64, Encoding::Base62, Encoding::Hex, Encoding::Decimal];
+const CONCRETE: [Encoding; 7] = [
+    Encoding::Uuid,
+    Encoding::Sno32,
+    Encoding::Base64,
+    Encoding::Base64Url,
+    Encoding::Base62,
+    Encoding::Hex,
+    Encoding::Decimal,
+];
 
 /// The text form of `I`.
 pub fn text_form<I: Identity>() -> TextForm {
@@ -61,6 +68,7 @@ fn class(encoding: Encoding) -> &'static str {
     match encoding {
         Encoding::Sno32 => "[2-9a-x]",
         Encoding::Base64 => "[.0-9A-Z_a-z]",
+        Encoding::Base64Url => "[-0-9A-Z_a-z]",
         Encoding::Base62 => "[0-9A-Za-z]",
         Encoding::Hex => "[0-9A-Fa-f]",
         // Not reached: every scheme's canonical text is one of the concrete encodings.

@@ -26,6 +26,7 @@ fn encoding_variant(name: Option<&syn::LitStr>) -> syn::Ident {
         Some("decimal") => "Decimal",
         Some("sno32") => "Sno32",
         Some("base64") => "Base64",
+        Some("base64url") => "Base64Url",
         Some(other) => unreachable!("encoding `{other}` was validated"),
     };
     syn::Ident::new(variant, Span::call_site())

@@ -112,7 +112,7 @@ pub const SCHEMES: &[SchemeInfo] = &[
         name: "uid64",
         runtime_type: "Uid64",
 
-        encodings: &["base64", "hex", "base62", "decimal"],
+        encodings: &["base64", "base64url", "hex", "base62", "decimal"],
         fallible_storage: false,
         new_input: NewInput::None,
         accessors: &[("seq", "u32", "The 14-bit sequence.")],
@@ -121,7 +121,7 @@ pub const SCHEMES: &[SchemeInfo] = &[
         name: "uid96",
         runtime_type: "Uid96",
 
-        encodings: &["base64", "hex"],
+        encodings: &["base64", "base64url", "hex"],
         fallible_storage: false,
         new_input: NewInput::Node,
         accessors: &[("node", "u32", "The 32-bit node hash."), ("seq", "u32", "The 14-bit sequence.")],

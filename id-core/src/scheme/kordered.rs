@@ -333,9 +333,9 @@ impl From<Uid96> for [u8; 12] {
     }
 }
 
-fn decode_base64<const N: usize>(text: &str) -> Result<[u8; N], ParseError> {
+fn decode_base64<const N: usize>(text: &str, flavour: Flavour) -> Result<[u8; N], ParseError> {
     let mut b = [0u8; N];
-    base64::decode_into(text, Flavour::Ordered, &mut b)?;
+    base64::decode_into(text, flavour, &mut b)?;
     Ok(b)
 }
 
@@ -365,6 +365,7 @@ impl Scheme for Uid64 {
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
+            Encoding::Base64Url => Some(base64::encode(&self.0.to_be_bytes(), Flavour::UrlSafe)),
             Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
             Encoding::Base62 => Some(IdText::from_ascii(&base62::encode_u64(self.0))),
             Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
@@ -374,7 +375,10 @@ impl Scheme for Uid64 {
 
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
-            Encoding::Canonical | Encoding::Base64 => decode_base64::<8>(text).map(|b| Uid64(u64::from_be_bytes(b))),
+            Encoding::Canonical | Encoding::Base64 => {
+                decode_base64::<8>(text, Flavour::Ordered).map(|b| Uid64(u64::from_be_bytes(b)))
+            }
+            Encoding::Base64Url => decode_base64::<8>(text, Flavour::UrlSafe).map(|b| Uid64(u64::from_be_bytes(b))),
             Encoding::Hex => {
                 let mut b = [0u8; 8];
                 hex::decode_into(text, &mut b)?;
@@ -449,6 +453,7 @@ impl Scheme for Uid96 {
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0, Flavour::Ordered)),
+            Encoding::Base64Url => Some(base64::encode(&self.0, Flavour::UrlSafe)),
             Encoding::Hex => Some(hex::encode_upper(&self.0)),
             _ => None,
         }
@@ -456,7 +461,8 @@ impl Scheme for Uid96 {
 
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
-            Encoding::Canonical | Encoding::Base64 => decode_base64::<12>(text).map(Uid96),
+            Encoding::Canonical | Encoding::Base64 => decode_base64::<12>(text, Flavour::Ordered).map(Uid96),
+            Encoding::Base64Url => decode_base64::<12>(text, Flavour::UrlSafe).map(Uid96),
             Encoding::Hex => {
                 let mut b = [0u8; 12];
                 hex::decode_into(text, &mut b)?;

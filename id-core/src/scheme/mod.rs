@@ -62,6 +62,8 @@ pub enum Encoding {
     Sno32,
     /// uid's ordered base64.
     Base64,
+    /// uid 1.3.3's text: RFC 4648 base64url without padding (not order-preserving).
+    Base64Url,
 }
 
 impl Encoding {
@@ -75,6 +77,7 @@ impl Encoding {
             Encoding::Decimal => "decimal",
             Encoding::Sno32 => "sno32",
             Encoding::Base64 => "base64",
+            Encoding::Base64Url => "base64url",
         }
     }
 }
@@ -248,6 +251,7 @@ const fn unsupported_reason(encoding: Encoding) -> &'static str {
         Encoding::Decimal => "this scheme has no decimal form",
         Encoding::Sno32 => "this scheme has no sno32 form",
         Encoding::Base64 => "this scheme has no base64 form",
+        Encoding::Base64Url => "this scheme has no base64url form",
     }
 }
 
@@ -276,7 +280,7 @@ pub(crate) use canonical_text;
 mod tests {
     use super::*;
 
-    const ENCODINGS: [Encoding; 7] = [
+    const ENCODINGS: [Encoding; 8] = [
         Encoding::Canonical,
         Encoding::Uuid,
         Encoding::Hex,
@@ -284,6 +288,7 @@ mod tests {
         Encoding::Decimal,
         Encoding::Sno32,
         Encoding::Base64,
+        Encoding::Base64Url,
     ];
 
     /// Any text in any encoding and any bytes: a value or a `ParseError`, never a panic; an
