@@ -20,12 +20,12 @@ const NAMESPACE: &str = "fleet-test";
 /// As many partitions as workers: a restarted worker waits for a killed one's lease to expire.
 const SLOTS: u32 = 8;
 const WORKERS: usize = 8;
-const TTL: Duration = Duration::from_millis(2000);
+const TTL: Duration = Duration::from_millis(3000);
 
 fn config() -> LeaseConfig {
     LeaseConfig::new(NAMESPACE, SLOTS)
         .ttl(TTL)
-        .renew_every(Duration::from_millis(400))
+        .renew_every(Duration::from_millis(500))
         .safety_margin(Duration::from_millis(300))
         .create_table(true)
 }
@@ -86,12 +86,42 @@ fn fleet_worker() {
 }
 
 fn spawn(dir: &Path, name: &str) -> Child {
+    let stderr = std::fs::File::create(dir.join(format!("{name}.stderr"))).unwrap();
     Command::new(std::env::current_exe().unwrap())
         .args(["fleet_worker", "--exact", "--test-threads", "1", "--quiet"])
         .env("IDCRAFT_FLEET_WORKER", dir.join(name))
         .stdout(std::process::Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap()
+}
+
+/// What the store and the workers say, for a failure message.
+fn diagnostics(url: &str, dir: &Path) -> String {
+    let mut out = String::new();
+    match postgres::Client::connect(url, postgres::NoTls) {
+        Ok(mut c) => {
+            let rows = c.query(
+                "SELECT slot, epoch, (expires_at - now())::text FROM idcraft_lease WHERE namespace = $1 ORDER BY slot",
+                &[&NAMESPACE],
+            );
+            for row in rows.into_iter().flatten() {
+                let (slot, epoch, left): (i32, i64, String) = (row.get(0), row.get(1), row.get(2));
+                out += &format!("\n  slot {slot} epoch {epoch} expires in {left}");
+            }
+        }
+        Err(e) => out += &format!("\n  store: {e}"),
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if let Some(worker) = name.strip_suffix(".stderr") {
+            let err = std::fs::read_to_string(&path).unwrap_or_default();
+            let leases = leases_in(&dir.join(worker));
+            out += &format!("\n  {worker}: leases {leases:?}; stderr: {}", err.trim().lines().last().unwrap_or(""));
+        }
+    }
+    out
 }
 
 fn signal(child: &Child, signal: &str) {
@@ -110,10 +140,10 @@ fn leases_in(file: &Path) -> Vec<(u16, i64)> {
         .collect()
 }
 
-fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool, context: impl Fn() -> String) {
     let until = Instant::now() + limit;
     while !done() {
-        assert!(Instant::now() < until, "timed out waiting for {what}");
+        assert!(Instant::now() < until, "timed out waiting for {what}:{}", context());
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -148,7 +178,8 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
         (0..WORKERS).map(|i| (format!("w{i}"), spawn(&dir, &format!("w{i}")))).collect();
     let all_leased =
         |workers: &[(String, Child)]| workers.iter().all(|(name, _)| !leases_in(&dir.join(name)).is_empty());
-    wait_for("every worker's first lease", Duration::from_secs(20), || all_leased(&workers));
+    let context = || diagnostics(&url, &dir);
+    wait_for("every worker's first lease", Duration::from_secs(20), || all_leased(&workers), context);
     std::thread::sleep(Duration::from_secs(1));
 
     // SIGKILL two workers and start replacements at once: they wait for the dead leases to expire.
@@ -161,7 +192,7 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
 
     // Every partition held again (the replacements took the dead workers' partitions once those
     // expired): the paused worker's partition will be the only one to become free.
-    wait_for("the replacements' leases", Duration::from_secs(20), || all_leased(&workers));
+    wait_for("the replacements' leases", Duration::from_secs(20), || all_leased(&workers), context);
 
     // SIGSTOP one worker for three TTLs, and take its partition while it sleeps.
     let paused = 2;
@@ -170,7 +201,8 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
     std::thread::sleep(TTL + Duration::from_millis(300));
     let mut taken = Vec::new();
     let thief = loop {
-        let lease = acquire(&url, Instant::now() + Duration::from_secs(10)).expect("a lease while one worker sleeps");
+        let lease = acquire(&url, Instant::now() + Duration::from_secs(10))
+            .unwrap_or_else(|| panic!("no lease while one worker sleeps:{}", context()));
         if lease.slot() == u32::from(paused_slot) {
             break lease;
         }
@@ -228,7 +260,7 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
     let resumed_units = resumed_at.duration_since(SystemTime::UNIX_EPOCH).unwrap();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.file_name().is_some_and(|n| n == "stop") {
+        if path.file_name().is_some_and(|n| n == "stop") || path.extension().is_some_and(|e| e == "stderr") {
             continue;
         }
         let is_paused = path.file_name().is_some_and(|n| *n == *workers[paused].0);

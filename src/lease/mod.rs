@@ -255,8 +255,9 @@ impl Lease {
     pub fn acquire(url: &str, config: LeaseConfig) -> Result<Lease, LeaseError> {
         let mut pg: postgres::Config = url.parse().map_err(LeaseError::Store)?;
         if pg.get_connect_timeout().is_none() {
-            // A store that does not answer must not hold up renewals past the lease.
-            pg.connect_timeout(config.renew_every);
+            // A store that does not answer must not hold up renewals past the lease; a busy one
+            // may take a while to start a backend (renew_every was too short under load).
+            pg.connect_timeout(config.ttl / 2);
         }
         Lease::acquire_with(move || pg.connect(postgres::NoTls), config)
     }
