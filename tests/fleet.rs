@@ -16,14 +16,24 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant, SystemTime};
 
-const NAMESPACE: &str = "fleet-test";
+/// This run's namespace, `fleet-test-<controller pid>` (passed to the workers): workers of an
+/// earlier run that outlived it (a failed run against a server on the same port) cannot take
+/// this run's slots.
+fn namespace() -> &'static str {
+    static NAME: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        let name =
+            std::env::var("IDCRAFT_FLEET_NAMESPACE").unwrap_or_else(|_| format!("fleet-test-{}", std::process::id()));
+        Box::leak(name.into_boxed_str())
+    })
+}
 /// As many partitions as workers: a restarted worker waits for a killed one's lease to expire.
 const SLOTS: u32 = 8;
 const WORKERS: usize = 8;
 const TTL: Duration = Duration::from_millis(3000);
 
 fn config() -> LeaseConfig {
-    LeaseConfig::new(NAMESPACE, SLOTS)
+    LeaseConfig::new(namespace(), SLOTS)
         .ttl(TTL)
         .renew_every(Duration::from_millis(500))
         .safety_margin(Duration::from_millis(300))
@@ -45,13 +55,17 @@ fn acquire(url: &str, give_up: Instant) -> Option<Lease> {
 /// taken) until `stop` exists. A lost lease is replaced by a new one.
 fn work(url: &str, file: &Path, stop: &Path) {
     let mut out = BufWriter::new(std::fs::File::create(file).unwrap());
-    while !stop.exists() {
+    // The controller's death (a failed run) ends the worker too: an orphan would otherwise go
+    // on taking slots from whatever server comes up on the port next.
+    let controller = std::os::unix::process::parent_id();
+    let stop = || stop.exists() || std::os::unix::process::parent_id() != controller;
+    while !stop() {
         let Some(lease) = acquire(url, Instant::now() + Duration::from_secs(60)) else { return };
         writeln!(out, "L {} {}", lease.slot(), lease.epoch()).unwrap();
         out.flush().unwrap();
         let sno = SnoGenerator::leased(&lease).unwrap();
         let mut n = 0u64;
-        while !stop.exists() {
+        while !stop() {
             match sno.generate(0) {
                 Ok(id) => {
                     writeln!(out, "{}", hex(&id)).unwrap();
@@ -90,6 +104,7 @@ fn spawn(dir: &Path, name: &str) -> Child {
     Command::new(std::env::current_exe().unwrap())
         .args(["fleet_worker", "--exact", "--test-threads", "1", "--quiet"])
         .env("IDCRAFT_FLEET_WORKER", dir.join(name))
+        .env("IDCRAFT_FLEET_NAMESPACE", namespace())
         .stdout(std::process::Stdio::null())
         .stderr(stderr)
         .spawn()
@@ -103,7 +118,7 @@ fn diagnostics(url: &str, dir: &Path) -> String {
         Ok(mut c) => {
             let rows = c.query(
                 "SELECT slot, epoch, (expires_at - now())::text FROM idcraft_lease WHERE namespace = $1 ORDER BY slot",
-                &[&NAMESPACE],
+                &[&namespace()],
             );
             for row in rows.into_iter().flatten() {
                 let (slot, epoch, left): (i32, i64, String) = (row.get(0), row.get(1), row.get(2));
@@ -170,7 +185,8 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
         .unwrap()
         .batch_execute(&format!(
             "CREATE TABLE IF NOT EXISTS idcraft_lease (namespace text, slot integer, holder uuid, epoch bigint, \
-             expires_at timestamptz, PRIMARY KEY (namespace, slot)); DELETE FROM idcraft_lease WHERE namespace = '{NAMESPACE}'"
+             expires_at timestamptz, PRIMARY KEY (namespace, slot)); DELETE FROM idcraft_lease WHERE namespace = '{}'",
+            namespace()
         ))
         .unwrap();
 
