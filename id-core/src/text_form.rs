@@ -2,6 +2,8 @@
 //! a regular expression and lengths read off the scheme's own encoder, never restated per
 //! scheme, so a schema cannot drift from what `Display` writes and `FromStr` reads.
 
+use crate::codec::base64::Flavour;
+use crate::codec::{base62, hex, sno32};
 use crate::identity::Identity;
 use crate::scheme::{Encoding, Scheme};
 use crate::time::Timestamp;
@@ -45,7 +47,7 @@ pub fn text_form<I: Identity>() -> TextForm {
     let width = example_body.len();
     let (body, min_body, max_body) = match encoding {
         Encoding::Uuid => {
-            let h = "[0-9A-Fa-f]";
+            let h = hex::HEX_ALPHABET;
             (format!("{h}{{8}}-{h}{{4}}-{h}{{4}}-{h}{{4}}-{h}{{12}}"), 36, 36)
         }
         Encoding::Decimal => {
@@ -63,14 +65,15 @@ pub fn text_form<I: Identity>() -> TextForm {
     }
 }
 
-/// The characters of a fixed-width encoding, as a regular-expression class.
+/// The characters of a fixed-width encoding, as a regular-expression class: the codecs' own
+/// alphabet names (which their error messages show).
 fn class(encoding: Encoding) -> &'static str {
     match encoding {
-        Encoding::Sno32 => "[2-9a-x]",
-        Encoding::Base64 => "[.0-9A-Z_a-z]",
-        Encoding::Base64Url => "[-0-9A-Z_a-z]",
-        Encoding::Base62 => "[0-9A-Za-z]",
-        Encoding::Hex => "[0-9A-Fa-f]",
+        Encoding::Sno32 => sno32::ALPHABET_NAME,
+        Encoding::Base64 => Flavour::Ordered.name(),
+        Encoding::Base64Url => Flavour::UrlSafe.name(),
+        Encoding::Base62 => base62::ALPHABET_NAME,
+        Encoding::Hex => hex::HEX_ALPHABET,
         // Not reached: every scheme's canonical text is one of the concrete encodings.
         _ => ".",
     }

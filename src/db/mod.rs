@@ -15,7 +15,12 @@
 
 #[cfg(feature = "diesel2")]
 pub mod diesel2;
-#[cfg(any(feature = "postgres02", feature = "diesel2-postgres"))]
+#[cfg(any(
+    feature = "postgres02",
+    feature = "sqlx08-postgres",
+    feature = "sqlx09-postgres",
+    feature = "diesel2-postgres"
+))]
 mod pg_binary;
 #[cfg(any(
     feature = "postgres02",

@@ -1,5 +1,5 @@
 //! PostgreSQL's binary wire values of a derived ID, for each column shape it can live in: one
-//! codec for the drivers that hand over raw bytes (postgres-types, diesel).
+//! codec for every PostgreSQL driver (postgres-types, sqlx, diesel).
 
 use super::pg_numeric;
 use crate::column::{Column, DbColumn, DbValue, Dialect};

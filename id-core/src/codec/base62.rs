@@ -15,7 +15,7 @@ use crate::error::ParseError;
 /// The 62 digits in value order.
 pub const ALPHABET: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const REVERSE: [u8; 256] = reverse_table(ALPHABET);
-const ALPHABET_NAME: &str = "[0-9A-Za-z]";
+pub(crate) const ALPHABET_NAME: &str = "[0-9A-Za-z]";
 const P3: u64 = 62 * 62 * 62;
 const P6: u64 = P3 * P3;
 

@@ -40,7 +40,7 @@ impl Flavour {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Flavour::Ordered => "[.0-9A-Z_a-z]",
             Flavour::UrlSafe => "[A-Za-z0-9_-]",

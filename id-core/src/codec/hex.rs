@@ -5,7 +5,7 @@ use crate::error::ParseError;
 
 const LOWER: &[u8; 16] = b"0123456789abcdef";
 const UPPER: &[u8; 16] = b"0123456789ABCDEF";
-const HEX_ALPHABET: &str = "[0-9A-Fa-f]";
+pub(crate) const HEX_ALPHABET: &str = "[0-9A-Fa-f]";
 const UUID_ALPHABET: &str = "[0-9A-Fa-f] with '-' at positions 8, 13, 18 and 23";
 
 /// Writes `bytes` as hex into `out[..2 * bytes.len()]`; the caller sizes `out`.

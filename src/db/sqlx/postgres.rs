@@ -12,7 +12,7 @@ use super::sqlx::postgres::types::Oid;
 use super::sqlx::postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
 use super::sqlx::{Decode, Encode, Type, ValueRef};
 use crate::column::{Column, DbColumn, DbValue, Dialect};
-use crate::db::pg_numeric;
+use crate::db::{pg_binary, pg_numeric};
 use crate::{Identity, ParseError, Scheme, codec::hex, schemes::IdBytes};
 use uuid::Uuid;
 
@@ -68,22 +68,14 @@ where
     }
 }
 
-/// Writes `id` for PostgreSQL.
+/// Writes `id` for PostgreSQL (binary format, through the codec postgres-types and diesel use).
 pub fn pg_encode<I: Identity>(id: &I, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError>
 where
     I::Scheme: DbColumn,
 {
-    match id.to_scheme().to_db(Dialect::Postgres) {
-        DbValue::Uuid(u) => <&[u8] as Encode<Postgres>>::encode(u.as_bytes(), buf),
-        DbValue::Numeric(d) => {
-            let mut raw = Vec::with_capacity(24);
-            pg_numeric::encode_decimal(d, &mut raw)?;
-            <&[u8] as Encode<Postgres>>::encode(&raw, buf)
-        }
-        DbValue::Bytes(b) => <&[u8] as Encode<Postgres>>::encode(&b, buf),
-        DbValue::BigInt(v) => <i64 as Encode<Postgres>>::encode_by_ref(&v, buf),
-        DbValue::Text(_) => <String as Encode<Postgres>>::encode(id.to_string(), buf),
-    }
+    let mut raw = Vec::with_capacity(24);
+    pg_binary::encode(id, column::<I>(), &mut raw)?;
+    <&[u8] as Encode<Postgres>>::encode(&raw, buf)
 }
 
 /// Reads `I` from PostgreSQL: a value of the wrong shape is a typed [`ParseError`].
@@ -91,34 +83,26 @@ pub fn pg_decode<I: Identity>(value: PgValueRef<'_>) -> Result<I, BoxDynError>
 where
     I::Scheme: DbColumn,
 {
-    let is_numeric = *value.type_info() == PgTypeInfo::with_oid(NUMERIC);
-    if is_numeric && pg_numeric::has_numeric_form::<I>() {
-        let v = match value.format() {
-            PgValueFormat::Binary => pg_numeric::decode(value.as_bytes()?)?,
-            PgValueFormat::Text => value.as_str()?.parse::<u128>()?,
-        };
-        let scheme = <I::Scheme as DbColumn>::from_numeric(v)
-            .ok_or(ParseError::OutOfRange { rule: "a NUMERIC column does not hold this scheme" })?;
-        return Ok(I::from_scheme(scheme));
+    // A NUMERIC value of a scheme that also lives in NUMERIC(38,0) is read as that form.
+    let numeric_form = *value.type_info() == PgTypeInfo::with_oid(NUMERIC) && pg_numeric::has_numeric_form::<I>();
+    let column = if numeric_form { Column::Numeric } else { column::<I>() };
+    if value.format() == PgValueFormat::Binary {
+        return pg_binary::decode(column, value.as_bytes()?);
     }
-    let db = match column::<I>() {
-        Column::Uuid => match value.format() {
-            PgValueFormat::Binary => {
-                let raw = value.as_bytes()?;
-                DbValue::Uuid(Uuid::from_bytes(raw.try_into().map_err(|_| ParseError::bytes(16, raw.len()))?))
-            }
-            PgValueFormat::Text => DbValue::Uuid(Uuid::from_bytes(hex::parse_uuid(value.as_str()?)?)),
-        },
-        Column::Numeric => match value.format() {
-            PgValueFormat::Binary => pg_numeric::decode_decimal_id(value.as_bytes()?)?,
-            PgValueFormat::Text => return Ok(crate::column::from_db_text::<I>(value.as_str()?)?),
-        },
+    // Text format (simple queries).
+    let db = match column {
         Column::Bytes => {
-            let b = <&[u8] as Decode<Postgres>>::decode(value)?;
-            DbValue::Bytes(IdBytes::try_new(b).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, b.len()))?)
+            let b = <Vec<u8> as Decode<Postgres>>::decode(value)?;
+            DbValue::Bytes(IdBytes::try_new(&b).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, b.len()))?)
         }
         Column::BigInt => DbValue::BigInt(<i64 as Decode<Postgres>>::decode(value)?),
-        Column::Text => return Ok(crate::column::from_db_text::<I>(<&str as Decode<Postgres>>::decode(value)?)?),
+        Column::Uuid => DbValue::Uuid(Uuid::from_bytes(hex::parse_uuid(value.as_str()?)?)),
+        Column::Numeric if numeric_form => {
+            let scheme = <I::Scheme as DbColumn>::from_numeric(value.as_str()?.parse::<u128>()?)
+                .ok_or(ParseError::OutOfRange { rule: "a NUMERIC column does not hold this scheme" })?;
+            return Ok(I::from_scheme(scheme));
+        }
+        Column::Numeric | Column::Text => return Ok(crate::column::from_db_text::<I>(value.as_str()?)?),
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
 }

@@ -27,7 +27,7 @@ use swar as backend;
 
 /// The 32 digits in value order.
 pub const ALPHABET: &[u8; 32] = b"23456789abcdefghijklmnopqrstuvwx";
-const ALPHABET_NAME: &str = "[2-9a-x]";
+pub(crate) const ALPHABET_NAME: &str = "[2-9a-x]";
 
 /// Encoded length.
 pub const ENCODED_LEN: usize = 16;
