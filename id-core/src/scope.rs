@@ -72,15 +72,22 @@ pub fn on_leaked_scope(hook: fn(&LeakedScope)) {
     *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = Some(hook);
 }
 
-fn report_if_leaked<S: Scheme>(entry: &Entry) {
+/// The report `entry` is due, if it has just outlived the leak age (once per scope).
+fn due_report<S: Scheme>(entry: &Entry) -> Option<LeakedScope> {
     let age = entry.opened.elapsed();
     if entry.reported.get() || age.as_millis() < u128::from(LEAK_AFTER_MILLIS.load(Ordering::Relaxed)) {
-        return;
+        return None;
     }
     entry.reported.set(true);
-    let leak = LeakedScope { scheme: S::NAME, at: entry.at, age };
-    match *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner()) {
-        Some(hook) => hook(&leak),
+    Some(LeakedScope { scheme: S::NAME, at: entry.at, age })
+}
+
+/// Hands `leak` to the hook, or to stderr. Called with no lock or borrow held: a hook may make
+/// IDs, open scopes or install another hook.
+fn report(leak: &LeakedScope) {
+    let hook = *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner());
+    match hook {
+        Some(hook) => hook(leak),
         None => {
             use std::io::Write as _;
             let _ = writeln!(
@@ -167,14 +174,16 @@ impl<S: Scheme> Drop for GeneratorScope<S> {
 #[inline]
 pub fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
     if ACTIVE.with(Cell::get) != 0 {
-        let producer = SCOPES.with(|s| {
+        let found = SCOPES.with(|s| {
             let scopes = s.borrow();
             let entry = scopes.iter().rev().find(|e| e.scheme == TypeId::of::<S>())?;
-            report_if_leaked::<S>(entry);
-            entry.producer.downcast_ref::<Producer<S>>().cloned()
+            Some((entry.producer.downcast_ref::<Producer<S>>().cloned()?, due_report::<S>(entry)))
         });
-        if let Some(producer) = producer {
-            // Called outside the borrow: the producer may itself open scopes or make IDs.
+        // Called outside the borrow: the producer and the hook may open scopes or make IDs.
+        if let Some((producer, leak)) = found {
+            if let Some(leak) = leak {
+                report(&leak);
+            }
             return Some(producer(input));
         }
     }
