@@ -221,30 +221,8 @@ mod sqlx_sqlite {
 mod postgres {
     use super::*;
 
-    /// `DATABASE_URL`, or `None` to skip. `.ci/run` sets `IDCRAFT_REQUIRE_POSTGRES`, which makes
-    /// a missing URL a failure; elsewhere (a laptop, a hosted CI that sets `CI=true` without a
-    /// database) the tests are skipped, and say so in one line that the test harness does not
-    /// capture.
     pub(super) fn database_url() -> Option<String> {
-        use std::io::Write as _;
-        static SKIP_NOTICE: std::sync::Once = std::sync::Once::new();
-        match std::env::var("DATABASE_URL") {
-            Ok(url) => Some(url),
-            Err(_) if std::env::var_os("IDCRAFT_REQUIRE_POSTGRES").is_some() => {
-                panic!("IDCRAFT_REQUIRE_POSTGRES is set but DATABASE_URL is not: the PostgreSQL tests must run")
-            }
-            Err(_) => {
-                SKIP_NOTICE.call_once(|| {
-                    // Written to the real stderr, not through eprintln!, which the harness hides.
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "SKIPPED: the PostgreSQL tests in tests/db.rs did nothing: DATABASE_URL is not set \
-                         (`source .ci/postgres && pg_start` starts a throwaway server)"
-                    );
-                });
-                None
-            }
-        }
+        support::database_url("tests/db.rs")
     }
 
     /// A query built at run time, as each sqlx release takes it (0.9 wants it marked audited).

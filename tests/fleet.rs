@@ -6,6 +6,8 @@
 //! server, `IDCRAFT_PG_RESTART` (a shell command; `.ci/run` sets both).
 #![cfg(all(feature = "lease-postgres", unix))]
 
+mod support;
+
 use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
 use idcraft::schemes::Sno;
 use idcraft::schemes::sno::SnoGenerator;
@@ -168,11 +170,7 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
     if std::env::var_os("IDCRAFT_FLEET_WORKER").is_some() {
         return;
     }
-    let Ok(url) = std::env::var("DATABASE_URL") else {
-        assert!(std::env::var_os("IDCRAFT_REQUIRE_POSTGRES").is_none(), "IDCRAFT_REQUIRE_POSTGRES needs DATABASE_URL");
-        let _ = writeln!(std::io::stderr(), "SKIPPED: tests/fleet.rs needs DATABASE_URL");
-        return;
-    };
+    let Some(url) = support::database_url("tests/fleet.rs") else { return };
     let restart = std::env::var("IDCRAFT_PG_RESTART").ok();
     assert!(
         restart.is_some() || std::env::var_os("IDCRAFT_REQUIRE_POSTGRES").is_none(),
@@ -184,8 +182,8 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
     postgres::Client::connect(&url, postgres::NoTls)
         .unwrap()
         .batch_execute(&format!(
-            "CREATE TABLE IF NOT EXISTS idcraft_lease (namespace text, slot integer, holder uuid, epoch bigint, \
-             expires_at timestamptz, PRIMARY KEY (namespace, slot)); DELETE FROM idcraft_lease WHERE namespace = '{}'",
+            "{} DELETE FROM idcraft_lease WHERE namespace = '{}'",
+            include_str!("../sql/postgres/idcraft_lease.sql"),
             namespace()
         ))
         .unwrap();

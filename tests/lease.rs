@@ -2,6 +2,8 @@
 //! exhaustion, release, takeover with fencing, a store that goes away and comes back, waiting.
 #![cfg(feature = "lease-postgres")]
 
+mod support;
+
 use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeasedGenerator, OnExpiry};
 use idcraft::schemes::sno::SnoGenerator;
 use idcraft::{Generate, GenerateError};
@@ -9,19 +11,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// `DATABASE_URL`, or `None` to skip (a failure under `IDCRAFT_REQUIRE_POSTGRES`).
 fn database_url() -> Option<String> {
-    match std::env::var("DATABASE_URL") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var_os("IDCRAFT_REQUIRE_POSTGRES").is_some() => {
-            panic!("IDCRAFT_REQUIRE_POSTGRES is set but DATABASE_URL is not")
-        }
-        Err(_) => {
-            use std::io::Write as _;
-            let _ = writeln!(std::io::stderr(), "SKIPPED: tests/lease.rs needs DATABASE_URL");
-            None
-        }
-    }
+    support::database_url("tests/lease.rs")
 }
 
 /// A namespace of its own per test (tests run in parallel against one table).

@@ -43,3 +43,29 @@ pub struct Local(pub u64);
 #[derive(Identity)]
 #[id(scheme = "uid96")]
 pub struct Global(pub [u8; 12]);
+
+/// `DATABASE_URL`, or `None` to skip the PostgreSQL tests of `file`. `.ci/run` sets
+/// `IDCRAFT_REQUIRE_POSTGRES`, which makes a missing URL a failure; elsewhere (a laptop, a hosted
+/// CI that sets `CI=true` without a database) the tests are skipped, and say so once, in a line
+/// that the test harness does not capture.
+pub fn database_url(file: &str) -> Option<String> {
+    use std::io::Write as _;
+    static SKIP_NOTICE: std::sync::Once = std::sync::Once::new();
+    match std::env::var("DATABASE_URL") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var_os("IDCRAFT_REQUIRE_POSTGRES").is_some() => {
+            panic!("IDCRAFT_REQUIRE_POSTGRES is set but DATABASE_URL is not: the PostgreSQL tests must run")
+        }
+        Err(_) => {
+            SKIP_NOTICE.call_once(|| {
+                // Written to the real stderr, not through eprintln!, which the harness hides.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "SKIPPED: the PostgreSQL tests in {file} did nothing: DATABASE_URL is not set \
+                     (`source .ci/postgres && pg_start` starts a throwaway server)"
+                );
+            });
+            None
+        }
+    }
+}
