@@ -55,6 +55,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     if let Ok(bytes) = sno32::decode(text) {
         assert_eq!(&sno32::encode(&bytes)[..], text.as_bytes());
     }
+    // sno's UUID column form: any 16 bytes read as a sno or refused, and written back the same.
+    if let Ok(bytes) = <[u8; 16]>::try_from(data) {
+        let uuid = idcraft::Uuid::from_bytes(bytes);
+        if let Ok(id) = idcraft::schemes::Sno::from_uuid(uuid) {
+            assert_eq!(id.to_uuid(), uuid);
+        }
+    }
     if let Ok(t) = Timestamp::parse_rfc3339(text) {
         let _ = (t.to_string(), t.unix_millis(), t.to_civil(), t.to_system_time());
     }

@@ -63,4 +63,5 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     all::<Local>(data);
     all::<LocalDecimal>(data);
     all::<Global>(data);
+    all::<Global133>(data);
 });

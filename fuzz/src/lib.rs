@@ -51,6 +51,11 @@ pub struct LocalDecimal(u64);
 #[id(scheme = "uid96", prefix = "node")]
 pub struct Global([u8; 12]);
 
+/// uid 1.3.3's text (base64url).
+#[derive(Identity)]
+#[id(scheme = "uid96", encoding = "base64url")]
+pub struct Global133([u8; 12]);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -120,6 +125,7 @@ pub fn check_all_types(text: &str) {
     check_text::<Local>(text, Form::Exact);
     check_text::<LocalDecimal>(text, Form::Digits);
     check_text::<Global>(text, Form::Exact);
+    check_text::<Global133>(text, Form::Exact);
 }
 
 /// Storage bytes (binary serde, BLOB columns): a value or an error; an accepted value writes
