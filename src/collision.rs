@@ -95,7 +95,7 @@ fn per_unit_birthday(fleet: &Fleet, unit: f64, space: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::schemes::sno::SnoGenerator;
-    use crate::schemes::{hot, kordered};
+    use crate::schemes::{hot, uid};
     use crate::{Generate, ManualClock, Timestamp};
     use std::collections::HashSet;
 
@@ -169,7 +169,7 @@ mod tests {
         let (mut node_hits, mut machine_hits) = (0, 0);
         for _ in 0..trials {
             let names: Vec<String> = (0..node_hosts).map(|_| format!("orders-{:016x}", draws.next())).collect();
-            let nodes: HashSet<u32> = names.iter().map(|h| kordered::node_hash(&format!("idcraft@{h}"))).collect();
+            let nodes: HashSet<u32> = names.iter().map(|h| uid::node_hash(&format!("idcraft@{h}"))).collect();
             let machines: HashSet<[u8; 5]> =
                 names[..machine_hosts as usize].iter().map(|h| hot::machine_bytes(h, 1)).collect();
             node_hits += u32::from(nodes.len() as u64 != node_hosts);

@@ -22,10 +22,10 @@ pub mod schemes {
     pub use idcraft_core::scheme::comb::{self, CombLayout, TimeStrategy};
     pub use idcraft_core::scheme::distributed::{self, SplitError};
     pub use idcraft_core::scheme::hot::{self, machine_bytes};
-    pub use idcraft_core::scheme::kordered::{
+    pub use idcraft_core::scheme::sno::{self, GeneratorSnapshot, SequenceOverflow, SnoConfigError};
+    pub use idcraft_core::scheme::uid::{
         self, GlobalUid, Interval, IntervalError, UidTime, VectorClock, node_hash, node_hash_legacy,
     };
-    pub use idcraft_core::scheme::sno::{self, GeneratorSnapshot, SequenceOverflow, SnoConfigError};
     pub use idcraft_core::scheme::*;
     pub use idcraft_core::scheme::{Encoding, IdBytes};
 }

@@ -87,7 +87,7 @@ pub fn assigned_slot(sources: &[SlotSource]) -> Result<Option<AssignedSlot>, Slo
     assigned_slot_from(
         sources,
         |name| std::env::var(name).ok(),
-        || std::env::var("HOSTNAME").ok().unwrap_or_else(idcraft_core::scheme::hot::host_name),
+        || std::env::var("HOSTNAME").ok().unwrap_or_else(idcraft_core::host::host_name),
     )
 }
 

@@ -309,7 +309,7 @@ fn sno_at_embeds_the_given_instant() {
 /// (`node_hash_legacy`).
 #[test]
 fn uid_133_text_round_trips_through_derived_types() {
-    use idcraft::schemes::kordered::{node_hash, node_hash_legacy};
+    use idcraft::schemes::uid::{node_hash, node_hash_legacy};
     #[derive(Identity)]
     #[id(scheme = "uid64", encoding = "base64url")]
     struct Local133(u64);

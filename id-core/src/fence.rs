@@ -20,8 +20,8 @@ mod tests {
     use crate::random::FixedRandom;
     use crate::scheme::Generate;
     use crate::scheme::hot::HotGuidGenerator;
-    use crate::scheme::kordered::{GlobalUidGenerator, UidGenerator};
     use crate::scheme::sno::SnoGenerator;
+    use crate::scheme::uid::{GlobalUidGenerator, UidGenerator};
     use crate::time::Timestamp;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU32, Ordering};

@@ -9,6 +9,7 @@ pub mod codec;
 pub mod column;
 pub mod error;
 pub mod fence;
+pub mod host;
 pub mod identity;
 mod monotonic;
 pub mod overflow;

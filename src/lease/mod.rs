@@ -414,9 +414,9 @@ impl LeasedGenerator for crate::schemes::sno::SnoGenerator {
     }
 }
 
-impl LeasedGenerator for crate::schemes::kordered::GlobalUidGenerator {
+impl LeasedGenerator for crate::schemes::uid::GlobalUidGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
-        let local = Arc::clone(crate::schemes::kordered::default_local_arc());
+        let local = Arc::clone(crate::schemes::uid::default_local_arc());
         Ok(Self::new(local, lease.slot()).with_fence(lease.fence()))
     }
 }

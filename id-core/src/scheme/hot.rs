@@ -186,8 +186,9 @@ pub fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
 /// 24. The name is `IDCRAFT_HOT_MACHINE` if set (a configured identity), else `HOSTNAME` (the
 /// pod name under Kubernetes), else the host name.
 pub fn default_machine_bytes() -> [u8; 5] {
-    let name =
-        std::env::var("IDCRAFT_HOT_MACHINE").or_else(|_| std::env::var("HOSTNAME")).unwrap_or_else(|_| host_name());
+    let name = std::env::var("IDCRAFT_HOT_MACHINE")
+        .or_else(|_| std::env::var("HOSTNAME"))
+        .unwrap_or_else(|_| crate::host::host_name());
     process_machine_bytes(&name, std::process::id())
 }
 
@@ -198,20 +199,6 @@ pub fn process_machine_bytes(name: &str, pid: u32) -> [u8; 5] {
     }
     let digest = Md5::digest(name.as_bytes());
     [digest[0], digest[1], digest[2], digest[3], digest[4]]
-}
-
-/// This machine's host name (`gethostname` on Unix; `COMPUTERNAME`/`HOSTNAME` elsewhere).
-pub fn host_name() -> String {
-    #[cfg(unix)]
-    {
-        let mut buf = [0u8; 256];
-        // SAFETY: the buffer is writable for its whole length, which is what we pass.
-        if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0 {
-            let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-            return String::from_utf8_lossy(&buf[..end]).into_owned();
-        }
-    }
-    std::env::var("COMPUTERNAME").or_else(|_| std::env::var("HOSTNAME")).unwrap_or_default()
 }
 
 /// Makes HotGuids: one 24-bit counter for every shard key, seeded in `0..500_000` and never

@@ -1,0 +1,186 @@
+//! The generators: the process-wide local sequence and global IDs on a node.
+
+use super::global::Uid96;
+use super::local::{MAX_TICK, SEQ_MASK, UID_LATEST, Uid64, UidTime, in_uid_range, uid_out_of_range};
+use super::node::default_node;
+use crate::clock::{Clock, CoarseClock};
+use crate::error::GenerateError;
+use crate::fence::Fence;
+use crate::scheme::Generate;
+use crate::time::Timestamp;
+use core::fmt;
+use core::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// The process's local uid generator: `Uid64::now` uses it, and the default `uid96` generator
+/// shares its sequence (so local and global IDs of one process never share a value). Build a
+/// leased [`GlobalUidGenerator`] on it to keep that property.
+pub fn default_local_arc() -> &'static Arc<UidGenerator> {
+    static LOCAL: OnceLock<Arc<UidGenerator>> = OnceLock::new();
+    LOCAL.get_or_init(|| Arc::new(UidGenerator::new()))
+}
+
+pub(super) fn default_local() -> &'static UidGenerator {
+    default_local_arc()
+}
+
+/// Makes local uids: strictly increasing, one shared 14-bit sequence (like the VM-wide
+/// `erlang:unique_integer`), at most 16,384 IDs per 1024 µs tick.
+///
+/// The default reads the coarse clock (~3.5 ns instead of ~25 ns per read), so embedded times
+/// may lag by one kernel tick (1–4 ms). When the sequence would wrap inside the current tick,
+/// the generator reads the precise clock: a later tick there is used at once (so one generator
+/// still reaches the layout's cap), the same tick means waiting for the next one, and a clock
+/// that went back makes the generator move on to the next tick rather than wait for the clock
+/// to catch up.
+pub struct UidGenerator<C: Clock = CoarseClock> {
+    clock: C,
+    /// `tick << 14 | sequence` of the last ID.
+    state: AtomicU64,
+}
+
+impl UidGenerator {
+    /// A generator on the coarse system clock.
+    pub fn new() -> Self {
+        Self::with(CoarseClock)
+    }
+}
+
+impl Default for UidGenerator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn uid_from_tick(tick: u64, seq: u64) -> Uid64 {
+    let secs = tick >> 10;
+    Uid64::from_parts((secs / 1_000_000) as u32, (secs % 1_000_000) as u32, ((tick & 0x3FF) << 10) as u32, seq as u32)
+}
+
+impl<C: Clock> UidGenerator<C> {
+    /// A generator on `clock`.
+    pub fn with(clock: C) -> Self {
+        UidGenerator { clock, state: AtomicU64::new(0) }
+    }
+
+    /// [`UidGenerator::generate_at`] for instants the layout holds (1970 to 35198), an error
+    /// for the others, whose fields `generate_at` truncates as uid does.
+    pub fn try_generate_at(&self, t: Timestamp) -> Result<Uid64, GenerateError> {
+        in_uid_range(t).map(|t| self.generate_at(t))
+    }
+
+    /// uid's `l()` at an explicit instant, with the next sequence (no waiting, no ordering).
+    pub fn generate_at(&self, t: Timestamp) -> Uid64 {
+        let u = UidTime::of(t);
+        let seq = (self.state.fetch_add(1, Ordering::Relaxed) + 1) & SEQ_MASK;
+        Uid64::from_parts(u.mega, u.secs, u.micros, seq as u32)
+    }
+
+    pub(super) fn next(&self) -> Result<Uid64, GenerateError> {
+        loop {
+            let current = self.state.load(Ordering::Acquire);
+            let now = in_uid_range(self.clock.now())?;
+            let now_tick = UidTime::of(now).tick();
+            let (last_tick, seq) = (current >> 14, current & SEQ_MASK);
+            let next_seq = (seq + 1) & SEQ_MASK;
+            let tick = if now_tick > last_tick || next_seq != 0 {
+                now_tick.max(last_tick)
+            } else {
+                // The sequence would wrap inside the last tick: only a later tick will do.
+                let precise = self.clock.now_precise();
+                let precise_tick = UidTime::of(precise).tick();
+                if precise_tick > last_tick {
+                    precise_tick
+                } else if precise_tick == last_tick {
+                    let into_tick = (precise.subsec_nanos() / 1000) & 0x3FF;
+                    self.clock.sleep(Duration::from_micros(u64::from(1024 - into_tick).max(1)));
+                    continue;
+                } else {
+                    last_tick + 1
+                }
+            };
+            if tick > MAX_TICK {
+                // The last tick of the layout is used up; a later one would wrap to 1970.
+                return Err(uid_out_of_range(UID_LATEST.checked_add(Duration::from_nanos(1)).unwrap_or(UID_LATEST)));
+            }
+            let next = tick << 14 | next_seq;
+            if self.state.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Ok(uid_from_tick(tick, next_seq));
+            }
+        }
+    }
+}
+
+impl<C: Clock> Generate<Uid64> for UidGenerator<C> {
+    #[inline]
+    fn generate(&self, _: ()) -> Result<Uid64, GenerateError> {
+        self.next()
+    }
+}
+
+impl<C: Clock> fmt::Debug for UidGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UidGenerator").finish_non_exhaustive()
+    }
+}
+
+static DEFAULT_GLOBAL: OnceLock<GlobalUidGenerator> = OnceLock::new();
+
+/// The installed global generator, or one on [`default_local_arc`] and [`default_node`].
+pub(super) fn default_global() -> &'static GlobalUidGenerator {
+    DEFAULT_GLOBAL.get_or_init(|| GlobalUidGenerator::new(Arc::clone(default_local_arc()), default_node()))
+}
+
+/// Makes `generator` the one [`Uid96::now`] and derived `uid96` types' `new()` use (e.g. one on a
+/// leased node, sharing [`default_local_arc`]'s sequence). Once, at start-up, before the first
+/// ID; afterwards `generator` is handed back as the error.
+pub fn install_default(generator: GlobalUidGenerator) -> Result<(), GlobalUidGenerator> {
+    DEFAULT_GLOBAL.set(generator)
+}
+
+/// Makes global uids (interval 8) for a node, sharing a local generator's sequence.
+pub struct GlobalUidGenerator<C: Clock = CoarseClock> {
+    pub(super) local: Arc<UidGenerator<C>>,
+    node: u32,
+    fence: Option<Arc<dyn Fence>>,
+}
+
+impl<C: Clock> GlobalUidGenerator<C> {
+    /// Global IDs for `node` (a hash from [`node_hash`], [`node_hash_legacy`] or your own).
+    pub fn new(local: Arc<UidGenerator<C>>, node: u32) -> Self {
+        GlobalUidGenerator { local, node, fence: None }
+    }
+
+    /// Asks `fence` before returning each ID made on the generator's own node, and returns its
+    /// error instead when the node is no longer this process's (see
+    /// [`SnoGenerator::with_fence`](super::sno::SnoGenerator::with_fence)). An ID for a node the
+    /// caller names is the caller's business and is not fenced.
+    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
+        self.fence = Some(fence);
+        self
+    }
+
+    /// The node hash.
+    pub fn node(&self) -> u32 {
+        self.node
+    }
+}
+
+impl<C: Clock> Generate<Uid96> for GlobalUidGenerator<C> {
+    /// `None` uses the generator's node.
+    #[inline]
+    fn generate(&self, node: Option<u32>) -> Result<Uid96, GenerateError> {
+        let local = self.local.next()?;
+        if let (None, Some(fence)) = (node, &self.fence) {
+            fence.check()?;
+        }
+        Ok(Uid96::from_global(local.to_global(node.unwrap_or(self.node))))
+    }
+}
+
+impl<C: Clock> fmt::Debug for GlobalUidGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GlobalUidGenerator").field("node", &self.node).finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,212 @@
+//! The 96-bit global ID: the neighbourhood interval and the node inside the seconds.
+
+use super::generator::{GlobalUidGenerator, default_global};
+use super::local::{FIELD20, SEQ_MASK, Uid64, decode_base64};
+use crate::codec::IdText;
+use crate::codec::base64::{self, Flavour};
+use crate::codec::hex;
+use crate::error::ParseError;
+use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, unsupported};
+use crate::time::Timestamp;
+use core::fmt;
+use core::time::Duration;
+
+/// The neighbourhood interval `I` of global IDs: 5..=10, default 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Interval(u8);
+
+/// An interval outside 5..=10 (uid's `encode/2` never returns for those).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntervalError(pub u8);
+
+impl fmt::Display for IntervalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "uid neighbourhood interval must be 5..=10, got {}", self.0)
+    }
+}
+
+impl std::error::Error for IntervalError {}
+
+impl Interval {
+    /// uid's default, 8 (256 s windows, the node byte-aligned at bytes 4..8).
+    pub const DEFAULT: Interval = Interval(8);
+
+    /// Checks `bits`.
+    pub const fn new(bits: u8) -> Result<Interval, IntervalError> {
+        if bits >= 5 && bits <= 10 { Ok(Interval(bits)) } else { Err(IntervalError(bits)) }
+    }
+
+    /// The number of bits.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for Interval {
+    fn default() -> Self {
+        Interval::DEFAULT
+    }
+}
+
+/// A global uid as fields: the local ID and the node hash. Its bytes depend on the interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GlobalUid {
+    /// Time and sequence.
+    pub local: Uid64,
+    /// The node's 32-bit hash (see [`node_hash`]).
+    pub node: u32,
+}
+
+impl GlobalUid {
+    /// The 12 bytes for interval `i`.
+    pub fn to_bytes(&self, i: Interval) -> [u8; 12] {
+        let i = u32::from(i.0);
+        let t = self.local.time();
+        let (a, b) = (u128::from(t.mega) & FIELD20 as u128, u128::from(t.secs) & FIELD20 as u128);
+        let v = a << 76
+            | (b >> i) << (56 + i)
+            | u128::from(self.node) << (24 + i)
+            | (b & ((1 << i) - 1)) << 24
+            | u128::from((self.local.value() >> 14) & 0x3FF) << 14
+            | u128::from(self.local.seq());
+        v.to_be_bytes()[4..].try_into().expect("12 bytes")
+    }
+
+    /// Reads 12 bytes made with interval `i`.
+    pub fn from_bytes(bytes: &[u8; 12], i: Interval) -> GlobalUid {
+        let mut full = [0u8; 16];
+        full[4..].copy_from_slice(bytes);
+        let v = u128::from_be_bytes(full);
+        let i = u32::from(i.0);
+        let a = (v >> 76) as u32 & FIELD20 as u32;
+        let b0 = (v >> (56 + i)) as u32 & ((1 << (20 - i)) - 1);
+        let node = (v >> (24 + i)) as u32;
+        let b1 = (v >> 24) as u32 & ((1 << i) - 1);
+        let c10 = (v >> 14) as u32 & 0x3FF;
+        let local = Uid64::from_parts(a, b0 << i | b1, c10 << 10, (v & SEQ_MASK as u128) as u32);
+        GlobalUid { local, node }
+    }
+}
+
+/// A global uid with the default interval 8, the `uid96` scheme.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Uid96([u8; 12]);
+
+impl Uid96 {
+    /// From fields.
+    pub fn from_global(g: GlobalUid) -> Uid96 {
+        Uid96(g.to_bytes(Interval::DEFAULT))
+    }
+
+    /// The fields.
+    pub fn global(&self) -> GlobalUid {
+        GlobalUid::from_bytes(&self.0, Interval::DEFAULT)
+    }
+
+    /// The 12 bytes.
+    pub const fn to_array(&self) -> [u8; 12] {
+        self.0
+    }
+
+    /// Wraps 12 bytes.
+    pub const fn from_array(b: [u8; 12]) -> Uid96 {
+        Uid96(b)
+    }
+
+    /// The node hash.
+    pub fn node(&self) -> u32 {
+        self.global().node
+    }
+
+    /// The sequence.
+    pub fn seq(&self) -> u32 {
+        self.global().local.seq()
+    }
+
+    /// The interval this type encodes with (always the default, 8).
+    pub const fn interval(&self) -> u8 {
+        Interval::DEFAULT.0
+    }
+
+    /// A new ID from the process-wide generator (or the innermost scope).
+    pub fn now() -> Uid96 {
+        crate::scope::generate_default::<Uid96>(None).expect("system clock before 1970")
+    }
+}
+
+impl fmt::Debug for Uid96 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "uid96({self})")
+    }
+}
+
+canonical_text!(Uid96);
+
+impl From<[u8; 12]> for Uid96 {
+    fn from(b: [u8; 12]) -> Self {
+        Uid96(b)
+    }
+}
+
+impl From<Uid96> for [u8; 12] {
+    fn from(u: Uid96) -> [u8; 12] {
+        u.0
+    }
+}
+
+impl Scheme for Uid96 {
+    const NAME: &'static str = "uid96";
+    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
+    const BYTE_LEN: usize = 12;
+    type Input = Option<u32>;
+    type Generator = GlobalUidGenerator;
+
+    fn default_generator() -> &'static GlobalUidGenerator {
+        default_global()
+    }
+
+    fn timestamp(&self) -> Timestamp {
+        self.global().local.time().timestamp()
+    }
+
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        bytes.try_into().map(Uid96).map_err(|_| ParseError::bytes(12, bytes.len()))
+    }
+
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0, Flavour::Ordered)),
+            Encoding::Base64Url => Some(base64::encode(&self.0, Flavour::UrlSafe)),
+            Encoding::Hex => Some(hex::encode_upper(&self.0)),
+            _ => None,
+        }
+    }
+
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => decode_base64::<12>(text, Flavour::Ordered).map(Uid96),
+            Encoding::Base64Url => decode_base64::<12>(text, Flavour::UrlSafe).map(Uid96),
+            Encoding::Hex => {
+                let mut b = [0u8; 12];
+                hex::decode_into(text, &mut b)?;
+                Ok(Uid96(b))
+            }
+            _ => Err(unsupported(encoding)),
+        }
+    }
+
+    /// A bound, not an exact range: inside a 256 s window the node outranks the low bits of
+    /// time, so `min_at(t1)..=max_at(t2)` holds every ID made between `t1` and `t2` plus some
+    /// of other nodes' IDs from the same windows.
+    fn min_at(t: Timestamp) -> Self {
+        Uid96::from_global(Uid64::min_at(t).to_global(0))
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        Uid96::from_global(Uid64::max_at(t).to_global(u32::MAX))
+    }
+}

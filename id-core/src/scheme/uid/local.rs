@@ -1,0 +1,242 @@
+//! The 64-bit local ID: its layout, its text and its range.
+
+use crate::codec::base64::{self, Flavour};
+use crate::codec::{IdText, base62, decimal, hex};
+use crate::error::{GenerateError, ParseError};
+use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
+use crate::time::Timestamp;
+use core::fmt;
+use core::time::Duration;
+
+use super::generator::{UidGenerator, default_local};
+use super::global::GlobalUid;
+
+pub(super) const SEQ_MASK: u64 = 0x3FFF;
+pub(super) const FIELD20: u64 = (1 << 20) - 1;
+
+/// uid's time: `{Mega, Sec, Micro}` with the microseconds' low 10 bits cleared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UidTime {
+    /// Megaseconds since 1970 (20 bits).
+    pub mega: u32,
+    /// Seconds within the megasecond.
+    pub secs: u32,
+    /// Microseconds within the second, a multiple of 1024.
+    pub micros: u32,
+}
+
+impl UidTime {
+    /// uid's `t()` of an instant (times before 1970 clamp to 1970).
+    pub fn of(t: Timestamp) -> UidTime {
+        let s = t.unix_seconds().max(0) as u64;
+        let micros = if t.unix_seconds() < 0 { 0 } else { t.subsec_nanos() / 1000 };
+        UidTime { mega: (s / 1_000_000) as u32, secs: (s % 1_000_000) as u32, micros: micros & 0xFFC00 }
+    }
+
+    /// The instant.
+    pub fn timestamp(self) -> Timestamp {
+        Timestamp::new(i64::from(self.mega) * 1_000_000 + i64::from(self.secs), self.micros * 1000)
+    }
+
+    /// uid's `t/1`: milliseconds since 1970.
+    pub fn unix_millis(self) -> i64 {
+        (i64::from(self.mega) * 1_000_000 + i64::from(self.secs)) * 1000 + i64::from(self.micros / 1000)
+    }
+
+    /// The linear tick count (`seconds · 1024 + micros / 1024`): one per 1024 µs slot.
+    pub(super) fn tick(self) -> u64 {
+        (u64::from(self.mega) * 1_000_000 + u64::from(self.secs)) << 10 | u64::from(self.micros >> 10)
+    }
+}
+
+/// A local 64-bit uid.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Uid64(u64);
+
+impl Uid64 {
+    /// Encodes `{uid, {Mega, Sec, Micro}, Seq}` as uid does: fields truncated to their widths
+    /// (the megaseconds to 20 bits, the sequence to 14, the microseconds' low 10 bits dropped).
+    pub const fn from_parts(mega: u32, secs: u32, micros: u32, seq: u32) -> Uid64 {
+        Uid64(
+            (mega as u64 & FIELD20) << 44
+                | (secs as u64 & FIELD20) << 24
+                | ((micros as u64 >> 10) & 0x3FF) << 14
+                | (seq as u64 & SEQ_MASK),
+        )
+    }
+
+    /// Wraps the 64-bit value.
+    pub const fn from_u64(v: u64) -> Uid64 {
+        Uid64(v)
+    }
+
+    /// The 64-bit value.
+    pub const fn value(&self) -> u64 {
+        self.0
+    }
+
+    /// The time fields.
+    pub const fn time(&self) -> UidTime {
+        UidTime {
+            mega: (self.0 >> 44) as u32,
+            secs: ((self.0 >> 24) & FIELD20) as u32,
+            micros: (((self.0 >> 14) & 0x3FF) << 10) as u32,
+        }
+    }
+
+    /// The 14-bit sequence.
+    pub const fn seq(&self) -> u32 {
+        (self.0 & SEQ_MASK) as u32
+    }
+
+    /// uid's `t/1`.
+    pub fn unix_millis(&self) -> i64 {
+        self.time().unix_millis()
+    }
+
+    /// uid's `g/1`: this ID attached to a node.
+    pub const fn to_global(self, node: u32) -> GlobalUid {
+        GlobalUid { local: self, node }
+    }
+
+    /// uid's `d/2`: the time and sequence difference `self − other`.
+    pub fn diff(&self, other: &Uid64) -> UidDiff {
+        let micros = |u: &Uid64| u.time().timestamp().unix_micros();
+        UidDiff { micros: micros(self) - micros(other), seq: self.seq() as i32 - other.seq() as i32 }
+    }
+
+    /// A new ID from the process-wide generator (or the innermost scope).
+    pub fn now() -> Uid64 {
+        crate::scope::generate_default::<Uid64>(()).expect("system clock before 1970")
+    }
+}
+
+/// uid's `d/2` result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UidDiff {
+    /// The time difference in microseconds.
+    pub micros: i64,
+    /// The sequence difference.
+    pub seq: i32,
+}
+
+impl UidDiff {
+    /// The time difference as uid prints it, `{Mega, Sec, Micro}`.
+    pub fn parts(&self) -> (i64, i64, i64) {
+        (self.micros / 1_000_000_000_000, self.micros / 1_000_000 % 1_000_000, self.micros % 1_000_000)
+    }
+}
+
+impl fmt::Debug for Uid64 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "uid64({self})")
+    }
+}
+
+canonical_text!(Uid64);
+
+impl From<u64> for Uid64 {
+    fn from(v: u64) -> Self {
+        Uid64(v)
+    }
+}
+
+impl From<Uid64> for u64 {
+    fn from(u: Uid64) -> u64 {
+        u.0
+    }
+}
+
+pub(super) fn decode_base64<const N: usize>(text: &str, flavour: Flavour) -> Result<[u8; N], ParseError> {
+    let mut b = [0u8; N];
+    base64::decode_into(text, flavour, &mut b)?;
+    Ok(b)
+}
+
+impl Scheme for Uid64 {
+    const NAME: &'static str = "uid64";
+    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
+    const BYTE_LEN: usize = 8;
+    type Input = ();
+    type Generator = UidGenerator;
+
+    fn default_generator() -> &'static UidGenerator {
+        default_local()
+    }
+
+    fn timestamp(&self) -> Timestamp {
+        self.time().timestamp()
+    }
+
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0.to_be_bytes())
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        bytes.try_into().map(|b| Uid64(u64::from_be_bytes(b))).map_err(|_| ParseError::bytes(8, bytes.len()))
+    }
+
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
+            Encoding::Base64Url => Some(base64::encode(&self.0.to_be_bytes(), Flavour::UrlSafe)),
+            Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
+            Encoding::Base62 => Some(IdText::from_ascii(&base62::encode_u64(self.0))),
+            Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
+            _ => None,
+        }
+    }
+
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => {
+                decode_base64::<8>(text, Flavour::Ordered).map(|b| Uid64(u64::from_be_bytes(b)))
+            }
+            Encoding::Base64Url => decode_base64::<8>(text, Flavour::UrlSafe).map(|b| Uid64(u64::from_be_bytes(b))),
+            Encoding::Hex => {
+                let mut b = [0u8; 8];
+                hex::decode_into(text, &mut b)?;
+                Ok(Uid64(u64::from_be_bytes(b)))
+            }
+            Encoding::Base62 => base62::decode_u64(text).map(Uid64),
+            Encoding::Decimal => u64::try_from(decimal::from_digits(text, 20)?)
+                .map(Uid64)
+                .map_err(|_| ParseError::OutOfRange { rule: "a uid64 is at most 18446744073709551615" }),
+            _ => Err(unsupported(encoding)),
+        }
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        let u = UidTime::of(clamp_uid(t));
+        Uid64::from_parts(u.mega, u.secs, u.micros, 0)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        let u = UidTime::of(clamp_uid(t));
+        Uid64::from_parts(u.mega, u.secs, u.micros, SEQ_MASK as u32)
+    }
+}
+
+/// The last second uid's 20-bit megaseconds hold (year 35198).
+pub(super) const UID_MAX_SECS: i64 = (1 << 20) * 1_000_000 - 1;
+/// The last instant of that second.
+pub(super) const UID_LATEST: Timestamp = Timestamp::new(UID_MAX_SECS, 999_999_999);
+/// The tick of [`UID_LATEST`].
+pub(super) const MAX_TICK: u64 = (UID_MAX_SECS as u64) << 10 | 0x3FF;
+
+/// `t`, if the layout holds it (1970 to [`UID_LATEST`]): one unsigned compare of the seconds,
+/// as an instant before 1970 has negative seconds.
+#[inline]
+pub(super) fn in_uid_range(t: Timestamp) -> Result<Timestamp, GenerateError> {
+    if t.unix_seconds() as u64 > UID_MAX_SECS as u64 { Err(uid_out_of_range(t)) } else { Ok(t) }
+}
+
+#[cold]
+#[inline(never)]
+pub(super) fn uid_out_of_range(time: Timestamp) -> GenerateError {
+    GenerateError::TimeOutOfRange { scheme: "uid64", time, earliest: Timestamp::UNIX_EPOCH, latest: UID_LATEST }
+}
+
+pub(super) fn clamp_uid(t: Timestamp) -> Timestamp {
+    clamp_time(t, Timestamp::UNIX_EPOCH, UID_LATEST)
+}

@@ -1,0 +1,38 @@
+//! Node identities: uid's hashes of node names and this process's default node.
+
+/// uid 1.3.5's node hash, `erlang:phash2(Node, 2^32)` of a node-name atom: hashpjw over the
+/// name's UTF-8 bytes, a two-byte sequence that encodes a Latin-1 character folded to that byte.
+pub fn node_hash(name: &str) -> u32 {
+    let bytes = name.as_bytes();
+    let mut h: u32 = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut b = bytes[i];
+        if (b == 0xC2 || b == 0xC3) && i + 1 < bytes.len() {
+            b = (b & 0x03) << 6 | bytes[i + 1] & 0x3F;
+            i += 1;
+        }
+        h = (h << 4).wrapping_add(u32::from(b));
+        let g = h & 0xF000_0000;
+        if g != 0 {
+            h ^= g >> 24;
+            h ^= g;
+        }
+        i += 1;
+    }
+    h
+}
+
+/// The node hash of uid ≤ 1.3.4 (`erlang:phash`): [`node_hash`] + 1. IDs in most deployed
+/// systems (and the 1.3.3 README's vectors) use this one.
+pub fn node_hash_legacy(name: &str) -> u32 {
+    node_hash(name) + 1
+}
+
+/// The default node of this process: `IDCRAFT_UID_NODE` if set, else `idcraft@<host name>`,
+/// hashed with [`node_hash`]. Give containers that share a host name their own
+/// `IDCRAFT_UID_NODE`, or build a [`GlobalUidGenerator`] with an explicit node.
+pub fn default_node() -> u32 {
+    let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| format!("idcraft@{}", crate::host::host_name()));
+    node_hash(&name)
+}
