@@ -2,7 +2,7 @@
 
 pub use idcraft_core::identity::*;
 pub use idcraft_core::scheme as schemes;
-pub use idcraft_core::{Encoding, Generate, GenerateError, ParseError};
+pub use idcraft_core::{Encoding, Generate, GenerateError, ParseError, Scheme};
 
 #[cfg(feature = "serde")]
 pub use idcraft_core::identity::serde_support;

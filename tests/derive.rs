@@ -331,3 +331,32 @@ fn uid_133_text_round_trips_through_derived_types() {
     assert!("AGA5intpgA.".parse::<Local133>().is_err());
     assert!("AGA5intpgA-".parse::<idcraft::schemes::Uid64>().is_err());
 }
+
+/// A neighbourhood interval other than uid's 8, as a type parameter of the scheme: stored text
+/// of an interval-5 system parses with its fields, new IDs carry the interval and this node.
+#[test]
+fn uid96_with_another_interval() {
+    #[derive(Identity)]
+    #[id(scheme = "uid96<5>")]
+    struct Near5([u8; 12]);
+    #[derive(Identity)]
+    #[id(scheme = "uid96<10>", encoding = "hex")]
+    struct Far10([u8; 12]);
+
+    let stored: Near5 = ".5.tXa.VF51QPQzz".parse().unwrap();
+    assert_eq!((stored.node(), stored.seq()), (0x0102_0304, 16383));
+    assert_eq!(stored.timestamp(), SystemTime::UNIX_EPOCH + Duration::from_micros(1_539_625_275_432_128));
+    assert_eq!(stored.to_string(), ".5.tXa.VF51QPQzz");
+    // The same 12 bytes under the default interval are another ID.
+    assert_ne!(idcraft::schemes::Uid96::from_array(stored.into_inner()).node(), 0x0102_0304);
+    let far: Far10 = "0060398804080C127B69BFFF".parse().unwrap();
+    assert_eq!((far.node(), far.seq()), (0x0102_0304, 16383));
+
+    let (a, b) = (Near5::new(), Near5::new());
+    assert!(a < b);
+    assert_eq!(a.node(), idcraft::schemes::uid::default_node());
+    assert_eq!(a.to_scheme().interval(), 5);
+    let t = a.timestamp().duration_since(SystemTime::UNIX_EPOCH).unwrap();
+    let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap();
+    assert!(now - t < Duration::from_secs(5), "{t:?} vs {now:?}");
+}

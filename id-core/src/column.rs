@@ -21,7 +21,7 @@ use crate::codec::{IdText, decimal, hex};
 use crate::error::ParseError;
 use crate::identity::Identity;
 use crate::scheme::comb::CombLayout;
-use crate::scheme::{Comb, DistributedId, DistributedId128, HotGuid, IdBytes, Scheme, Sno, Uid64, Uid96};
+use crate::scheme::{Comb, DistributedId, DistributedId128, HotGuid, IdBytes, Scheme, Sno, Uid64, Uid96With};
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -245,8 +245,8 @@ fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
 /// Schemes whose column is their raw bytes; a canonical text is read too (as sno's `Scan`
 /// reads a 16-character string), but text-shaped *bytes* are not.
 macro_rules! bytes_column {
-    ($($scheme:ty),+) => {$(
-        impl DbColumn for $scheme {
+    ($([$($generics:tt)*] $scheme:ty),+) => {$(
+        impl<$($generics)*> DbColumn for $scheme {
             const POSTGRES: Column = Column::Bytes;
             const SQLITE: Column = Column::Bytes;
 
@@ -261,7 +261,7 @@ macro_rules! bytes_column {
     )+};
 }
 
-bytes_column!(Sno, Uid96);
+bytes_column!([] Sno, [const I: u8] Uid96With<I>);
 
 impl DbColumn for Uid64 {
     const POSTGRES: Column = Column::BigInt;

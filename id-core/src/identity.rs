@@ -7,7 +7,7 @@
 use crate::error::{GenerateError, ParseError};
 use crate::scheme::{
     CombBinary, CombLegacy, CombPg, CombSql, DistributedId, DistributedId128, Encoding, Generate, HotGuid, Scheme, Sno,
-    Uid64, Uid96,
+    Uid64, Uid96With,
 };
 use crate::time::Timestamp;
 use core::cmp::Ordering;
@@ -92,7 +92,16 @@ storage_via_from!(Uuid => CombSql, CombPg, CombLegacy, CombBinary, HotGuid);
 storage_via_from!(u128 => DistributedId128);
 storage_via_from!([u8; 10] => Sno);
 storage_via_from!(u64 => Uid64);
-storage_via_from!([u8; 12] => Uid96);
+impl<const I: u8> StorageOf<Uid96With<I>> for [u8; 12] {
+    #[inline]
+    fn from_scheme(value: Uid96With<I>) -> Self {
+        value.into()
+    }
+    #[inline]
+    fn to_scheme(self) -> Uid96With<I> {
+        self.into()
+    }
+}
 
 impl StorageOf<DistributedId> for Decimal {
     #[inline]

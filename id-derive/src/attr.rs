@@ -9,13 +9,25 @@ const KEYS: [&str; 4] = ["scheme", "encoding", "prefix", "crate"];
 
 pub struct Attrs {
     pub scheme: Option<&'static SchemeInfo>,
+    /// The scheme's type: its name under the runtime's `by_name` registry, with the generic
+    /// arguments written after it (`uid96<6>`), spanned at the attribute's literal.
+    pub scheme_type: proc_macro2::TokenStream,
+    /// The span of the scheme's literal.
+    pub scheme_span: proc_macro2::Span,
     pub encoding: Option<LitStr>,
     pub prefix: Option<LitStr>,
     pub krate: syn::Path,
 }
 
 pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
-    let mut attrs = Attrs { scheme: None, encoding: None, prefix: None, krate: syn::parse_quote!(::idcraft) };
+    let mut attrs = Attrs {
+        scheme: None,
+        scheme_type: proc_macro2::TokenStream::new(),
+        scheme_span: proc_macro2::Span::call_site(),
+        encoding: None,
+        prefix: None,
+        krate: syn::parse_quote!(::idcraft),
+    };
     let mut seen: Vec<String> = Vec::new();
     let mut scheme_lit: Option<LitStr> = None;
     // Whether an error already concerns the scheme key (so "missing scheme" would be noise).
@@ -75,19 +87,26 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             "missing `scheme` in #[id(...)], e.g. #[id(scheme = \"comb_pg\")]",
         )),
         None => {}
-        Some(lit) => match schemes::find(&lit.value()) {
-            Some(info) => attrs.scheme = Some(info),
-            None => {
-                let mut msg = format!("unknown scheme `{}`", lit.value());
-                match schemes::did_you_mean(&lit.value(), schemes::SCHEMES.iter().map(|s| s.name)) {
-                    Some(s) => msg.push_str(&format!("; did you mean `{s}`?")),
-                    None => msg.push_str(&format!(
-                        "; expected one of {}",
-                        schemes::SCHEMES.iter().map(|s| format!("`{}`", s.name)).collect::<Vec<_>>().join(", ")
-                    )),
+        Some(lit) => match scheme_type(lit) {
+            Err(e) => errors.push(e),
+            Ok((name, ty)) => match schemes::find(&name) {
+                Some(info) => {
+                    attrs.scheme = Some(info);
+                    attrs.scheme_type = ty;
+                    attrs.scheme_span = lit.span();
                 }
-                errors.push(syn::Error::new(lit.span(), msg));
-            }
+                None => {
+                    let mut msg = format!("unknown scheme `{name}`");
+                    match schemes::did_you_mean(&name, schemes::SCHEMES.iter().map(|s| s.name)) {
+                        Some(s) => msg.push_str(&format!("; did you mean `{s}`?")),
+                        None => msg.push_str(&format!(
+                            "; expected one of {}",
+                            schemes::SCHEMES.iter().map(|s| format!("`{}`", s.name)).collect::<Vec<_>>().join(", ")
+                        )),
+                    }
+                    errors.push(syn::Error::new(lit.span(), msg));
+                }
+            },
         },
     }
     if let (Some(info), Some(enc)) = (attrs.scheme, &attrs.encoding)
@@ -103,6 +122,45 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
         errors.push(syn::Error::new(prefix.span(), format!("invalid prefix \"{}\": {why}", prefix.value())));
     }
     attrs
+}
+
+/// `name` or `name<arguments>` as the path `by_name::name<arguments>`, every token spanned at
+/// the literal so the compiler's own errors about the arguments point there.
+fn scheme_type(lit: &LitStr) -> syn::Result<(String, proc_macro2::TokenStream)> {
+    let value = lit.value();
+    let malformed = || {
+        syn::Error::new(
+            lit.span(),
+            format!("malformed scheme `{value}`: expected a name like \"uid96\" or \"uid96<6>\""),
+        )
+    };
+    let (name, args) = match value.split_once('<') {
+        None => (value.as_str(), None),
+        Some((name, rest)) => {
+            let args: syn::AngleBracketedGenericArguments =
+                syn::parse_str(&format!("<{rest}")).map_err(|_| malformed())?;
+            (name, Some(args))
+        }
+    };
+    let ident: syn::Ident = syn::parse_str(name.trim()).map_err(|_| malformed())?;
+    let tokens = quote::quote!(by_name::#ident #args);
+    Ok((ident.to_string(), respan(tokens, lit.span())))
+}
+
+fn respan(tokens: proc_macro2::TokenStream, span: proc_macro2::Span) -> proc_macro2::TokenStream {
+    use proc_macro2::TokenTree;
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let TokenTree::Group(group) = &tree {
+                let mut inner = proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                tree = TokenTree::Group(inner);
+            }
+            tree.set_span(span);
+            tree
+        })
+        .collect()
 }
 
 /// TypeID's prefix rule: 1 to 63 lowercase ASCII letters and underscores, not starting or

@@ -37,7 +37,7 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
     let field_ty = shape.field_ty;
     let krate = &attrs.krate;
     let p = quote!(#krate::__private);
-    let scheme_ty = format_ident!("{}", scheme.runtime_type);
+    let scheme_ty = &attrs.scheme_type;
     let encoding = encoding_variant(attrs.encoding.as_ref());
     let prefix = match &attrs.prefix {
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
@@ -48,6 +48,10 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
     let storage_ty = quote_spanned!(field_ty.span()=> type Storage = #field_ty;);
 
     let constructors = constructors(scheme, &p);
+    // The scheme's parameters (uid96's interval) are checked here, reported at the attribute.
+    let check_parameters = quote_spanned! {attrs.scheme_span=>
+        const _: () = <#p::schemes::#scheme_ty as #p::Scheme>::VALID;
+    };
     let accessors = scheme.accessors.iter().map(|(name, ty, doc)| {
         let name = format_ident!("{}", name);
         let ty: syn::Type = syn::parse_str(ty).expect("accessor types are valid Rust");
@@ -221,6 +225,8 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
 
             #p::integrations!(#ident);
         };
+
+        #check_parameters
     }
 }
 

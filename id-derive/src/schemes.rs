@@ -17,8 +17,6 @@ pub enum NewInput {
 
 pub struct SchemeInfo {
     pub name: &'static str,
-    /// Type name under `__private::schemes`.
-    pub runtime_type: &'static str,
     pub encodings: &'static [&'static str],
     /// Storage values can be invalid (`Decimal`): conversion from storage is `TryFrom`.
     pub fallible_storage: bool,
@@ -32,7 +30,6 @@ const GUID_TEXT: &[&str] = &["uuid", "hex", "base62"];
 pub const SCHEMES: &[SchemeInfo] = &[
     SchemeInfo {
         name: "comb_sql",
-        runtime_type: "CombSql",
         encodings: GUID_TEXT,
         fallible_storage: false,
         new_input: NewInput::None,
@@ -40,7 +37,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "comb_pg",
-        runtime_type: "CombPg",
         encodings: GUID_TEXT,
         fallible_storage: false,
         new_input: NewInput::None,
@@ -48,7 +44,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "comb_legacy",
-        runtime_type: "CombLegacy",
         encodings: GUID_TEXT,
         fallible_storage: false,
         new_input: NewInput::None,
@@ -56,7 +51,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "comb_binary",
-        runtime_type: "CombBinary",
         encodings: GUID_TEXT,
         fallible_storage: false,
         new_input: NewInput::None,
@@ -64,8 +58,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "hot",
-        runtime_type: "HotGuid",
-
         encodings: GUID_TEXT,
         fallible_storage: false,
         new_input: NewInput::ShardKey,
@@ -77,8 +69,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "distributed",
-        runtime_type: "DistributedId",
-
         encodings: &["decimal", "base62", "hex", "uuid"],
         fallible_storage: true,
         new_input: NewInput::None,
@@ -86,8 +76,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "distributed128",
-        runtime_type: "DistributedId128",
-
         encodings: &["base62", "decimal", "uuid", "hex"],
         fallible_storage: false,
         new_input: NewInput::None,
@@ -95,8 +83,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "sno",
-        runtime_type: "Sno",
-
         encodings: &["sno32", "hex"],
         fallible_storage: false,
         new_input: NewInput::Meta,
@@ -110,8 +96,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "uid64",
-        runtime_type: "Uid64",
-
         encodings: &["base64", "base64url", "hex", "base62", "decimal"],
         fallible_storage: false,
         new_input: NewInput::None,
@@ -119,8 +103,6 @@ pub const SCHEMES: &[SchemeInfo] = &[
     },
     SchemeInfo {
         name: "uid96",
-        runtime_type: "Uid96",
-
         encodings: &["base64", "base64url", "hex"],
         fallible_storage: false,
         new_input: NewInput::Node,

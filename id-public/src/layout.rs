@@ -16,7 +16,7 @@
 use idcraft_core::Scheme;
 use idcraft_core::codec::decimal;
 use idcraft_core::scheme::comb::CombLayout;
-use idcraft_core::scheme::{Comb, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96};
+use idcraft_core::scheme::{Comb, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96With};
 use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
@@ -132,18 +132,19 @@ impl PublicBlock for Sno {
     }
 }
 
-impl PublicBlock for Uid96 {
+impl<const I: u8> PublicBlock for Uid96With<I> {
     fn to_block(&self) -> [u8; 16] {
         padded(self.to_array())
     }
     fn from_block(block: &[u8; 16]) -> Option<Self> {
-        unpadded::<12>(block).map(Uid96::from_array)
+        unpadded::<12>(block).map(Uid96With::from_array)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use idcraft_core::scheme::Uid96;
 
     /// Every prefix byte is checked, and nothing after the prefix is.
     #[test]

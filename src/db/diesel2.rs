@@ -15,7 +15,7 @@
 //! A `Text` column holds exactly the type's `Display`. Nullable columns take `Option<Id>`.
 
 use crate::column::{Column, DbColumn};
-use crate::schemes::{Comb, CombLayout, DistributedId128, HotGuid, Sno, Uid64, Uid96};
+use crate::schemes::{Comb, CombLayout, DistributedId128, HotGuid, Sno, Uid64, Uid96With};
 use diesel::sql_types;
 
 /// A diesel SQL type that a column of scheme `S` may have, and which column shape it is.
@@ -46,7 +46,7 @@ sql_types_of! {
     [] HotGuid => Binary = Bytes;
     [] DistributedId128 => Binary = Bytes;
     [] Sno => Binary = Bytes;
-    [] Uid96 => Binary = Bytes;
+    [const I: u8] Uid96With<I> => Binary = Bytes;
     [] Uid64 => BigInt = BigInt;
 }
 

@@ -435,10 +435,12 @@ impl<L: CombLayout> Scheme for Comb<L> {
         Ok(Self::from_uuid(Uuid::from_bytes(b)))
     }
 
+    #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         encode_uuid_like(&self.bytes, encoding)
     }
 
+    #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         decode_uuid_like(text, encoding).map(|b| Self::from_uuid(Uuid::from_bytes(b)))
     }

@@ -15,29 +15,70 @@
 pub mod comb;
 pub mod distributed;
 pub mod hot;
-pub mod kordered;
 pub mod sno;
+pub mod uid;
 
 pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
 pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
 pub use hot::{HotGuid, HotGuidGenerator};
-pub use kordered::{GlobalUidGenerator, Uid64, Uid96, UidGenerator};
 pub use sno::{Sno, SnoGenerator};
+pub use uid::{GlobalUidGenerator, Uid64, Uid96, Uid96With, UidGenerator};
 
-/// Every scheme's [`Scheme::NAME`], in the order of the table above: what
-/// `#[id(scheme = "...")]` and the command line accept.
-pub const NAMES: [&str; 10] = [
-    CombSql::NAME,
-    CombPg::NAME,
-    CombLegacy::NAME,
-    CombBinary::NAME,
-    HotGuid::NAME,
-    DistributedId::NAME,
-    DistributedId128::NAME,
-    Sno::NAME,
-    Uid64::NAME,
-    Uid96::NAME,
-];
+/// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
+/// use. It makes [`NAMES`] and [`by_name`], and checks at compile time that each name is the
+/// type's [`Scheme::NAME`].
+macro_rules! registry {
+    ($($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty,)+) => {
+        /// Every scheme's [`Scheme::NAME`], in the order of the table above: what
+        /// `#[id(scheme = "...")]` and the command line accept.
+        pub const NAMES: [&str; [$(stringify!($name)),+].len()] = [$(stringify!($name)),+];
+
+        /// The scheme types under their names, with their parameters: the path
+        /// `#[id(scheme = "uid96<6>")]` resolves through (`by_name::uid96<6>`).
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        pub mod by_name {
+            use super::*;
+            $(pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+
+        }
+
+        const _: () = {$(
+            assert!(
+                str_eq(stringify!($name), <by_name::$name as Scheme>::NAME),
+                concat!("the registry name `", stringify!($name), "` is not the type's Scheme::NAME"),
+            );
+        )+};
+    };
+}
+
+/// Byte equality in a `const` context (`==` on `str` is not `const`).
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+registry! {
+    comb_sql => CombSql,
+    comb_pg => CombPg,
+    comb_legacy => CombLegacy,
+    comb_binary => CombBinary,
+    hot => HotGuid,
+    distributed => DistributedId,
+    distributed128 => DistributedId128,
+    sno => Sno,
+    uid64 => Uid64,
+    uid96<const I: u8 = 8> => Uid96With<I>,
+}
 
 use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
@@ -150,6 +191,9 @@ pub trait Scheme:
     /// for sno, uid and HotGuid, DistributedId's deliberate 1 s, zero for the schemes on the
     /// precise clock. Range queries widen their lower bound by it.
     const EMBED_LAG: core::time::Duration = core::time::Duration::ZERO;
+    /// Evaluating it checks the scheme's type parameters (uid96's interval must be 5..=10):
+    /// derived types evaluate it, so a bad parameter is a compile error at the attribute.
+    const VALID: () = ();
 
     /// The process-wide default generator (system clock, CSPRNG where the scheme promises
     /// unguessability).
@@ -215,6 +259,7 @@ pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -
 }
 
 /// Decodes the forms every 16-byte, UUID-like scheme shares.
+#[inline]
 pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<[u8; 16], ParseError> {
     match encoding {
         Encoding::Canonical | Encoding::Uuid => crate::codec::hex::parse_uuid(text),
@@ -229,6 +274,7 @@ pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<[u8; 16
 }
 
 /// Encodes the forms every 16-byte, UUID-like scheme shares.
+#[inline]
 pub(crate) fn encode_uuid_like(bytes: &[u8; 16], encoding: Encoding) -> Option<IdText> {
     match encoding {
         Encoding::Canonical | Encoding::Uuid => Some(crate::codec::hex::format_uuid(bytes)),
@@ -257,8 +303,14 @@ const fn unsupported_reason(encoding: Encoding) -> &'static str {
 
 /// Implements `Display` and `FromStr` through the canonical encoding.
 macro_rules! canonical_text {
+    ($ty:ty, const $param:ident : $param_ty:ty) => {
+        $crate::scheme::canonical_text!(@impl [const $param: $param_ty] $ty);
+    };
     ($ty:ty $(, $generic:ident : $bound:path)?) => {
-        impl$(<$generic: $bound>)? ::core::fmt::Display for $ty {
+        $crate::scheme::canonical_text!(@impl [$($generic: $bound)?] $ty);
+    };
+    (@impl [$($params:tt)*] $ty:ty) => {
+        impl<$($params)*> ::core::fmt::Display for $ty {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 let text = $crate::scheme::Scheme::encode(self, $crate::scheme::Encoding::Canonical)
                     .expect("every scheme has a canonical form");
@@ -266,7 +318,7 @@ macro_rules! canonical_text {
             }
         }
 
-        impl$(<$generic: $bound>)? ::core::str::FromStr for $ty {
+        impl<$($params)*> ::core::str::FromStr for $ty {
             type Err = $crate::error::ParseError;
             fn from_str(text: &str) -> Result<Self, Self::Err> {
                 <Self as $crate::scheme::Scheme>::decode(text, $crate::scheme::Encoding::Canonical)

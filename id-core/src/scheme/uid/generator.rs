@@ -1,6 +1,6 @@
 //! The generators: the process-wide local sequence and global IDs on a node.
 
-use super::global::Uid96;
+use super::global::Uid96With;
 use super::local::{MAX_TICK, SEQ_MASK, UID_LATEST, Uid64, UidTime, in_uid_range, uid_out_of_range};
 use super::node::default_node;
 use crate::clock::{Clock, CoarseClock};
@@ -8,7 +8,9 @@ use crate::error::GenerateError;
 use crate::fence::Fence;
 use crate::scheme::Generate;
 use crate::time::Timestamp;
+use core::any::Any;
 use core::fmt;
+use core::marker::PhantomData;
 use core::time::Duration;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -132,30 +134,55 @@ pub(super) fn default_global() -> &'static GlobalUidGenerator {
     DEFAULT_GLOBAL.get_or_init(|| GlobalUidGenerator::new(Arc::clone(default_local_arc()), default_node()))
 }
 
-/// Makes `generator` the one [`Uid96::now`] and derived `uid96` types' `new()` use (e.g. one on a
-/// leased node, sharing [`default_local_arc`]'s sequence). Once, at start-up, before the first
+/// The default generator for interval `I`: [`default_global`] itself for 8, for the others one
+/// on its node, sequence and fence, made once per interval.
+pub(super) fn default_global_with<const I: u8>() -> &'static GlobalUidGenerator<CoarseClock, I> {
+    type Erased = OnceLock<&'static (dyn Any + Send + Sync)>;
+    static OTHERS: [Erased; 11] = [const { OnceLock::new() }; 11];
+    let base = default_global();
+    let slot = OTHERS.get(usize::from(I)).expect("intervals are checked to be 5..=10 before use");
+    let erased = *slot.get_or_init(|| {
+        let generator: &'static GlobalUidGenerator<CoarseClock, I> = Box::leak(Box::new(base.clone().with_interval()));
+        generator
+    });
+    erased.downcast_ref().expect("each slot holds its own interval's generator")
+}
+
+/// Makes `generator` the one [`Uid96::now`](super::Uid96::now) and derived `uid96` types' `new()`
+/// use (e.g. one on a leased node, sharing [`default_local_arc`]'s sequence); derived types of
+/// other intervals use its node, sequence and fence too. Once, at start-up, before the first
 /// ID; afterwards `generator` is handed back as the error.
 pub fn install_default(generator: GlobalUidGenerator) -> Result<(), GlobalUidGenerator> {
     DEFAULT_GLOBAL.set(generator)
 }
 
-/// Makes global uids (interval 8) for a node, sharing a local generator's sequence.
-pub struct GlobalUidGenerator<C: Clock = CoarseClock> {
+/// Makes global uids with neighbourhood interval `I` (uid's default 8; see
+/// [`GlobalUidGenerator::with_interval`]) for a node, sharing a local generator's sequence.
+pub struct GlobalUidGenerator<C: Clock = CoarseClock, const I: u8 = 8> {
     pub(super) local: Arc<UidGenerator<C>>,
     node: u32,
     fence: Option<Arc<dyn Fence>>,
+    interval: PhantomData<Uid96With<I>>,
 }
 
 impl<C: Clock> GlobalUidGenerator<C> {
-    /// Global IDs for `node` (a hash from [`node_hash`], [`node_hash_legacy`] or your own).
+    /// Global IDs of interval 8 for `node` (a hash from [`node_hash`](super::node_hash),
+    /// [`node_hash_legacy`](super::node_hash_legacy) or your own).
     pub fn new(local: Arc<UidGenerator<C>>, node: u32) -> Self {
-        GlobalUidGenerator { local, node, fence: None }
+        GlobalUidGenerator { local, node, fence: None, interval: PhantomData }
+    }
+}
+
+impl<C: Clock, const I: u8> GlobalUidGenerator<C, I> {
+    /// The same node, sequence and fence, making IDs of interval `J` ([`Uid96With<J>`]).
+    pub fn with_interval<const J: u8>(self) -> GlobalUidGenerator<C, J> {
+        GlobalUidGenerator { local: self.local, node: self.node, fence: self.fence, interval: PhantomData }
     }
 
     /// Asks `fence` before returning each ID made on the generator's own node, and returns its
     /// error instead when the node is no longer this process's (see
-    /// [`SnoGenerator::with_fence`](super::sno::SnoGenerator::with_fence)). An ID for a node the
-    /// caller names is the caller's business and is not fenced.
+    /// [`SnoGenerator::with_fence`](crate::scheme::sno::SnoGenerator::with_fence)). An ID for a
+    /// node the caller names is the caller's business and is not fenced.
     pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
         self.fence = Some(fence);
         self
@@ -167,20 +194,32 @@ impl<C: Clock> GlobalUidGenerator<C> {
     }
 }
 
-impl<C: Clock> Generate<Uid96> for GlobalUidGenerator<C> {
+impl<C: Clock, const I: u8> Clone for GlobalUidGenerator<C, I> {
+    /// Another handle on the same local sequence, node and fence.
+    fn clone(&self) -> Self {
+        GlobalUidGenerator {
+            local: Arc::clone(&self.local),
+            node: self.node,
+            fence: self.fence.clone(),
+            interval: PhantomData,
+        }
+    }
+}
+
+impl<C: Clock, const I: u8> Generate<Uid96With<I>> for GlobalUidGenerator<C, I> {
     /// `None` uses the generator's node.
     #[inline]
-    fn generate(&self, node: Option<u32>) -> Result<Uid96, GenerateError> {
+    fn generate(&self, node: Option<u32>) -> Result<Uid96With<I>, GenerateError> {
         let local = self.local.next()?;
         if let (None, Some(fence)) = (node, &self.fence) {
             fence.check()?;
         }
-        Ok(Uid96::from_global(local.to_global(node.unwrap_or(self.node))))
+        Ok(Uid96With::from_global(local.to_global(node.unwrap_or(self.node))))
     }
 }
 
-impl<C: Clock> fmt::Debug for GlobalUidGenerator<C> {
+impl<C: Clock, const I: u8> fmt::Debug for GlobalUidGenerator<C, I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GlobalUidGenerator").field("node", &self.node).finish_non_exhaustive()
+        f.debug_struct("GlobalUidGenerator").field("interval", &I).field("node", &self.node).finish_non_exhaustive()
     }
 }

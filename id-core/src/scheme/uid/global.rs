@@ -1,7 +1,8 @@
 //! The 96-bit global ID: the neighbourhood interval and the node inside the seconds.
 
-use super::generator::{GlobalUidGenerator, default_global};
+use super::generator::{GlobalUidGenerator, default_global_with};
 use super::local::{FIELD20, SEQ_MASK, Uid64, decode_base64};
+use crate::clock::CoarseClock;
 use crate::codec::IdText;
 use crate::codec::base64::{self, Flavour};
 use crate::codec::hex;
@@ -88,19 +89,33 @@ impl GlobalUid {
     }
 }
 
-/// A global uid with the default interval 8, the `uid96` scheme.
+/// A global uid encoded with neighbourhood interval `I` (5..=10; any other fails to compile
+/// where the type is used): the `uid96` scheme. [`Uid96`] is uid's default, interval 8; a
+/// derived type picks another with `#[id(scheme = "uid96<6>")]`.
+///
+/// The interval is part of the type because the 12 bytes do not say which interval made them:
+/// the same bytes read with another interval give other fields (and another order).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Uid96([u8; 12]);
+pub struct Uid96With<const I: u8>([u8; 12]);
 
-impl Uid96 {
+/// uid's global ID with the default interval 8.
+pub type Uid96 = Uid96With<8>;
+
+impl<const I: u8> Uid96With<I> {
+    /// The interval, checked when the type is first used.
+    const INTERVAL: Interval = match Interval::new(I) {
+        Ok(interval) => interval,
+        Err(_) => panic!("uid96's neighbourhood interval must be 5..=10"),
+    };
+
     /// From fields.
-    pub fn from_global(g: GlobalUid) -> Uid96 {
-        Uid96(g.to_bytes(Interval::DEFAULT))
+    pub fn from_global(g: GlobalUid) -> Self {
+        Self(g.to_bytes(Self::INTERVAL))
     }
 
     /// The fields.
     pub fn global(&self) -> GlobalUid {
-        GlobalUid::from_bytes(&self.0, Interval::DEFAULT)
+        GlobalUid::from_bytes(&self.0, Self::INTERVAL)
     }
 
     /// The 12 bytes.
@@ -109,8 +124,8 @@ impl Uid96 {
     }
 
     /// Wraps 12 bytes.
-    pub const fn from_array(b: [u8; 12]) -> Uid96 {
-        Uid96(b)
+    pub const fn from_array(b: [u8; 12]) -> Self {
+        Self(b)
     }
 
     /// The node hash.
@@ -123,46 +138,47 @@ impl Uid96 {
         self.global().local.seq()
     }
 
-    /// The interval this type encodes with (always the default, 8).
+    /// The interval this type encodes with, `I`.
     pub const fn interval(&self) -> u8 {
-        Interval::DEFAULT.0
+        Self::INTERVAL.0
     }
 
     /// A new ID from the process-wide generator (or the innermost scope).
-    pub fn now() -> Uid96 {
-        crate::scope::generate_default::<Uid96>(None).expect("system clock before 1970")
+    pub fn now() -> Self {
+        crate::scope::generate_default::<Self>(None).expect("system clock before 1970")
     }
 }
 
-impl fmt::Debug for Uid96 {
+impl<const I: u8> fmt::Debug for Uid96With<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "uid96({self})")
+        if I == Interval::DEFAULT.0 { write!(f, "uid96({self})") } else { write!(f, "uid96<{I}>({self})") }
     }
 }
 
-canonical_text!(Uid96);
+canonical_text!(Uid96With<I>, const I: u8);
 
-impl From<[u8; 12]> for Uid96 {
+impl<const I: u8> From<[u8; 12]> for Uid96With<I> {
     fn from(b: [u8; 12]) -> Self {
-        Uid96(b)
+        Self(b)
     }
 }
 
-impl From<Uid96> for [u8; 12] {
-    fn from(u: Uid96) -> [u8; 12] {
+impl<const I: u8> From<Uid96With<I>> for [u8; 12] {
+    fn from(u: Uid96With<I>) -> [u8; 12] {
         u.0
     }
 }
 
-impl Scheme for Uid96 {
+impl<const I: u8> Scheme for Uid96With<I> {
     const NAME: &'static str = "uid96";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 12;
+    const VALID: () = assert!(Self::INTERVAL.0 == I);
     type Input = Option<u32>;
-    type Generator = GlobalUidGenerator;
+    type Generator = GlobalUidGenerator<CoarseClock, I>;
 
-    fn default_generator() -> &'static GlobalUidGenerator {
-        default_global()
+    fn default_generator() -> &'static GlobalUidGenerator<CoarseClock, I> {
+        default_global_with::<I>()
     }
 
     fn timestamp(&self) -> Timestamp {
@@ -174,7 +190,7 @@ impl Scheme for Uid96 {
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(Uid96).map_err(|_| ParseError::bytes(12, bytes.len()))
+        bytes.try_into().map(Self).map_err(|_| ParseError::bytes(12, bytes.len()))
     }
 
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
@@ -188,25 +204,25 @@ impl Scheme for Uid96 {
 
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
-            Encoding::Canonical | Encoding::Base64 => decode_base64::<12>(text, Flavour::Ordered).map(Uid96),
-            Encoding::Base64Url => decode_base64::<12>(text, Flavour::UrlSafe).map(Uid96),
+            Encoding::Canonical | Encoding::Base64 => decode_base64::<12>(text, Flavour::Ordered).map(Self),
+            Encoding::Base64Url => decode_base64::<12>(text, Flavour::UrlSafe).map(Self),
             Encoding::Hex => {
                 let mut b = [0u8; 12];
                 hex::decode_into(text, &mut b)?;
-                Ok(Uid96(b))
+                Ok(Self(b))
             }
             _ => Err(unsupported(encoding)),
         }
     }
 
-    /// A bound, not an exact range: inside a 256 s window the node outranks the low bits of
-    /// time, so `min_at(t1)..=max_at(t2)` holds every ID made between `t1` and `t2` plus some
+    /// A bound, not an exact range: inside a window of 2^I seconds the node outranks the low
+    /// bits of time, so `min_at(t1)..=max_at(t2)` holds every ID made between `t1` and `t2` plus some
     /// of other nodes' IDs from the same windows.
     fn min_at(t: Timestamp) -> Self {
-        Uid96::from_global(Uid64::min_at(t).to_global(0))
+        Self::from_global(Uid64::min_at(t).to_global(0))
     }
 
     fn max_at(t: Timestamp) -> Self {
-        Uid96::from_global(Uid64::max_at(t).to_global(u32::MAX))
+        Self::from_global(Uid64::max_at(t).to_global(u32::MAX))
     }
 }

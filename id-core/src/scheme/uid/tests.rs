@@ -63,6 +63,18 @@ fn global_vectors() {
         assert_eq!(GlobalUid::from_bytes(&bytes, i), gb);
     }
     assert_eq!(base64::encode(&gb.to_bytes(Interval::DEFAULT), Flavour::UrlSafe), "AGA5igECAwR7ab__");
+    // The interval as a type parameter: the same vectors through `Uid96With<I>`.
+    fn typed<const I: u8>(g: GlobalUid, hex_text: &str, text: &str) {
+        let id = Uid96With::<I>::from_global(g);
+        assert_eq!((hex::encode_upper(&id.to_array()).as_str(), id.to_string().as_str()), (hex_text, text));
+        let back: Uid96With<I> = text.parse().unwrap();
+        assert_eq!((back, back.global(), back.interval(), back.node(), back.seq()), (id, g, I, g.node, 16383));
+        assert_eq!(back.timestamp(), g.local.time().timestamp());
+    }
+    typed::<5>(gb, "0060398A602040609B69BFFF", ".5.tXa.VF51QPQzz");
+    typed::<8>(gb, "0060398A010203047B69BFFF", ".5.tXV31.kGvPQzz");
+    typed::<10>(gb, "0060398804080C127B69BFFF", ".5.tX.F7208vPQzz");
+    assert_eq!(format!("{:?}", Uid96With::<5>::from_global(gb)), "uid96<5>(.5.tXa.VF51QPQzz)");
     // The bytes do not say their interval: decoding with another one gives other fields.
     let other = GlobalUid::from_bytes(&gb.to_bytes(Interval::DEFAULT), Interval::new(10).unwrap());
     assert_ne!(other, gb);
@@ -85,6 +97,22 @@ fn node_hashes() {
     }
     assert_eq!(node_hash_legacy("uid@127.0.0.1"), 65742642);
     assert_eq!(node_hash("é"), 0xE9, "Latin-1 characters hash as their single byte");
+}
+
+/// One generator makes IDs of every interval; within one interval they increase, and each
+/// reads back the generator's node and the clock's time.
+#[test]
+fn the_global_generator_makes_every_interval() {
+    let clock = ManualClock::new(Timestamp::new(1_700_000_000, 0));
+    let five = GlobalUidGenerator::new(Arc::new(UidGenerator::with(&clock)), 0xA1B2_C3D4).with_interval::<5>();
+    let ten = five.clone().with_interval::<10>();
+    let a = five.generate(None).unwrap();
+    let b = five.generate(None).unwrap();
+    let c = ten.generate(Some(7)).unwrap();
+    assert!(a < b);
+    assert_eq!((a.node(), a.interval(), c.node(), c.interval()), (0xA1B2_C3D4, 5, 7, 10));
+    assert_eq!((a.timestamp(), c.timestamp()), (Timestamp::new(1_700_000_000, 0), Timestamp::new(1_700_000_000, 0)));
+    assert_eq!(c.seq(), b.seq() + 1, "one shared sequence");
 }
 
 #[test]

@@ -16,14 +16,14 @@ pub struct VectorClock {
 
 impl VectorClock {
     /// `vclock/0`: a clock with one fresh entry for `node`.
-    pub fn new<C: Clock>(generator: &GlobalUidGenerator<C>) -> Result<VectorClock, GenerateError> {
+    pub fn new<C: Clock, const I: u8>(generator: &GlobalUidGenerator<C, I>) -> Result<VectorClock, GenerateError> {
         let mut clock = VectorClock::default();
         clock.tick(generator)?;
         Ok(clock)
     }
 
     /// `vclock/1`: replaces the generator's node's entry with a fresh ID.
-    pub fn tick<C: Clock>(&mut self, generator: &GlobalUidGenerator<C>) -> Result<(), GenerateError> {
+    pub fn tick<C: Clock, const I: u8>(&mut self, generator: &GlobalUidGenerator<C, I>) -> Result<(), GenerateError> {
         self.entries.insert(generator.node(), generator.local.next()?);
         Ok(())
     }
