@@ -353,6 +353,48 @@ mod postgres {
         }
     }
 
+    /// sno in a PostgreSQL `uuid` column through `Sno::to_uuid` (the 16 ASCII bytes of its text):
+    /// `ORDER BY` there is the IDs' order, over every field (random units, tick bit, metabyte,
+    /// partition and sequence), and every value reads back.
+    #[tokio::test]
+    async fn sno_in_a_uuid_column_keeps_its_order() {
+        use idcraft::schemes::Sno;
+        let Some(url) = database_url() else { return };
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client
+            .batch_execute("DROP TABLE IF EXISTS idcraft_sno_uuid; CREATE TABLE idcraft_sno_uuid (id uuid PRIMARY KEY)")
+            .await
+            .unwrap();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut ids: Vec<Sno> = (0..500)
+            .map(|_| {
+                let (a, b) = (next(), next());
+                Sno::from_parts(a, b & 1 == 1, (b >> 8) as u8, (b >> 16) as u16, (b >> 32) as u16)
+            })
+            .chain((0..100).map(|_| SnoId::new().to_scheme()))
+            .collect();
+        for id in &ids {
+            let text = id.to_uuid().to_string();
+            client.execute("INSERT INTO idcraft_sno_uuid VALUES ($1::text::uuid)", &[&text]).await.unwrap();
+        }
+        let back: Vec<Sno> = client
+            .query("SELECT id::text FROM idcraft_sno_uuid ORDER BY id", &[])
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| Sno::from_uuid(r.get::<_, String>(0).parse::<Uuid>().unwrap()).unwrap())
+            .collect();
+        ids.sort();
+        assert_eq!(back, ids, "uuid order is sno's order");
+    }
+
     /// The T-SQL helpers of `sql/sqlserver/comb.sql` cannot run here (no SQL Server-compatible
     /// engine installs from the registries this project reaches), so their byte positions and
     /// arithmetic are evaluated in PostgreSQL, expression for expression, on real IDs.
