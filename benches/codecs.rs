@@ -128,6 +128,78 @@ fn codecs(c: &mut Criterion) {
 #[id(scheme = "comb_pg", prefix = "ord")]
 struct OrderId(uuid::Uuid);
 
+/// `Display` + `FromStr` of a derived type of every scheme, next to the `uuid` crate's
+/// hyphenated `to_string` + `parse_str`, in one group so the ratios come from one run.
+fn text_round_trip(c: &mut Criterion) {
+    fn ids<I: Identity>(vals: &[u128]) -> Vec<I> {
+        vals.iter().map(|&v| I::from_scheme(arbitrary_value::<I::Scheme>(v))).collect()
+    }
+    fn round_trip<I: Identity + core::str::FromStr>(id: &I) -> Option<I> {
+        id.to_string().parse().ok()
+    }
+    let vals = values();
+    let uuids: Vec<uuid::Uuid> = vals.iter().map(|&v| uuid::Uuid::from_u128(v)).collect();
+    let mut g = c.benchmark_group("text_round_trip");
+    g.throughput(Throughput::Elements(BATCH as u64));
+    batch(&mut g, "uuid crate (to_string + parse_str)", &uuids, |u| uuid::Uuid::parse_str(&u.to_string()).ok());
+    batch(&mut g, "comb_pg", &ids::<rt::CombPgId>(&vals), round_trip);
+    batch(&mut g, "comb_pg prefixed", &ids::<OrderId>(&vals), round_trip);
+    batch(&mut g, "comb_sql", &ids::<rt::CombSqlId>(&vals), round_trip);
+    batch(&mut g, "hot", &ids::<rt::HotId>(&vals), round_trip);
+    batch(&mut g, "distributed", &ids::<rt::DistributedId>(&vals), round_trip);
+    batch(&mut g, "distributed128", &ids::<rt::Distributed128Id>(&vals), round_trip);
+    batch(&mut g, "sno", &ids::<rt::SnoId>(&vals), round_trip);
+    batch(&mut g, "uid64", &ids::<rt::Uid64Id>(&vals), round_trip);
+    batch(&mut g, "uid96", &ids::<rt::Uid96Id>(&vals), round_trip);
+    batch(&mut g, "uuid crate (to_string + parse_str), again", &uuids, |u| uuid::Uuid::parse_str(&u.to_string()).ok());
+    g.finish();
+}
+
+/// A valid value of scheme `S` spread over its range: the storage bytes of `v`, with the bits a
+/// scheme reserves cleared until they read back.
+fn arbitrary_value<S: idcraft::Scheme>(v: u128) -> S {
+    let bytes = v.to_be_bytes();
+    let mut b = bytes[..S::BYTE_LEN].to_vec();
+    for i in 0..b.len() {
+        if let Ok(value) = S::from_bytes(&b) {
+            return value;
+        }
+        b[i] = 0;
+    }
+    S::from_bytes(&b).expect("all-zero storage is valid")
+}
+
+mod rt {
+    use idcraft::Identity;
+    use rust_decimal::Decimal;
+    use uuid::Uuid;
+
+    #[derive(Identity)]
+    #[id(scheme = "comb_pg")]
+    pub struct CombPgId(Uuid);
+    #[derive(Identity)]
+    #[id(scheme = "comb_sql")]
+    pub struct CombSqlId(Uuid);
+    #[derive(Identity)]
+    #[id(scheme = "hot")]
+    pub struct HotId(Uuid);
+    #[derive(Identity)]
+    #[id(scheme = "distributed")]
+    pub struct DistributedId(Decimal);
+    #[derive(Identity)]
+    #[id(scheme = "distributed128")]
+    pub struct Distributed128Id(u128);
+    #[derive(Identity)]
+    #[id(scheme = "sno")]
+    pub struct SnoId([u8; 10]);
+    #[derive(Identity)]
+    #[id(scheme = "uid64")]
+    pub struct Uid64Id(u64);
+    #[derive(Identity)]
+    #[id(scheme = "uid96")]
+    pub struct Uid96Id([u8; 12]);
+}
+
 fn aes_baseline() -> aes::Aes256 {
     use aes::cipher::KeyInit;
     aes::Aes256::new_from_slice(&[0x93u8; 32]).unwrap()
@@ -136,6 +208,6 @@ fn aes_baseline() -> aes::Aes256 {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1));
-    targets = codecs
+    targets = codecs, text_round_trip
 }
 criterion_main!(benches);

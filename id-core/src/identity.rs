@@ -111,8 +111,12 @@ impl StorageOf<DistributedId> for Decimal {
 
     /// A `Decimal` that is negative, fractional or above 10^28 − 1 can only get here by
     /// building the newtype by hand; it is read as its absolute integer part, capped.
+    #[inline]
     fn to_scheme(self) -> DistributedId {
-        DistributedId::from_decimal(self.trunc().abs()).unwrap_or(DistributedId::MAX)
+        match DistributedId::from_decimal(self) {
+            Ok(id) => id,
+            Err(_) => DistributedId::from_decimal(self.trunc().abs()).unwrap_or(DistributedId::MAX),
+        }
     }
 
     fn try_to_scheme(self) -> Result<DistributedId, ParseError> {
@@ -167,15 +171,30 @@ pub fn generate_with<I: Identity, G: Generate<I::Scheme> + ?Sized>(
     }
 }
 
-/// The text: `prefix_` (if any) and the encoded value.
+/// The text: `prefix_` (if any) and the encoded value, in one write, so `to_string()` makes one
+/// allocation of the right size.
+#[inline]
 pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    if let Some(prefix) = I::PREFIX {
-        f.write_str(prefix)?;
-        f.write_str("_")?;
-    }
     let value = id.to_scheme();
     let text = value.encode(I::ENCODING).or_else(|| value.encode(Encoding::Canonical)).ok_or(fmt::Error)?;
-    f.write_str(&text)
+    match I::PREFIX {
+        None => f.write_str(&text),
+        // The derive allows at most 63 bytes; a hand-written `PREFIX` may be longer.
+        Some(prefix) if prefix.len() > 63 => {
+            f.write_str(prefix)?;
+            f.write_str("_")?;
+            f.write_str(&text)
+        }
+        Some(prefix) => {
+            let mut buf = [0u8; 64 + crate::codec::IdText::CAPACITY];
+            let (head, rest) = buf.split_at_mut(prefix.len());
+            head.copy_from_slice(prefix.as_bytes());
+            rest[0] = b'_';
+            rest[1..=text.len()].copy_from_slice(text.as_bytes());
+            let len = prefix.len() + 1 + text.len();
+            f.write_str(core::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
+        }
+    }
 }
 
 /// `TypeName(text)`.
@@ -184,6 +203,7 @@ pub fn debug<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
 }
 
 /// Reads the text written by [`fmt()`].
+#[inline]
 pub fn parse<I: Identity>(text: &str) -> Result<I, ParseError> {
     let body = strip_prefix(text, I::PREFIX)?;
     <I::Scheme as Scheme>::decode(body, I::ENCODING).map(I::from_scheme)

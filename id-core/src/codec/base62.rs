@@ -98,6 +98,7 @@ pub fn encode_u64(v: u64) -> [u8; 11] {
 }
 
 /// A non-negative `i64` as 11 digits; `None` for a negative value.
+#[inline]
 pub fn encode_i64(v: i64) -> Option<[u8; 11]> {
     u64::try_from(v).ok().map(encode_u64)
 }
@@ -113,12 +114,14 @@ pub fn encode_u128(v: u128) -> [u8; 22] {
 }
 
 /// Decodes exactly 11 digits.
+#[inline]
 pub fn decode_u64(text: &str) -> Result<u64, ParseError> {
     let block = exact_len(text, BLOCK_LEN)?.first_chunk().expect("checked length");
     decode_block(block, text, 0)
 }
 
 /// Decodes exactly 11 digits whose value is at most `i64::MAX`.
+#[inline]
 pub fn decode_i64(text: &str) -> Result<i64, ParseError> {
     i64::try_from(decode_u64(text)?)
         .map_err(|_| ParseError::OutOfRange { rule: "an i64 ID is at most 9223372036854775807" })
@@ -134,16 +137,19 @@ pub fn decode_u128(text: &str) -> Result<u128, ParseError> {
 }
 
 /// [`decode_u64`] as an `Option`: `None` on any invalid input.
+#[inline]
 pub fn try_decode_u64(text: &str) -> Option<u64> {
     decode_u64(text).ok()
 }
 
 /// [`decode_i64`] as an `Option`.
+#[inline]
 pub fn try_decode_i64(text: &str) -> Option<i64> {
     decode_i64(text).ok()
 }
 
 /// [`decode_u128`] as an `Option`.
+#[inline]
 pub fn try_decode_u128(text: &str) -> Option<u128> {
     decode_u128(text).ok()
 }

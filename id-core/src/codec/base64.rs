@@ -50,6 +50,7 @@ impl Flavour {
 }
 
 /// Characters needed for `n` bytes without padding.
+#[inline]
 pub const fn encoded_len(n: usize) -> usize {
     (n * 8).div_ceil(6)
 }
@@ -138,6 +139,7 @@ pub fn decode_into(text: &str, flavour: Flavour, out: &mut [u8]) -> Result<(), P
 
 /// Decodes like uid's `decode64`: any length, keeps `floor(6 * len / 8)` bytes and ignores the
 /// leftover bits, but still rejects characters outside the alphabet (uid crashes on them).
+#[inline]
 pub fn decode_lenient(text: &str, flavour: Flavour) -> Result<Vec<u8>, ParseError> {
     let mut out = vec![0u8; text.len() * 6 / 8];
     decode_bits(text, flavour, &mut out, false)?;

@@ -14,7 +14,17 @@ const RANGE_RULE: &str = "a decimal ID is at most 9999999999999999999999999999";
 ///
 /// A scale with only zeros behind the point (`123.0`, as SQLite returns) is accepted: the value
 /// is integral, and refusing it is what Architect.Identities issue #39 complained about.
+#[inline]
 pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
+    // What drivers and `to_decimal` produce: no rescaling needed.
+    if d.scale() == 0 && d.is_sign_positive() {
+        return Ok(d.mantissa().unsigned_abs());
+    }
+    from_scaled_decimal(d)
+}
+
+#[cold]
+fn from_scaled_decimal(d: Decimal) -> Result<u128, ParseError> {
     if d.is_sign_negative() && !d.is_zero() {
         return Err(ParseError::OutOfRange { rule: "a decimal ID is not negative" });
     }
@@ -27,6 +37,7 @@ pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
 }
 
 /// The `Decimal` (scale 0) of a value; values are at most [`MAX`], which always fits.
+#[inline]
 pub fn to_decimal(v: u128) -> Result<Decimal, ParseError> {
     check(v)?;
     Ok(Decimal::from_i128_with_scale(v as i128, 0))
@@ -39,11 +50,13 @@ pub const fn check(v: u128) -> Result<u128, ParseError> {
 }
 
 /// The 16-byte big-endian binary form: 4 zero bytes, then the 96-bit value.
+#[inline]
 pub fn to_binary(v: u128) -> [u8; 16] {
     v.to_be_bytes()
 }
 
 /// Reads the 16-byte binary form, requiring the value to be at most [`MAX`].
+#[inline]
 pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
     let b: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
     check(u128::from_be_bytes(b))
@@ -51,6 +64,7 @@ pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
 
 /// The 16-character base62 form: the 22-character form of the same `u128` without its first
 /// six characters, which are always `0` below 2^96.
+#[inline]
 pub fn to_base62(v: u128) -> [u8; 16] {
     let full = base62::encode_u128(v);
     let mut out = [0u8; 16];
@@ -59,6 +73,7 @@ pub fn to_base62(v: u128) -> [u8; 16] {
 }
 
 /// Reads the 16-character base62 form.
+#[inline]
 pub fn from_base62(text: &str) -> Result<u128, ParseError> {
     let ascii = ParseError::check_ascii_len(text, 16, "[0-9A-Za-z]")?;
     let mut full = [b'0'; 22];
@@ -75,6 +90,7 @@ pub fn from_base62(text: &str) -> Result<u128, ParseError> {
 }
 
 /// The 26-character uppercase hex form (13 bytes: the binary form without its 3 leading zeros).
+#[inline]
 pub fn to_hex(v: u128) -> [u8; 26] {
     let mut out = [0u8; 26];
     hex::encode_into(&v.to_be_bytes()[3..], true, &mut out);
@@ -82,60 +98,111 @@ pub fn to_hex(v: u128) -> [u8; 26] {
 }
 
 /// Reads the 26-character hex form (either case).
+#[inline]
 pub fn from_hex(text: &str) -> Result<u128, ParseError> {
     let mut b = [0u8; 16];
     hex::decode_into(text, &mut b[3..])?;
     check(u128::from_be_bytes(b))
 }
 
+const E19: u64 = 10_000_000_000_000_000_000;
+
+/// `00`, `01`, … `99`: two digits per table read.
+const PAIRS: [[u8; 2]; 100] = {
+    let mut pairs = [[0u8; 2]; 100];
+    let mut i = 0;
+    while i < 100 {
+        pairs[i] = [b'0' + (i / 10) as u8, b'0' + (i % 10) as u8];
+        i += 1;
+    }
+    pairs
+};
+
+/// Writes `v < 10^19` as exactly 19 digits, two at a time.
+#[inline]
+fn write_19(mut v: u64, out: &mut [u8; 19]) {
+    for pair in (0..9).rev() {
+        out[1 + 2 * pair..3 + 2 * pair].copy_from_slice(&PAIRS[(v % 100) as usize]);
+        v /= 100;
+    }
+    out[0] = b'0' + v as u8;
+}
+
 /// An unsigned integer as plain decimal digits (no sign, no leading zeros).
+///
+/// Up to three 19-digit chunks of `u64` arithmetic: one 128-bit division below 10^38, none
+/// below 2^64 (a digit at a time in `u128` cost 28 divisions for a 28-digit ID).
+#[inline]
 pub fn to_digits(v: u128) -> IdText {
     IdText::build(|out| {
-        let mut digits = [0u8; 39];
-        let mut i = digits.len();
-        let mut v = v;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        out[..digits.len() - i].copy_from_slice(&digits[i..]);
-        digits.len() - i
+        let mut digits = [b'0'; 57];
+        let (high, low) = (v / u128::from(E19), (v % u128::from(E19)) as u64);
+        let (top, middle) = ((high / u128::from(E19)) as u64, (high % u128::from(E19)) as u64);
+        let chunks: [&mut [u8; 19]; 3] = {
+            let (a, rest) = digits.split_at_mut(19);
+            let (b, c) = rest.split_at_mut(19);
+            [a.try_into().expect("19"), b.try_into().expect("19"), c.try_into().expect("19")]
+        };
+        let [a, b, c] = chunks;
+        write_19(top, a);
+        write_19(middle, b);
+        write_19(low, c);
+        let start = digits[..56].iter().position(|&d| d != b'0').unwrap_or(56);
+        let len = digits.len() - start;
+        out[..len].copy_from_slice(&digits[start..]);
+        len
     })
 }
 
 /// Reads 1 to `max_digits` ASCII decimal digits.
+///
+/// 19 digits at a time in `u64`, joined with one checked `u128` multiply-add per chunk.
+#[inline]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
+    const TEN_POW: [u64; 20] = {
+        let mut p = [1u64; 20];
+        let mut i = 1;
+        while i < 20 {
+            p[i] = p[i - 1] * 10;
+            i += 1;
+        }
+        p
+    };
     if text.is_empty() || text.len() > max_digits {
         return Err(ParseError::chars(max_digits, text.chars().count()));
     }
     let mut v: u128 = 0;
-    for &c in text.as_bytes() {
-        if !c.is_ascii_digit() {
-            return Err(ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]"));
+    for chunk in text.as_bytes().chunks(19) {
+        let mut c: u64 = 0;
+        for &b in chunk {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                return Err(ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]"));
+            }
+            c = c * 10 + u64::from(digit);
         }
         v = v
-            .checked_mul(10)
-            .and_then(|v| v.checked_add(u128::from(c - b'0')))
+            .checked_mul(u128::from(TEN_POW[chunk.len()]))
+            .and_then(|v| v.checked_add(u128::from(c)))
             .ok_or(ParseError::OutOfRange { rule: "the number does not fit 128 bits" })?;
     }
     Ok(v)
 }
 
 /// [`from_base62`] as an `Option`: `None` on any invalid input, never a panic.
+#[inline]
 pub fn try_from_base62(text: &str) -> Option<u128> {
     from_base62(text).ok()
 }
 
 /// [`from_hex`] as an `Option`.
+#[inline]
 pub fn try_from_hex(text: &str) -> Option<u128> {
     from_hex(text).ok()
 }
 
 /// [`from_binary`] as an `Option`.
+#[inline]
 pub fn try_from_binary(bytes: &[u8]) -> Option<u128> {
     from_binary(bytes).ok()
 }

@@ -47,6 +47,7 @@ pub fn dotnet_bytes_cmp(a: &[u8; 16], b: &[u8; 16]) -> Ordering {
 
 /// `order[from..from + N]`: a part of a significance order, for layouts that place their
 /// fields by it.
+#[inline]
 pub const fn significance_part<const N: usize>(order: &[usize; 16], from: usize) -> [usize; N] {
     let mut part = [0; N];
     let mut i = 0;

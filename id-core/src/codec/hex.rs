@@ -28,12 +28,14 @@ pub(crate) fn encode_slice(bytes: &[u8], uppercase: bool) -> IdText {
 }
 
 /// `bytes` as lowercase hex (`N` is at most 24, checked at compile time).
+#[inline]
 pub fn encode_lower<const N: usize>(bytes: &[u8; N]) -> IdText {
     const { assert!(2 * N <= IdText::CAPACITY, "hex::encode_lower takes at most 24 bytes") };
     encode_slice(bytes, false)
 }
 
 /// `bytes` as uppercase hex (`N` is at most 24, checked at compile time).
+#[inline]
 pub fn encode_upper<const N: usize>(bytes: &[u8; N]) -> IdText {
     const { assert!(2 * N <= IdText::CAPACITY, "hex::encode_upper takes at most 24 bytes") };
     encode_slice(bytes, true)
@@ -50,6 +52,7 @@ const fn nibble(c: u8) -> Option<u8> {
 }
 
 /// Decodes exactly `2 * out.len()` hex digits (either case) into `out`.
+#[inline]
 pub fn decode_into(text: &str, out: &mut [u8]) -> Result<(), ParseError> {
     ParseError::check_ascii_len(text, out.len() * 2, HEX_ALPHABET)?;
     for (i, pair) in text.as_bytes().chunks_exact(2).enumerate() {

@@ -422,14 +422,17 @@ impl<L: CombLayout> Scheme for Comb<L> {
         L::default_generator()
     }
 
+    #[inline]
     fn timestamp(&self) -> Timestamp {
         L::STRATEGY.read_raw(self.time_bytes())
     }
 
+    #[inline]
     fn to_bytes(&self) -> IdBytes {
         IdBytes::new(&self.bytes)
     }
 
+    #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
         let b: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
         Ok(Self::from_uuid(Uuid::from_bytes(b)))

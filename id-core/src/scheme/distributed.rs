@@ -175,11 +175,13 @@ impl DistributedId {
     }
 
     /// Reads a scale-0, non-negative decimal (a trailing `.0` from SQLite is accepted).
+    #[inline]
     pub fn from_decimal(d: Decimal) -> Result<Self, ParseError> {
         Self::from_u128(decimal::from_decimal(d)?)
     }
 
     /// The value as a scale-0 `Decimal`.
+    #[inline]
     pub fn to_decimal(&self) -> Decimal {
         Decimal::from_i128_with_scale(self.0 as i128, 0)
     }
@@ -241,18 +243,22 @@ impl Scheme for DistributedId {
         GENERATOR.get_or_init(DistributedIdGenerator::new)
     }
 
+    #[inline]
     fn timestamp(&self) -> Timestamp {
         EPOCH_1900.checked_add(Duration::from_millis(self.millis_since_1900())).expect("45 bits of ms fit")
     }
 
+    #[inline]
     fn to_bytes(&self) -> IdBytes {
         IdBytes::new(&decimal::to_binary(self.0))
     }
 
+    #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
         decimal::from_binary(bytes).map(DistributedId)
     }
 
+    #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Decimal => Some(decimal::to_digits(self.0)),
@@ -263,6 +269,7 @@ impl Scheme for DistributedId {
         }
     }
 
+    #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         let v = match encoding {
             Encoding::Canonical | Encoding::Decimal => decimal::from_digits(text, 28)?,
@@ -473,19 +480,23 @@ impl Scheme for DistributedId128 {
         GENERATOR.get_or_init(DistributedId128Generator::new)
     }
 
+    #[inline]
     fn timestamp(&self) -> Timestamp {
         EPOCH_1700.checked_add(Duration::from_millis(self.millis_since_1700())).expect("48 bits of ms fit")
     }
 
+    #[inline]
     fn to_bytes(&self) -> IdBytes {
         IdBytes::new(&self.0.to_be_bytes())
     }
 
+    #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
         let b: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
         Ok(DistributedId128(u128::from_be_bytes(b)))
     }
 
+    #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Base62 => Some(IdText::from_ascii(&base62::encode_u128(self.0))),
@@ -496,6 +507,7 @@ impl Scheme for DistributedId128 {
         }
     }
 
+    #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         let v = match encoding {
             Encoding::Canonical | Encoding::Base62 => base62::decode_u128(text)?,

@@ -137,22 +137,27 @@ impl Scheme for HotGuid {
         DEFAULT_GENERATOR.get_or_init(HotGuidGenerator::new)
     }
 
+    #[inline]
     fn timestamp(&self) -> Timestamp {
         Timestamp::new(i64::from(self.unix_seconds()), 0)
     }
 
+    #[inline]
     fn to_bytes(&self) -> IdBytes {
         IdBytes::new(&self.0)
     }
 
+    #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
         bytes.try_into().map(HotGuid).map_err(|_| ParseError::bytes(16, bytes.len()))
     }
 
+    #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         encode_uuid_like(&self.0, encoding)
     }
 
+    #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         decode_uuid_like(text, encoding).map(HotGuid)
     }

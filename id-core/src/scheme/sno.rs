@@ -164,18 +164,22 @@ impl Scheme for Sno {
             .get_or_init(|| SnoGenerator::new().expect("the first default generator always has a partition"))
     }
 
+    #[inline]
     fn timestamp(&self) -> Timestamp {
         unit_start(self.units())
     }
 
+    #[inline]
     fn to_bytes(&self) -> IdBytes {
         IdBytes::new(&self.0)
     }
 
+    #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
         bytes.try_into().map(Sno).map_err(|_| ParseError::bytes(10, bytes.len()))
     }
 
+    #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Sno32 => Some(IdText::from_ascii(&sno32::encode(&self.0))),
@@ -184,6 +188,7 @@ impl Scheme for Sno {
         }
     }
 
+    #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
             Encoding::Canonical | Encoding::Sno32 => sno32::decode(text).map(Sno),

@@ -181,18 +181,22 @@ impl<const I: u8> Scheme for Uid96With<I> {
         default_global_with::<I>()
     }
 
+    #[inline]
     fn timestamp(&self) -> Timestamp {
         self.global().local.time().timestamp()
     }
 
+    #[inline]
     fn to_bytes(&self) -> IdBytes {
         IdBytes::new(&self.0)
     }
 
+    #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
         bytes.try_into().map(Self).map_err(|_| ParseError::bytes(12, bytes.len()))
     }
 
+    #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0, Flavour::Ordered)),
@@ -202,6 +206,7 @@ impl<const I: u8> Scheme for Uid96With<I> {
         }
     }
 
+    #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
             Encoding::Canonical | Encoding::Base64 => decode_base64::<12>(text, Flavour::Ordered).map(Self),

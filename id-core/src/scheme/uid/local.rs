@@ -164,18 +164,22 @@ impl Scheme for Uid64 {
         default_local()
     }
 
+    #[inline]
     fn timestamp(&self) -> Timestamp {
         self.time().timestamp()
     }
 
+    #[inline]
     fn to_bytes(&self) -> IdBytes {
         IdBytes::new(&self.0.to_be_bytes())
     }
 
+    #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
         bytes.try_into().map(|b| Uid64(u64::from_be_bytes(b))).map_err(|_| ParseError::bytes(8, bytes.len()))
     }
 
+    #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
@@ -187,6 +191,7 @@ impl Scheme for Uid64 {
         }
     }
 
+    #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
             Encoding::Canonical | Encoding::Base64 => {
