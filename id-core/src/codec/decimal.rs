@@ -293,7 +293,27 @@ mod tests {
         assert!(from_binary(&[0xff; 16]).is_err());
     }
 
+    /// The chunked digit codec against `u128`'s own `Display`/`FromStr` at the chunk edges.
+    #[test]
+    fn digits_at_chunk_edges() {
+        let e19 = 10u128.pow(19);
+        for v in [0, 9, 10, e19 - 1, e19, e19 + 1, e19 * e19 - 1, e19 * e19, MAX, u128::MAX, u64::MAX as u128] {
+            assert_eq!(to_digits(v).as_str(), v.to_string());
+            assert_eq!(from_digits(&v.to_string(), 39).unwrap(), v);
+        }
+        assert!(from_digits("340282366920938463463374607431768211456", 39).is_err(), "2^128");
+        assert!(from_digits("0000000000000000000000000000000000000001", 39).is_err(), "40 digits");
+        assert_eq!(from_digits("000000000000000000000000000000000000001", 39).unwrap(), 1);
+        assert!(from_digits("12345678901234567890a", 39).unwrap_err().to_string().contains("'a' at position 20"));
+    }
+
     proptest::proptest! {
+        #[test]
+        fn digits_match_the_standard_library(v in proptest::num::u128::ANY) {
+            proptest::prop_assert_eq!(to_digits(v).to_string(), v.to_string());
+            proptest::prop_assert_eq!(from_digits(&v.to_string(), 39).unwrap(), v);
+        }
+
         #[test]
         fn forms_round_trip_and_keep_order(a in 0..=MAX, b in 0..=MAX) {
             proptest::prop_assert_eq!(from_base62(s(&to_base62(a))).unwrap(), a);
