@@ -41,6 +41,8 @@ pub enum ParseError {
         /// The prefix the type requires, without the underscore.
         expected: &'static str,
     },
+    /// The scheme has no text form in this encoding (e.g. `sno` in base62).
+    UnsupportedEncoding(crate::scheme::Encoding),
     /// The bytes decode but are not a valid value of the scheme.
     Invalid {
         /// The scheme that rejected the value.
@@ -112,6 +114,9 @@ impl fmt::Display for ParseError {
             ParseError::OutOfRange { rule } => write!(f, "value out of range: {rule}"),
             ParseError::Prefix { expected } => write!(f, "expected the prefix \"{expected}_\""),
             ParseError::Invalid { scheme, reason } => write!(f, "not a valid {scheme} ID: {reason}"),
+            ParseError::UnsupportedEncoding(encoding) => {
+                write!(f, "this ID scheme has no `{}` text form", encoding.name())
+            }
         }
     }
 }

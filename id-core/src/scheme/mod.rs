@@ -285,20 +285,7 @@ pub(crate) fn encode_uuid_like(bytes: &[u8; 16], encoding: Encoding) -> Option<I
 }
 
 pub(crate) fn unsupported(encoding: Encoding) -> ParseError {
-    ParseError::Invalid { scheme: "text", reason: unsupported_reason(encoding) }
-}
-
-const fn unsupported_reason(encoding: Encoding) -> &'static str {
-    match encoding {
-        Encoding::Canonical => "no canonical form",
-        Encoding::Uuid => "this scheme has no UUID form",
-        Encoding::Hex => "this scheme has no hex form",
-        Encoding::Base62 => "this scheme has no base62 form",
-        Encoding::Decimal => "this scheme has no decimal form",
-        Encoding::Sno32 => "this scheme has no sno32 form",
-        Encoding::Base64 => "this scheme has no base64 form",
-        Encoding::Base64Url => "this scheme has no base64url form",
-    }
+    ParseError::UnsupportedEncoding(encoding)
 }
 
 /// Implements `Display` and `FromStr` through the canonical encoding.
@@ -357,6 +344,35 @@ mod tests {
             proptest::prop_assert_eq!(&*value.to_bytes(), bytes);
         }
         Ok(())
+    }
+
+    /// A form a scheme cannot write is one it refuses to read, with a typed error naming it.
+    fn unsupported_forms_are_typed<S: Scheme>() {
+        let zero = S::from_bytes(&[0u8; 16][..S::BYTE_LEN]).expect("zero storage is valid");
+        let mut missing = 0;
+        for encoding in ENCODINGS {
+            if zero.encode(encoding).is_none() {
+                missing += 1;
+                let e = S::decode("0", encoding).unwrap_err();
+                assert_eq!(e, ParseError::UnsupportedEncoding(encoding), "{} {encoding:?}", S::NAME);
+                assert_eq!(e.to_string(), format!("this ID scheme has no `{}` text form", encoding.name()));
+            }
+        }
+        assert!(missing > 0 && zero.encode(Encoding::Canonical).is_some(), "{}", S::NAME);
+    }
+
+    #[test]
+    fn unsupported_encodings_are_typed_errors() {
+        unsupported_forms_are_typed::<CombSql>();
+        unsupported_forms_are_typed::<CombPg>();
+        unsupported_forms_are_typed::<CombLegacy>();
+        unsupported_forms_are_typed::<CombBinary>();
+        unsupported_forms_are_typed::<HotGuid>();
+        unsupported_forms_are_typed::<DistributedId>();
+        unsupported_forms_are_typed::<DistributedId128>();
+        unsupported_forms_are_typed::<Sno>();
+        unsupported_forms_are_typed::<Uid64>();
+        unsupported_forms_are_typed::<Uid96>();
     }
 
     proptest::proptest! {
