@@ -5,17 +5,12 @@
 //! macro only emits thin glue that calls these functions.
 
 use crate::error::{GenerateError, ParseError};
-use crate::scheme::{
-    CombBinary, CombLegacy, CombPg, CombSql, DistributedId, DistributedId128, Encoding, Generate, HotGuid, Scheme, Sno,
-    Uid64, Uid96With,
-};
+use crate::scheme::{Encoding, Generate, Scheme, Sno};
 use crate::time::Timestamp;
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use rust_decimal::Decimal;
 use std::time::SystemTime;
-use uuid::Uuid;
 
 /// A typed ID: a newtype over a scheme's storage type, usually written with
 /// `#[derive(Identity)]`.
@@ -59,7 +54,7 @@ pub trait Identity: Copy + Ord + Hash + fmt::Display + fmt::Debug + 'static {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not the storage type of this ID scheme",
     label = "this field's type does not match `#[id(scheme = ...)]`",
-    note = "storage types: comb_* and hot: `Uuid`; distributed: `Decimal`; distributed128: `u128`; sno: `[u8; 10]`; uid64: `u64`; uid96: `[u8; 12]`"
+    note = "each scheme names its storage type in its documentation (the table of `idcraft::schemes` lists them all)"
 )]
 pub trait StorageOf<S: Scheme>: Copy + 'static {
     /// The storage of a scheme value.
@@ -73,9 +68,11 @@ pub trait StorageOf<S: Scheme>: Copy + 'static {
     }
 }
 
+/// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
+/// storage type with it.
 macro_rules! storage_via_from {
-    ($storage:ty => $($scheme:ty),+) => {$(
-        impl StorageOf<$scheme> for $storage {
+    ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
+        impl<$($generics)*> $crate::identity::StorageOf<$scheme> for $storage {
             #[inline]
             fn from_scheme(value: $scheme) -> Self {
                 value.into()
@@ -85,44 +82,9 @@ macro_rules! storage_via_from {
                 self.into()
             }
         }
-    )+};
+    };
 }
-
-storage_via_from!(Uuid => CombSql, CombPg, CombLegacy, CombBinary, HotGuid);
-storage_via_from!(u128 => DistributedId128);
-storage_via_from!([u8; 10] => Sno);
-storage_via_from!(u64 => Uid64);
-impl<const I: u8> StorageOf<Uid96With<I>> for [u8; 12] {
-    #[inline]
-    fn from_scheme(value: Uid96With<I>) -> Self {
-        value.into()
-    }
-    #[inline]
-    fn to_scheme(self) -> Uid96With<I> {
-        self.into()
-    }
-}
-
-impl StorageOf<DistributedId> for Decimal {
-    #[inline]
-    fn from_scheme(value: DistributedId) -> Self {
-        value.to_decimal()
-    }
-
-    /// A `Decimal` that is negative, fractional or above 10^28 − 1 can only get here by
-    /// building the newtype by hand; it is read as its absolute integer part, capped.
-    #[inline]
-    fn to_scheme(self) -> DistributedId {
-        match DistributedId::from_decimal(self) {
-            Ok(id) => id,
-            Err(_) => DistributedId::from_decimal(self.trunc().abs()).unwrap_or(DistributedId::MAX),
-        }
-    }
-
-    fn try_to_scheme(self) -> Result<DistributedId, ParseError> {
-        DistributedId::from_decimal(self)
-    }
-}
+pub(crate) use storage_via_from;
 
 /// The text after the type's `prefix_`, or the whole text for a type without a prefix.
 pub fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&'a str, ParseError> {

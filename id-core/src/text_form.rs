@@ -21,29 +21,16 @@ pub struct TextForm {
     pub example: String,
 }
 
-/// The encodings a canonical text can be, most specific first.
-const CONCRETE: [Encoding; 7] = [
-    Encoding::Uuid,
-    Encoding::Sno32,
-    Encoding::Base64,
-    Encoding::Base64Url,
-    Encoding::Base62,
-    Encoding::Hex,
-    Encoding::Decimal,
-];
-
 /// The text form of `I`.
 pub fn text_form<I: Identity>() -> TextForm {
     let first = I::Scheme::min_at(Timestamp::from_ymd(2024, 1, 1));
     let last = I::Scheme::max_at(Timestamp::MAX);
-    let written = |value: &I::Scheme| {
-        value.encode(I::ENCODING).or_else(|| value.encode(Encoding::Canonical)).map(|t| t.to_string())
-    };
-    let (example_body, last_body) = (written(&first).unwrap_or_default(), written(&last).unwrap_or_default());
-    let encoding = CONCRETE
-        .into_iter()
-        .find(|&e| first.encode(e).is_some_and(|t| *t == *example_body))
-        .unwrap_or(Encoding::Canonical);
+    // The scheme declares its forms, the canonical one first (what `fmt` writes for a form the
+    // scheme lacks, which only a hand-written `Identity` can ask for).
+    let forms = <I::Scheme as Scheme>::ENCODINGS;
+    let encoding = if I::ENCODING != Encoding::Canonical && I::ENCODING.is_in(forms) { I::ENCODING } else { forms[0] };
+    let written = |value: &I::Scheme| value.encode(encoding).map(|t| t.to_string()).unwrap_or_default();
+    let (example_body, last_body) = (written(&first), written(&last));
     let width = example_body.len();
     let (body, min_body, max_body) = match encoding {
         Encoding::Uuid => {

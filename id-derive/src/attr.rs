@@ -1,33 +1,32 @@
 //! `#[id(scheme = "...", encoding = "...", prefix = "...", crate = "...")]`: parsed and checked,
 //! every mistake reported with the span of the offending token.
 
-use crate::schemes::{self, SchemeInfo};
+use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, LitStr, Token};
 
 const KEYS: [&str; 4] = ["scheme", "encoding", "prefix", "crate"];
 
+/// `scheme = "name<args>"`: a name the runtime's registry (`by_name`) resolves, or the
+/// compiler reports with its own "a similar name exists"; the derive knows no scheme.
+pub struct SchemeRef {
+    /// The name, spanned at the literal.
+    pub name: syn::Ident,
+    /// `<args>` if given, spanned at the literal.
+    pub args: TokenStream,
+    /// The literal's span.
+    pub span: Span,
+}
+
 pub struct Attrs {
-    pub scheme: Option<&'static SchemeInfo>,
-    /// The scheme's type: its name under the runtime's `by_name` registry, with the generic
-    /// arguments written after it (`uid96<6>`), spanned at the attribute's literal.
-    pub scheme_type: proc_macro2::TokenStream,
-    /// The span of the scheme's literal.
-    pub scheme_span: proc_macro2::Span,
+    pub scheme: Option<SchemeRef>,
     pub encoding: Option<LitStr>,
     pub prefix: Option<LitStr>,
     pub krate: syn::Path,
 }
 
 pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
-    let mut attrs = Attrs {
-        scheme: None,
-        scheme_type: proc_macro2::TokenStream::new(),
-        scheme_span: proc_macro2::Span::call_site(),
-        encoding: None,
-        prefix: None,
-        krate: syn::parse_quote!(::idcraft),
-    };
+    let mut attrs = Attrs { scheme: None, encoding: None, prefix: None, krate: syn::parse_quote!(::idcraft) };
     let mut seen: Vec<String> = Vec::new();
     let mut scheme_lit: Option<LitStr> = None;
     // Whether an error already concerns the scheme key (so "missing scheme" would be noise).
@@ -45,7 +44,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
             if !KEYS.contains(&key.as_str()) {
                 let mut msg = format!("unknown key `{}` in #[id(...)]", key);
-                if let Some(s) = schemes::did_you_mean(&key, KEYS) {
+                if let Some(s) = did_you_mean(&key, KEYS) {
                     scheme_reported |= s == "scheme";
                     msg.push_str(&format!("; did you mean `{s}`?"));
                 } else {
@@ -87,34 +86,10 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             "missing `scheme` in #[id(...)], e.g. #[id(scheme = \"comb_pg\")]",
         )),
         None => {}
-        Some(lit) => match scheme_type(lit) {
+        Some(lit) => match scheme_ref(lit) {
+            Ok(scheme) => attrs.scheme = Some(scheme),
             Err(e) => errors.push(e),
-            Ok((name, ty)) => match schemes::find(&name) {
-                Some(info) => {
-                    attrs.scheme = Some(info);
-                    attrs.scheme_type = ty;
-                    attrs.scheme_span = lit.span();
-                }
-                None => {
-                    let mut msg = format!("unknown scheme `{name}`");
-                    match schemes::did_you_mean(&name, schemes::SCHEMES.iter().map(|s| s.name)) {
-                        Some(s) => msg.push_str(&format!("; did you mean `{s}`?")),
-                        None => msg.push_str(&format!(
-                            "; expected one of {}",
-                            schemes::SCHEMES.iter().map(|s| format!("`{}`", s.name)).collect::<Vec<_>>().join(", ")
-                        )),
-                    }
-                    errors.push(syn::Error::new(lit.span(), msg));
-                }
-            },
         },
-    }
-    if let (Some(info), Some(enc)) = (attrs.scheme, &attrs.encoding)
-        && !info.encodings.contains(&enc.value().as_str())
-    {
-        let forms = info.encodings.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
-        let msg = format!("scheme `{}` has no `{}` text form; it has {forms}", info.name, enc.value());
-        errors.push(syn::Error::new(enc.span(), msg));
     }
     if let Some(prefix) = &attrs.prefix
         && let Err(why) = check_prefix(&prefix.value())
@@ -124,9 +99,9 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
     attrs
 }
 
-/// `name` or `name<arguments>` as the path `by_name::name<arguments>`, every token spanned at
-/// the literal so the compiler's own errors about the arguments point there.
-fn scheme_type(lit: &LitStr) -> syn::Result<(String, proc_macro2::TokenStream)> {
+/// `name` or `name<arguments>`, every token spanned at the literal so the compiler's own errors
+/// about the name or the arguments point there.
+fn scheme_ref(lit: &LitStr) -> syn::Result<SchemeRef> {
     let value = lit.value();
     let malformed = || {
         syn::Error::new(
@@ -142,12 +117,12 @@ fn scheme_type(lit: &LitStr) -> syn::Result<(String, proc_macro2::TokenStream)> 
             (name, Some(args))
         }
     };
-    let ident: syn::Ident = syn::parse_str(name.trim()).map_err(|_| malformed())?;
-    let tokens = quote::quote!(by_name::#ident #args);
-    Ok((ident.to_string(), respan(tokens, lit.span())))
+    let mut name: syn::Ident = syn::parse_str(name.trim()).map_err(|_| malformed())?;
+    name.set_span(lit.span());
+    Ok(SchemeRef { name, args: respan(quote::quote!(#args), lit.span()), span: lit.span() })
 }
 
-fn respan(tokens: proc_macro2::TokenStream, span: proc_macro2::Span) -> proc_macro2::TokenStream {
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     use proc_macro2::TokenTree;
     tokens
         .into_iter()
@@ -179,4 +154,29 @@ fn check_prefix(p: &str) -> Result<(), &'static str> {
         return Err("a prefix cannot start or end with an underscore");
     }
     Ok(())
+}
+
+/// The closest candidate within an edit distance of 3, for "did you mean".
+fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (levenshtein(given, c), c))
+        .filter(|(d, _)| *d <= 3)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }

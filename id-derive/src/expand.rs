@@ -1,44 +1,84 @@
 //! Code generation: glue only. Every method calls a generic function of
 //! `idcraft::__private` with `Self` as the `Identity`.
 
-use crate::schemes::{NewInput, SchemeInfo};
 use crate::{ast, attr, fallback};
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let mut errors = Vec::new();
     let shape = ast::parse(input, &mut errors);
     let attrs = attr::parse(input, &mut errors);
-    match (shape, attrs.scheme) {
-        (Some(shape), Some(scheme)) if errors.is_empty() => expand(&shape, scheme, &attrs),
-        (shape, _) => fallback::emit(shape.map(|s| s.ident), errors),
+    match (shape, &attrs.scheme) {
+        (Some(shape), Some(scheme)) if errors.is_empty() => expand(&shape, &attrs, scheme),
+        (shape, scheme) => {
+            // The scheme and its text form are still checked, so every error shows at once.
+            let checks = scheme.as_ref().map(|scheme| {
+                let checks = SchemeChecks::new(&attrs, scheme);
+                let (declare, parameters, encoding) = (checks.declare, checks.parameters, checks.encoding);
+                quote!(const _: () = { #declare #parameters #encoding };)
+            });
+            fallback::emit(shape.map(|s| s.ident), errors, checks)
+        }
     }
 }
 
-fn encoding_variant(name: Option<&syn::LitStr>) -> syn::Ident {
-    let variant = match name.map(syn::LitStr::value).as_deref() {
-        None => "Canonical",
-        Some("uuid") => "Uuid",
-        Some("hex") => "Hex",
-        Some("base62") => "Base62",
-        Some("decimal") => "Decimal",
-        Some("sno32") => "Sno32",
-        Some("base64") => "Base64",
-        Some("base64url") => "Base64Url",
-        Some(other) => unreachable!("encoding `{other}` was validated"),
-    };
-    syn::Ident::new(variant, Span::call_site())
+/// What the runtime checks about the scheme when the expansion compiles.
+struct SchemeChecks {
+    /// `type __IdcraftScheme = <the named scheme>;` (the registry's error if it names none).
+    declare: TokenStream,
+    /// The scheme's parameters (uid96's interval), reported at the scheme literal.
+    parameters: TokenStream,
+    /// The text form against the scheme's declared forms, reported at the encoding literal.
+    encoding: TokenStream,
+    /// The `Encoding` value of `Identity::ENCODING`.
+    encoding_value: TokenStream,
 }
 
-fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> TokenStream {
+impl SchemeChecks {
+    fn new(attrs: &attr::Attrs, scheme: &attr::SchemeRef) -> SchemeChecks {
+        let krate = &attrs.krate;
+        let p = quote!(#krate::__private);
+        // Spanned at the literal, so what goes wrong inside the registry's macro shows there.
+        let p_at_literal = attr::respan(p.clone(), scheme.span);
+        let (name, args) = (&scheme.name, &scheme.args);
+        let scheme_ty = quote!(__IdcraftScheme);
+        let declare = quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(@type #name [#args] #scheme_ty););
+        let parameters = quote_spanned! {scheme.span=>
+            const _: () = <#scheme_ty as #p::Scheme>::VALID;
+        };
+        let (encoding_value, encoding) = match &attrs.encoding {
+            None => (quote!(#p::Encoding::Canonical), quote!()),
+            Some(lit) => (
+                quote! {
+                    match #p::Encoding::from_name(#lit) {
+                        ::core::option::Option::Some(encoding) => encoding,
+                        ::core::option::Option::None => #p::Encoding::Canonical,
+                    }
+                },
+                quote_spanned! {lit.span()=>
+                    const _: () = match #p::Encoding::from_name(#lit) {
+                        ::core::option::Option::None => ::core::panic!("{}", #p::Encoding::UNKNOWN_NAME),
+                        ::core::option::Option::Some(encoding) => {
+                            if !encoding.is_in(<#scheme_ty as #p::Scheme>::ENCODINGS) {
+                                ::core::panic!("{}", <#scheme_ty as #p::Scheme>::NO_SUCH_FORM)
+                            }
+                        }
+                    };
+                },
+            ),
+        };
+        SchemeChecks { declare, parameters, encoding, encoding_value }
+    }
+}
+
+fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef) -> TokenStream {
     let ident = shape.ident;
     let field_ty = shape.field_ty;
     let krate = &attrs.krate;
     let p = quote!(#krate::__private);
-    let scheme_ty = &attrs.scheme_type;
-    let encoding = encoding_variant(attrs.encoding.as_ref());
+    let (name, args) = (&scheme.name, &scheme.args);
     let prefix = match &attrs.prefix {
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
         None => quote!(::core::option::Option::None),
@@ -46,56 +86,25 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
     let type_name = ident.to_string();
     // Spanned at the user's field so a wrong storage type is reported there.
     let storage_ty = quote_spanned!(field_ty.span()=> type Storage = #field_ty;);
-
-    let constructors = constructors(scheme, &p);
-    // The scheme's parameters (uid96's interval) are checked here, reported at the attribute.
-    let check_parameters = quote_spanned! {attrs.scheme_span=>
-        const _: () = <#p::schemes::#scheme_ty as #p::Scheme>::VALID;
-    };
-    let accessors = scheme.accessors.iter().map(|(name, ty, doc)| {
-        let name = format_ident!("{}", name);
-        let ty: syn::Type = syn::parse_str(ty).expect("accessor types are valid Rust");
-        quote! {
-            #[doc = #doc]
-            #[inline]
-            pub fn #name(&self) -> #ty {
-                #p::Identity::to_scheme(self).#name()
-            }
-        }
-    });
-    let from_storage = if scheme.fallible_storage {
-        quote! {
-            #[automatically_derived]
-            impl ::core::convert::TryFrom<#field_ty> for #ident {
-                type Error = #p::ParseError;
-                #[inline]
-                fn try_from(storage: #field_ty) -> ::core::result::Result<Self, Self::Error> {
-                    #p::try_from_storage::<Self>(storage)
-                }
-            }
-        }
-    } else {
-        quote! {
-            #[automatically_derived]
-            impl ::core::convert::From<#field_ty> for #ident {
-                #[inline]
-                fn from(storage: #field_ty) -> Self {
-                    Self(storage)
-                }
-            }
-        }
-    };
+    let SchemeChecks { parameters: check_parameters, encoding: check_encoding, encoding_value: encoding, .. } =
+        SchemeChecks::new(attrs, scheme);
+    let scheme_ty = quote!(__IdcraftScheme);
+    // The registry declares the alias as the named scheme and writes the scheme's own items
+    // (constructors, accessors, storage conversion); the call is spanned at the literal.
+    let p_at_literal = attr::respan(p.clone(), scheme.span);
+    let scheme_items =
+        quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(#name [#args] #scheme_ty, #ident, #field_ty););
 
     quote! {
         const _: () = {
             #[automatically_derived]
             impl #p::Identity for #ident {
-                type Scheme = #p::schemes::#scheme_ty;
+                type Scheme = #scheme_ty;
                 #storage_ty
                 const TYPE_NAME: &'static str = #type_name;
                 const MODULE_PATH: &'static str = ::core::module_path!();
                 const PREFIX: ::core::option::Option<&'static str> = #prefix;
-                const ENCODING: #p::Encoding = #p::Encoding::#encoding;
+                const ENCODING: #p::Encoding = #encoding;
                 #[inline]
                 fn from_storage(storage: Self::Storage) -> Self {
                     Self(storage)
@@ -108,8 +117,6 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
 
             #[automatically_derived]
             impl #ident {
-                #constructors
-
                 /// The instant embedded in the ID.
                 #[inline]
                 pub fn timestamp(&self) -> ::std::time::SystemTime {
@@ -141,7 +148,6 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
                     self.0
                 }
 
-                #(#accessors)*
             }
 
             #[automatically_derived]
@@ -213,7 +219,7 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
                 }
             }
 
-            #from_storage
+            #scheme_items
 
             #[automatically_derived]
             impl ::core::convert::From<#ident> for #field_ty {
@@ -224,92 +230,9 @@ fn expand(shape: &ast::Input<'_>, scheme: &SchemeInfo, attrs: &attr::Attrs) -> T
             }
 
             #p::integrations!(#ident);
+
+            #check_parameters
+            #check_encoding
         };
-
-        #check_parameters
-    }
-}
-
-fn constructors(scheme: &SchemeInfo, p: &TokenStream) -> TokenStream {
-    let panics = "# Panics\n\nOnly when the system clock is outside the range the scheme can \
-                  represent; see `try_new` for the fallible form.";
-    let (params, input) = match scheme.new_input {
-        NewInput::ShardKey => (quote!(shard_key: u32), quote!(shard_key)),
-        NewInput::Meta => (quote!(), quote!(0u8)),
-        NewInput::Node => (quote!(), quote!(::core::option::Option::None)),
-        NewInput::None => (quote!(), quote!(())),
-    };
-    let generator_params = if params.is_empty() { quote!() } else { quote!(, #params) };
-    let extra = match scheme.new_input {
-        NewInput::Meta => quote! {
-            /// A new ID with metabyte `meta` from the default generator (or the innermost test
-            /// scope).
-            #[inline]
-            #[track_caller]
-            pub fn new_with_meta(meta: u8) -> Self {
-                #p::new::<Self>(meta)
-            }
-
-            /// sno's `NewWithTime`: an ID embedding `t` with metabyte `meta`, on the default
-            /// generator's partition with a rolling sequence of its own (for porting existing
-            /// data; uniqueness is the caller's). An instant outside 2010..2079 is an error.
-            #[inline]
-            pub fn try_at(
-                meta: u8,
-                t: ::std::time::SystemTime,
-            ) -> ::core::result::Result<Self, #p::GenerateError> {
-                #p::sno_at::<Self>(meta, t)
-            }
-
-            /// [`try_at`](Self::try_at), panicking outside 2010..2079.
-            #[inline]
-            #[track_caller]
-            pub fn at(meta: u8, t: ::std::time::SystemTime) -> Self {
-                match #p::sno_at::<Self>(meta, t) {
-                    ::core::result::Result::Ok(id) => id,
-                    ::core::result::Result::Err(e) => ::core::panic!("{}::at(): {}", <Self as #p::Identity>::TYPE_NAME, e),
-                }
-            }
-        },
-        NewInput::Node => quote! {
-            /// A new ID for node hash `node` from the default generator (or the innermost test
-            /// scope).
-            #[inline]
-            #[track_caller]
-            pub fn new_with_node(node: u32) -> Self {
-                #p::new::<Self>(::core::option::Option::Some(node))
-            }
-        },
-        _ => quote!(),
-    };
-    quote! {
-        /// A new ID from the scheme's default generator (or the innermost test scope).
-        ///
-        #[doc = #panics]
-        #[inline]
-        #[track_caller]
-        #[allow(clippy::new_without_default)]
-        pub fn new(#params) -> Self {
-            #p::new::<Self>(#input)
-        }
-
-        /// A new ID from the scheme's default generator (or the innermost test scope), or why
-        /// the generator could not make one.
-        #[inline]
-        pub fn try_new(#params) -> ::core::result::Result<Self, #p::GenerateError> {
-            #p::try_new::<Self>(#input)
-        }
-
-        /// A new ID from an explicit generator (with an injected clock or random source).
-        #[inline]
-        #[track_caller]
-        pub fn generate_with<G>(generator: &G #generator_params) -> Self
-        where
-            G: #p::Generate<<Self as #p::Identity>::Scheme> + ?::core::marker::Sized,
-        {
-            #p::generate_with::<Self, G>(generator, #input)
-        }
-
-        #extra
     }
 }

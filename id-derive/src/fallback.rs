@@ -4,13 +4,14 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn emit(ident: Option<&syn::Ident>, errors: Vec<syn::Error>) -> TokenStream {
+pub fn emit(ident: Option<&syn::Ident>, errors: Vec<syn::Error>, checks: Option<TokenStream>) -> TokenStream {
     let errors = errors.into_iter().map(|e| e.to_compile_error());
     let Some(ident) = ident else {
-        return quote!(#(#errors)*);
+        return quote!(#(#errors)* #checks);
     };
     quote! {
         #(#errors)*
+        #checks
         const _: () = {
             impl ::core::clone::Clone for #ident { fn clone(&self) -> Self { ::core::unreachable!() } }
             impl ::core::marker::Copy for #ident {}

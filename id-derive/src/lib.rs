@@ -9,7 +9,6 @@ mod ast;
 mod attr;
 mod expand;
 mod fallback;
-mod schemes;
 
 use proc_macro::TokenStream;
 

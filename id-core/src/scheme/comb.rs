@@ -412,7 +412,28 @@ impl<L: CombLayout> From<Comb<L>> for Uuid {
     }
 }
 
+impl<L: CombLayout> crate::scheme::sealed::Sealed for Comb<L> {}
+
+crate::identity::storage_via_from!([L: CombLayout] Uuid => Comb<L>);
+
+/// A derived COMB type's own items: `new()`, and `From<Uuid>` (every GUID is a COMB; the time
+/// is `timestamp()`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_comb {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage infallible;
+            accessors {}
+        }
+    };
+}
+
 impl<L: CombLayout> Scheme for Comb<L> {
+    crate::scheme::text_forms!(uuid, hex, base62);
+
     const NAME: &'static str = L::NAME;
     const BYTE_LEN: usize = 16;
     type Input = ();

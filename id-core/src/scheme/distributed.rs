@@ -231,7 +231,50 @@ impl From<DistributedId> for Decimal {
     }
 }
 
+impl crate::scheme::sealed::Sealed for DistributedId {}
+
+impl crate::identity::StorageOf<DistributedId> for Decimal {
+    #[inline]
+    fn from_scheme(value: DistributedId) -> Self {
+        value.to_decimal()
+    }
+
+    /// A `Decimal` that is negative, fractional or above 10^28 − 1 can only get here by
+    /// building the newtype by hand; it is read as its absolute integer part, capped.
+    #[inline]
+    fn to_scheme(self) -> DistributedId {
+        match DistributedId::from_decimal(self) {
+            Ok(id) => id,
+            Err(_) => DistributedId::from_decimal(self.trunc().abs()).unwrap_or(DistributedId::MAX),
+        }
+    }
+
+    fn try_to_scheme(self) -> Result<DistributedId, ParseError> {
+        DistributedId::from_decimal(self)
+    }
+}
+
+/// A derived DistributedId type's own items: `new()`, the random part, and `TryFrom<Decimal>`
+/// (a `Decimal` can be negative, fractional or too large).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_distributed {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage fallible;
+            accessors {
+                /// The 48-bit random part.
+                random -> u64;
+            }
+        }
+    };
+}
+
 impl Scheme for DistributedId {
+    crate::scheme::text_forms!(decimal, base62, hex, uuid);
+
     const NAME: &'static str = "distributed";
     const EMBED_LAG: Duration = Duration::from_millis(DISTRIBUTED.leeway_ms);
     const BYTE_LEN: usize = 16;
@@ -469,7 +512,30 @@ impl From<DistributedId128> for Uuid {
     }
 }
 
+impl crate::scheme::sealed::Sealed for DistributedId128 {}
+
+crate::identity::storage_via_from!([] u128 => DistributedId128);
+
+/// A derived DistributedId128 type's own items: `new()` and the random part.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_distributed128 {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage infallible;
+            accessors {
+                /// The 75-bit random part.
+                random -> u128;
+            }
+        }
+    };
+}
+
 impl Scheme for DistributedId128 {
+    crate::scheme::text_forms!(base62, decimal, uuid, hex);
+
     const NAME: &'static str = "distributed128";
     const BYTE_LEN: usize = 16;
     type Input = ();

@@ -126,7 +126,34 @@ impl From<HotGuid> for Uuid {
     }
 }
 
+impl crate::scheme::sealed::Sealed for HotGuid {}
+
+crate::identity::storage_via_from!([] Uuid => HotGuid);
+
+/// A derived HotGuid type's own items: `new(shard_key)` and the fields.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_hot {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new(shard_key: u32) => shard_key;
+            storage infallible;
+            accessors {
+                /// The 4-byte shard key.
+                shard_key -> u32;
+                /// The embedded Unix seconds.
+                unix_seconds -> u32;
+                /// The 24-bit per-process counter.
+                counter -> u32;
+            }
+        }
+    };
+}
+
 impl Scheme for HotGuid {
+    crate::scheme::text_forms!(uuid, hex, base62);
+
     const NAME: &'static str = "hot";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 16;

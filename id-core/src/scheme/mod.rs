@@ -13,6 +13,8 @@
 //! | `uid64` / `uid96` | [`Uid64`] / [`Uid96`] | `u64` / `[u8; 12]` | ordered base64 |
 
 pub mod comb;
+#[doc(hidden)]
+pub mod derived;
 pub mod distributed;
 pub mod hot;
 pub mod sno;
@@ -25,21 +27,65 @@ pub use sno::{Sno, SnoGenerator};
 pub use uid::{GlobalUidGenerator, Uid64, Uid96, Uid96With, UidGenerator};
 
 /// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
-/// use. It makes [`NAMES`] and [`by_name`], and checks at compile time that each name is the
-/// type's [`Scheme::NAME`].
+/// use, with the macro that writes a derived type's own items (see [`derived`]). It makes
+/// [`NAMES`] and [`by_name`], and checks at compile time that each name is the type's
+/// [`Scheme::NAME`].
 macro_rules! registry {
-    ($($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty,)+) => {
+    ($d:tt $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $derive:ident;)+) => {
         /// Every scheme's [`Scheme::NAME`], in the order of the table above: what
         /// `#[id(scheme = "...")]` and the command line accept.
         pub const NAMES: [&str; [$(stringify!($name)),+].len()] = [$(stringify!($name)),+];
 
-        /// The scheme types under their names, with their parameters: the path
-        /// `#[id(scheme = "uid96<6>")]` resolves through (`by_name::uid96<6>`).
+        /// The scheme types under their names, with their parameters (the path
+        /// `#[id(scheme = "uid96<6>")]` resolves through: `by_name::uid96<6>`), and under the
+        /// same names the macros writing derived types' own items.
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
         pub mod by_name {
             use super::*;
-            $(pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+
+            $(
+                pub type $name$(<const $param: $param_ty = $default>)? = $ty;
+                pub use crate::$derive as $name;
+            )+
+        }
+
+        /// `#[derive(Identity)]`'s entry point: `(name [<args>] Alias, Type, Storage)` declares
+        /// `type Alias` as the scheme named `name` (with its arguments) and writes the type's
+        /// own items; `(@type name [<args>] Alias)` only declares the alias (the derive's path
+        /// when other attributes have errors, so the text form is still checked). An unknown
+        /// name is one compile error listing the names; the type then gets a placeholder scheme
+        /// and a `new()`, so code using it does not add follow-on errors. Re-exported by the
+        /// facade (a macro made by a macro cannot be named by path inside its own crate).
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! __derive_scheme {
+            $(
+                (@type $name [$d($d args:tt)*] $d alias:ident) => {
+                    type $d alias = $crate::scheme::by_name::$name $d($d args)*;
+                };
+            )+
+            (@type $d other:ident [$d($d args:tt)*] $d alias:ident) => {
+                ::core::compile_error!(::core::concat!(
+                    "unknown scheme `", ::core::stringify!($d other), "`; expected one of ",
+                    $crate::__join_names!($($name)+)
+                ));
+                type $d alias = $crate::scheme::derived::UnknownScheme;
+            };
+            $(
+                ($name [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
+                    type $d alias = $crate::scheme::by_name::$name $d($d args)*;
+                    $crate::$derive! { $d ident, $d storage }
+                };
+            )+
+            ($d other:ident [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
+                $crate::__derive_scheme!(@type $d other [$d($d args)*] $d alias);
+                impl $d ident {
+                    #[allow(dead_code, clippy::new_without_default)]
+                    pub fn new() -> Self {
+                        ::core::unreachable!()
+                    }
+                }
+            };
         }
 
         const _: () = {$(
@@ -48,6 +94,15 @@ macro_rules! registry {
                 concat!("the registry name `", stringify!($name), "` is not the type's Scheme::NAME"),
             );
         )+};
+    };
+}
+
+/// `a b c` as the literal "`a`, `b`, `c`" (for messages made by `concat!`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __join_names {
+    ($first:ident $($rest:ident)*) => {
+        ::core::concat!("`", ::core::stringify!($first), "`" $(, ", `", ::core::stringify!($rest), "`")*)
     };
 }
 
@@ -68,16 +123,17 @@ const fn str_eq(a: &str, b: &str) -> bool {
 }
 
 registry! {
-    comb_sql => CombSql,
-    comb_pg => CombPg,
-    comb_legacy => CombLegacy,
-    comb_binary => CombBinary,
-    hot => HotGuid,
-    distributed => DistributedId,
-    distributed128 => DistributedId128,
-    sno => Sno,
-    uid64 => Uid64,
-    uid96<const I: u8 = 8> => Uid96With<I>,
+    $
+    comb_sql => CombSql, __derive_comb;
+    comb_pg => CombPg, __derive_comb;
+    comb_legacy => CombLegacy, __derive_comb;
+    comb_binary => CombBinary, __derive_comb;
+    hot => HotGuid, __derive_hot;
+    distributed => DistributedId, __derive_distributed;
+    distributed128 => DistributedId128, __derive_distributed128;
+    sno => Sno, __derive_sno;
+    uid64 => Uid64, __derive_uid64;
+    uid96<const I: u8 = 8> => Uid96With<I>, __derive_uid96;
 }
 
 use crate::codec::IdText;
@@ -108,6 +164,48 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// Every encoding, in declaration order.
+    pub const ALL: [Encoding; 8] = [
+        Encoding::Canonical,
+        Encoding::Uuid,
+        Encoding::Hex,
+        Encoding::Base62,
+        Encoding::Decimal,
+        Encoding::Sno32,
+        Encoding::Base64,
+        Encoding::Base64Url,
+    ];
+
+    /// What `#[id(encoding = "...")]` says for a name that is none of [`Encoding::name`].
+    #[doc(hidden)]
+    pub const UNKNOWN_NAME: &'static str =
+        "unknown text form; expected one of `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url`";
+
+    /// The encoding called `name` (see [`Encoding::name`]).
+    pub const fn from_name(name: &str) -> Option<Encoding> {
+        let mut i = 0;
+        while i < Encoding::ALL.len() {
+            if str_eq(Encoding::ALL[i].name(), name) {
+                return Some(Encoding::ALL[i]);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// Whether a scheme with the text forms `forms` ([`Scheme::ENCODINGS`]) has this one
+    /// ([`Encoding::Canonical`] always).
+    pub const fn is_in(self, forms: &[Encoding]) -> bool {
+        let mut i = 0;
+        while i < forms.len() {
+            if forms[i] as u8 == self as u8 {
+                return true;
+            }
+            i += 1;
+        }
+        matches!(self, Encoding::Canonical)
+    }
+
     /// The name used in `#[id(encoding = "...")]`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -175,12 +273,30 @@ impl fmt::Debug for IdBytes {
 /// `Ord` is the order of the database the scheme is built for, so sorting in Rust agrees with
 /// `ORDER BY` there (SQL Server order for `comb_sql`/`comb_legacy`, byte order otherwise).
 pub trait Scheme:
-    Copy + Eq + Ord + Hash + fmt::Debug + fmt::Display + core::str::FromStr<Err = ParseError> + Send + Sync + 'static
+    sealed::Sealed
+    + Copy
+    + Eq
+    + Ord
+    + Hash
+    + fmt::Debug
+    + fmt::Display
+    + core::str::FromStr<Err = ParseError>
+    + Send
+    + Sync
+    + 'static
 {
     /// The name used in `#[id(scheme = "...")]` and on the command line.
     const NAME: &'static str;
     /// Length of [`Scheme::to_bytes`].
     const BYTE_LEN: usize;
+    /// The text forms, the canonical one first: what [`Scheme::encode`] writes and
+    /// [`Scheme::decode`] reads (besides [`Encoding::Canonical`]), and what
+    /// `#[id(encoding = "...")]` is checked against when it compiles. Declared with
+    /// `text_forms!`, which also writes [`Scheme::NO_SUCH_FORM`].
+    const ENCODINGS: &'static [Encoding];
+    /// The compile error for an encoding outside [`Scheme::ENCODINGS`].
+    #[doc(hidden)]
+    const NO_SUCH_FORM: &'static str;
     /// What a generator needs from the caller besides time and randomness (`()` for most;
     /// the shard key for `hot`, the metabyte for `sno`, an optional node for `uid96`).
     type Input: Copy + Send + 'static;
@@ -228,6 +344,32 @@ pub trait Scheme:
         false
     }
 }
+
+pub(crate) mod sealed {
+    /// Only the schemes of this crate are schemes: derived types, the command line and the
+    /// drivers rely on every scheme declaring its facts the same way.
+    pub trait Sealed {}
+}
+
+/// [`Scheme::ENCODINGS`] and [`Scheme::NO_SUCH_FORM`] from one list of encoding names, the
+/// canonical form first.
+macro_rules! text_forms {
+    ($first:ident $(, $rest:ident)*) => {
+        const ENCODINGS: &'static [$crate::scheme::Encoding] =
+            &[$crate::scheme::text_forms!(@variant $first) $(, $crate::scheme::text_forms!(@variant $rest))*];
+        const NO_SUCH_FORM: &'static str = concat!(
+            "the scheme has no such text form; it has `", stringify!($first), "`" $(, ", `", stringify!($rest), "`")*
+        );
+    };
+    (@variant uuid) => { $crate::scheme::Encoding::Uuid };
+    (@variant hex) => { $crate::scheme::Encoding::Hex };
+    (@variant base62) => { $crate::scheme::Encoding::Base62 };
+    (@variant decimal) => { $crate::scheme::Encoding::Decimal };
+    (@variant sno32) => { $crate::scheme::Encoding::Sno32 };
+    (@variant base64) => { $crate::scheme::Encoding::Base64 };
+    (@variant base64url) => { $crate::scheme::Encoding::Base64Url };
+}
+pub(crate) use text_forms;
 
 /// A generator of one scheme's values.
 pub trait Generate<S: Scheme>: Send + Sync {
@@ -346,11 +488,14 @@ mod tests {
         Ok(())
     }
 
-    /// A form a scheme cannot write is one it refuses to read, with a typed error naming it.
+    /// A scheme's declared text forms are exactly what it writes (the canonical one first),
+    /// and a form it cannot write is one it refuses to read, with a typed error naming it.
     fn unsupported_forms_are_typed<S: Scheme>() {
         let zero = S::from_bytes(&[0u8; 16][..S::BYTE_LEN]).expect("zero storage is valid");
+        assert_eq!(zero.encode(Encoding::Canonical), zero.encode(S::ENCODINGS[0]), "{}", S::NAME);
         let mut missing = 0;
         for encoding in ENCODINGS {
+            assert_eq!(zero.encode(encoding).is_some(), encoding.is_in(S::ENCODINGS), "{} {encoding:?}", S::NAME);
             if zero.encode(encoding).is_none() {
                 missing += 1;
                 let e = S::decode("0", encoding).unwrap_err();

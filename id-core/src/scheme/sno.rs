@@ -152,7 +152,72 @@ impl From<Sno> for [u8; 10] {
     }
 }
 
+impl crate::scheme::sealed::Sealed for Sno {}
+
+crate::identity::storage_via_from!([] [u8; 10] => Sno);
+
+/// A derived sno type's own items: `new()` (metabyte 0), `new_with_meta`, sno's `NewWithTime`
+/// as `at`/`try_at`, and the fields.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_sno {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => 0u8;
+            storage infallible;
+            accessors {
+                /// The metabyte.
+                meta -> u8;
+                /// The partition.
+                partition -> u16;
+                /// The sequence within the 4 ms unit.
+                sequence -> u16;
+                /// The tick-tock bit (flips when the clock went back).
+                tick -> bool;
+                /// Whether this is the zero ID.
+                is_zero -> bool;
+            }
+
+            /// A new ID with metabyte `meta` from the default generator (or the innermost test
+            /// scope).
+            #[inline]
+            #[track_caller]
+            pub fn new_with_meta(meta: u8) -> Self {
+                $crate::identity::new::<Self>(meta)
+            }
+
+            /// sno's `NewWithTime`: an ID embedding `t` with metabyte `meta`, on the default
+            /// generator's partition with a rolling sequence of its own (for porting existing
+            /// data; uniqueness is the caller's). An instant outside 2010..2079 is an error.
+            #[inline]
+            pub fn try_at(
+                meta: u8,
+                t: ::std::time::SystemTime,
+            ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
+                $crate::identity::sno_at::<Self>(meta, t)
+            }
+
+            /// [`try_at`](Self::try_at), panicking outside 2010..2079.
+            #[inline]
+            #[track_caller]
+            pub fn at(meta: u8, t: ::std::time::SystemTime) -> Self {
+                match $crate::identity::sno_at::<Self>(meta, t) {
+                    ::core::result::Result::Ok(id) => id,
+                    ::core::result::Result::Err(e) => ::core::panic!(
+                        "{}::at(): {}",
+                        <Self as $crate::identity::Identity>::TYPE_NAME,
+                        e
+                    ),
+                }
+            }
+        }
+    };
+}
+
 impl Scheme for Sno {
+    crate::scheme::text_forms!(sno32, hex);
+
     const NAME: &'static str = "sno";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 10;

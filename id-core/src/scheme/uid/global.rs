@@ -54,7 +54,7 @@ impl Default for Interval {
 pub struct GlobalUid {
     /// Time and sequence.
     pub local: Uid64,
-    /// The node's 32-bit hash (see [`node_hash`]).
+    /// The node's 32-bit hash (see [`node_hash`](super::node_hash)).
     pub node: u32,
 }
 
@@ -169,7 +169,41 @@ impl<const I: u8> From<Uid96With<I>> for [u8; 12] {
     }
 }
 
+impl<const I: u8> crate::scheme::sealed::Sealed for Uid96With<I> {}
+
+crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
+
+/// A derived uid96 type's own items: `new()` on the generator's node, `new_with_node`, and the
+/// fields.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_uid96 {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ::core::option::Option::None;
+            storage infallible;
+            accessors {
+                /// The 32-bit node hash.
+                node -> u32;
+                /// The 14-bit sequence.
+                seq -> u32;
+            }
+
+            /// A new ID for node hash `node` from the default generator (or the innermost test
+            /// scope).
+            #[inline]
+            #[track_caller]
+            pub fn new_with_node(node: u32) -> Self {
+                $crate::identity::new::<Self>(::core::option::Option::Some(node))
+            }
+        }
+    };
+}
+
 impl<const I: u8> Scheme for Uid96With<I> {
+    crate::scheme::text_forms!(base64, base64url, hex);
+
     const NAME: &'static str = "uid96";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 12;

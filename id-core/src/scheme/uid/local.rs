@@ -153,7 +153,30 @@ pub(super) fn decode_base64<const N: usize>(text: &str, flavour: Flavour) -> Res
     Ok(b)
 }
 
+impl crate::scheme::sealed::Sealed for Uid64 {}
+
+crate::identity::storage_via_from!([] u64 => Uid64);
+
+/// A derived uid64 type's own items: `new()` and the sequence.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_uid64 {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage infallible;
+            accessors {
+                /// The 14-bit sequence.
+                seq -> u32;
+            }
+        }
+    };
+}
+
 impl Scheme for Uid64 {
+    crate::scheme::text_forms!(base64, base64url, hex, base62, decimal);
+
     const NAME: &'static str = "uid64";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const BYTE_LEN: usize = 8;

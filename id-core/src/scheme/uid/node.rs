@@ -31,7 +31,7 @@ pub fn node_hash_legacy(name: &str) -> u32 {
 
 /// The default node of this process: `IDCRAFT_UID_NODE` if set, else `idcraft@<host name>`,
 /// hashed with [`node_hash`]. Give containers that share a host name their own
-/// `IDCRAFT_UID_NODE`, or build a [`GlobalUidGenerator`] with an explicit node.
+/// `IDCRAFT_UID_NODE`, or build a [`GlobalUidGenerator`](super::GlobalUidGenerator) with an explicit node.
 pub fn default_node() -> u32 {
     let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| format!("idcraft@{}", crate::host::host_name()));
     node_hash(&name)

@@ -1,0 +1,174 @@
+//! What a derived type gets from its scheme beyond the API every ID shares: its constructors
+//! (`new` takes what the scheme's generator needs), its field accessors and its conversion
+//! from storage. Each scheme declares these next to its layout with a `__derive_<scheme>!`
+//! macro written in terms of [`__derive_items!`](crate::__derive_items); the registry exports
+//! it under the scheme's name, and `#[derive(Identity)]` calls it, so the derive itself holds
+//! no scheme facts. Hidden: only macro output uses it.
+
+/// Writes a derived type's scheme-specific items. Input, in order:
+///
+/// - `Type, StorageType;`
+/// - `new(param: Ty, ...) => input;`: the parameters of `new`, `try_new` and
+///   `generate_with`, and the generator input they make;
+/// - `storage infallible;` (`From<Storage>`) or `storage fallible;` (`TryFrom<Storage>`, for
+///   storage types that can hold invalid values);
+/// - `accessors { /// doc \n name -> Ty; ... }`: methods delegating to the scheme value;
+/// - anything after that: further inherent items, verbatim.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_items {
+    (
+        $ident:ident, $storage:ty;
+        new($($param:ident: $param_ty:ty),*) => $input:expr;
+        storage $conversion:ident;
+        accessors { $($(#[doc = $doc:literal])+ $accessor:ident -> $accessor_ty:ty;)* }
+        $($extra:tt)*
+    ) => {
+        #[automatically_derived]
+        impl $ident {
+            /// A new ID from the scheme's default generator (or the innermost test scope).
+            ///
+            /// # Panics
+            ///
+            /// Only when the system clock is outside the range the scheme can represent; see
+            /// `try_new` for the fallible form.
+            #[inline]
+            #[track_caller]
+            #[allow(clippy::new_without_default)]
+            pub fn new($($param: $param_ty),*) -> Self {
+                $crate::identity::new::<Self>($input)
+            }
+
+            /// A new ID from the scheme's default generator (or the innermost test scope), or
+            /// why the generator could not make one.
+            #[inline]
+            pub fn try_new($($param: $param_ty),*) -> ::core::result::Result<Self, $crate::error::GenerateError> {
+                $crate::identity::try_new::<Self>($input)
+            }
+
+            /// A new ID from an explicit generator (with an injected clock or random source).
+            #[inline]
+            #[track_caller]
+            pub fn generate_with<G>(generator: &G $(, $param: $param_ty)*) -> Self
+            where
+                G: $crate::scheme::Generate<<Self as $crate::identity::Identity>::Scheme> + ?::core::marker::Sized,
+            {
+                $crate::identity::generate_with::<Self, G>(generator, $input)
+            }
+
+            $(
+                $(#[doc = $doc])+
+                #[inline]
+                pub fn $accessor(&self) -> $accessor_ty {
+                    $crate::identity::Identity::to_scheme(self).$accessor()
+                }
+            )*
+
+            $($extra)*
+        }
+
+        $crate::__derive_items!(@storage $conversion $ident, $storage);
+    };
+    (@storage infallible $ident:ident, $storage:ty) => {
+        #[automatically_derived]
+        impl ::core::convert::From<$storage> for $ident {
+            #[inline]
+            fn from(storage: $storage) -> Self {
+                <Self as $crate::identity::Identity>::from_storage(storage)
+            }
+        }
+    };
+    (@storage fallible $ident:ident, $storage:ty) => {
+        #[automatically_derived]
+        impl ::core::convert::TryFrom<$storage> for $ident {
+            type Error = $crate::error::ParseError;
+            #[inline]
+            fn try_from(storage: $storage) -> ::core::result::Result<Self, Self::Error> {
+                $crate::identity::try_from_storage::<Self>(storage)
+            }
+        }
+    };
+}
+
+/// The scheme a derived type gets when its `scheme = "..."` names none (next to the compile
+/// error saying so), so that the rest of the expansion and the code using the type type-check
+/// instead of burying that error under follow-on ones. Never constructed.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnknownScheme {}
+
+impl crate::scheme::sealed::Sealed for UnknownScheme {}
+
+impl core::fmt::Display for UnknownScheme {
+    fn fmt(&self, _: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {}
+    }
+}
+
+impl core::str::FromStr for UnknownScheme {
+    type Err = crate::error::ParseError;
+    fn from_str(_: &str) -> Result<Self, Self::Err> {
+        Err(crate::error::ParseError::Invalid { scheme: "unknown", reason: "not a scheme" })
+    }
+}
+
+impl crate::scheme::Generate<UnknownScheme> for UnknownScheme {
+    fn generate(&self, _: ()) -> Result<UnknownScheme, crate::error::GenerateError> {
+        match *self {}
+    }
+}
+
+impl crate::scheme::Scheme for UnknownScheme {
+    const NAME: &'static str = "unknown";
+    const BYTE_LEN: usize = 0;
+    // Every form, so that an `encoding` key adds no error of its own.
+    const ENCODINGS: &'static [crate::scheme::Encoding] = &crate::scheme::Encoding::ALL;
+    const NO_SUCH_FORM: &'static str = "";
+    type Input = ();
+    type Generator = UnknownScheme;
+
+    fn default_generator() -> &'static UnknownScheme {
+        unreachable!("no value of an unknown scheme exists")
+    }
+    fn timestamp(&self) -> crate::time::Timestamp {
+        match *self {}
+    }
+    fn to_bytes(&self) -> crate::scheme::IdBytes {
+        match *self {}
+    }
+    fn from_bytes(_: &[u8]) -> Result<Self, crate::error::ParseError> {
+        "".parse()
+    }
+    fn encode(&self, _: crate::scheme::Encoding) -> Option<crate::codec::IdText> {
+        match *self {}
+    }
+    fn decode(text: &str, _: crate::scheme::Encoding) -> Result<Self, crate::error::ParseError> {
+        text.parse()
+    }
+    fn min_at(_: crate::time::Timestamp) -> Self {
+        unreachable!("no value of an unknown scheme exists")
+    }
+    fn max_at(_: crate::time::Timestamp) -> Self {
+        unreachable!("no value of an unknown scheme exists")
+    }
+}
+
+impl<T: Copy + 'static> crate::identity::StorageOf<UnknownScheme> for T {
+    fn from_scheme(value: UnknownScheme) -> Self {
+        match value {}
+    }
+    fn to_scheme(self) -> UnknownScheme {
+        unreachable!("no value of an unknown scheme exists")
+    }
+}
+
+impl crate::column::DbColumn for UnknownScheme {
+    const POSTGRES: crate::column::Column = crate::column::Column::Text;
+    const SQLITE: crate::column::Column = crate::column::Column::Text;
+    fn to_db(&self, _: crate::column::Dialect) -> crate::column::DbValue {
+        match *self {}
+    }
+    fn from_db(_: crate::column::DbValue) -> Result<Self, crate::error::ParseError> {
+        "".parse()
+    }
+}
