@@ -2,16 +2,15 @@
 
 use crate::InspectArgs;
 use crate::output::{Failure, Output};
-use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
-use idcraft::schemes::{Comb, CombLayout, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96};
-use idcraft::{Encoding, Scheme, Timestamp};
+use idcraft::schemes::describe::{Describe, Field, decode_any};
+use idcraft::schemes::{Visitor, visit};
+use idcraft::{Encoding, ParseError};
 use serde_json::{Map, Value, json};
 
 /// `expected one of comb_sql, comb_pg, ...`, for error messages.
 pub fn scheme_list() -> String {
     format!("expected one of {}", idcraft::schemes::NAMES.join(", "))
 }
-const UUID_SCHEMES: &str = "comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed128";
 
 pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
     for (n, text) in args.ids.iter().enumerate() {
@@ -85,128 +84,111 @@ fn typed_token(prefix: &str, body: &str) -> Option<Map<String, Value>> {
     })
 }
 
-/// The first candidate scheme (most likely first) that decodes `text`; when none does, the
-/// error of the most likely one, never of whichever was tried last.
+/// The scheme `text` is an ID of, without `--scheme`: every scheme of the registry tries each
+/// of its text forms. A text in a smaller alphabet is more likely of that form (sno32 before
+/// base62 before base64), a scheme's canonical form before its others; a text several schemes
+/// read equally well (UUID text: COMB or HotGuid?) needs `--scheme`. When none reads it, the
+/// error of the most likely scheme whose form the text has (length and alphabet).
 fn detect_and_inspect(text: &str) -> Result<Map<String, Value>, Failure> {
-    let candidates = candidates(text)?;
-    let mut first_error = None;
-    for &scheme in candidates {
-        match inspect(scheme, text) {
-            Ok(fields) => return Ok(fields),
-            Err(e) => {
-                first_error.get_or_insert_with(|| format!("{text:?} looks like a {scheme} ID, but {e}"));
-            }
+    let mut read: Vec<(Rank, &str, Map<String, Value>)> = Vec::new();
+    let mut refused: Vec<(Rank, &str, String)> = Vec::new();
+    for scheme in idcraft::schemes::NAMES {
+        match visit(scheme, Detect { text }) {
+            Some(Reading::Read(rank, fields)) => read.push((rank, scheme, fields)),
+            Some(Reading::Refused(rank, error)) => refused.push((rank, scheme, error)),
+            Some(Reading::Unread) | None => {}
         }
     }
-    Err(first_error.unwrap_or_else(|| format!("cannot tell the scheme of {text:?}")).into())
+    if let Some(best) = read.iter().map(|(rank, ..)| *rank).min() {
+        let mut tied: Vec<_> = read.into_iter().filter(|(rank, ..)| *rank == best).collect();
+        if tied.len() == 1 {
+            return Ok(tied.remove(0).2);
+        }
+        let names: Vec<&str> = tied.iter().map(|(_, scheme, _)| *scheme).collect();
+        return Err(format!("{text:?} reads as an ID of several schemes ({}): pass --scheme", names.join(", ")).into());
+    }
+    match refused.into_iter().min_by_key(|(rank, ..)| *rank) {
+        Some((_, scheme, error)) => Err(format!("{text:?} looks like a {scheme} ID, but {error}").into()),
+        None => Err(format!(
+            "cannot tell the scheme of {text:?} ({} characters); pass --scheme, {}",
+            text.chars().count(),
+            scheme_list()
+        )
+        .into()),
+    }
 }
 
-/// The schemes a text may be, most likely first. A 16-character text of sno32's alphabet is
-/// taken as sno first (a base62 DistributedId or a base64 uid96 rarely fits in it).
-fn candidates(text: &str) -> Result<&'static [&'static str], String> {
-    let all = |ok: fn(u8) -> bool| text.bytes().all(ok);
-    let sno32 = |c: u8| matches!(c, b'2'..=b'9' | b'a'..=b'x');
-    let base62 = |c: u8| c.is_ascii_alphanumeric();
-    let base64 = |c: u8| c.is_ascii_alphanumeric() || c == b'.' || c == b'_';
-    Ok(match text.len() {
-        36 if text.as_bytes()[8] == b'-' => {
-            return Err(format!(
-                "a UUID-shaped text needs --scheme (COMB and HotGuid IDs look alike): one of {UUID_SCHEMES}"
-            ));
-        }
-        28 if all(|c| c.is_ascii_digit()) => &["distributed"],
-        22 if all(base62) => &["distributed128"],
-        16 if all(sno32) => &["sno", "distributed", "uid96"],
-        16 if all(base62) => &["distributed", "uid96"],
-        16 if all(base64) => &["uid96"],
-        11 if all(base64) => &["uid64"],
-        _ => {
-            return Err(format!(
-                "cannot tell the scheme of {text:?} ({} characters); pass --scheme, {}",
-                text.chars().count(),
-                scheme_list()
-            ));
-        }
-    })
+/// How likely a text is of a form: its alphabet's size, then whether the form is not the
+/// scheme's canonical one (smaller is likelier).
+type Rank = (usize, bool);
+
+enum Reading {
+    Read(Rank, Map<String, Value>),
+    /// The text has a form's shape but is not a valid value.
+    Refused(Rank, String),
+    Unread,
 }
 
-/// The keys every scheme has.
-fn common<S: Scheme>(value: &S, time: Timestamp) -> Map<String, Value> {
+struct Detect<'a> {
+    text: &'a str,
+}
+
+impl Visitor for Detect<'_> {
+    type Output = Reading;
+
+    fn visit<S: Describe>(self) -> Reading {
+        let rank = |encoding: Encoding| (encoding.alphabet_len(), encoding != S::ENCODINGS[0]);
+        let mut refused = None;
+        for &encoding in S::ENCODINGS {
+            match S::decode(self.text, encoding) {
+                Ok(id) => match describe(&id) {
+                    Ok(fields) => return Reading::Read(rank(encoding), fields),
+                    Err(e) => return Reading::Refused(rank(encoding), e),
+                },
+                Err(ParseError::Length { .. } | ParseError::Character { .. }) => {}
+                Err(e) => {
+                    refused.get_or_insert((rank(encoding), e.to_string()));
+                }
+            }
+        }
+        refused.map_or(Reading::Unread, |(rank, e)| Reading::Refused(rank, e))
+    }
+}
+
+/// `text` as an ID of the scheme named `scheme`, in any of its text forms.
+fn inspect(scheme: &str, text: &str) -> Result<Map<String, Value>, String> {
+    visit(scheme, Inspect { text }).unwrap_or_else(|| Err(format!("unknown scheme {scheme:?}; {}", scheme_list())))
+}
+
+struct Inspect<'a> {
+    text: &'a str,
+}
+
+impl Visitor for Inspect<'_> {
+    type Output = Result<Map<String, Value>, String>;
+
+    fn visit<S: Describe>(self) -> Self::Output {
+        let (id, _) = decode_any::<S>(self.text).map_err(|e| e.to_string())?;
+        describe(&id)
+    }
+}
+
+/// The keys every scheme has, then the scheme's own fields; an error for a value that is not a
+/// valid ID of its scheme (a COMB with an impossible time).
+fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
+    let time = id.checked_timestamp().map_err(|e| e.to_string())?;
     let mut m = Map::new();
     m.insert("scheme".into(), json!(S::NAME));
-    m.insert("text".into(), json!(value.to_string()));
-    m.insert("hex".into(), json!(value.to_bytes().to_hex().to_string()));
+    m.insert("text".into(), json!(id.to_string()));
+    m.insert("hex".into(), json!(id.to_bytes().to_hex().to_string()));
     m.insert("unix_ms".into(), json!(time.unix_millis()));
     m.insert("timestamp".into(), json!(time.to_string()));
-    m
-}
-
-fn comb<L: CombLayout>(text: &str) -> Result<Map<String, Value>, String> {
-    let id: Comb<L> = text.parse().map_err(|e: idcraft::ParseError| e.to_string())?;
-    let time = id.try_timestamp().map_err(|e| e.to_string())?;
-    Ok(common(&id, time))
-}
-
-fn inspect(scheme: &str, text: &str) -> Result<Map<String, Value>, String> {
-    let e = |e: idcraft::ParseError| e.to_string();
-    Ok(match scheme {
-        "comb_sql" => comb::<SqlServer>(text)?,
-        "comb_pg" => comb::<PostgreSql>(text)?,
-        "comb_legacy" => comb::<Legacy>(text)?,
-        "comb_binary" => comb::<Binary>(text)?,
-        "hot" => {
-            let id: HotGuid = text.parse().map_err(e)?;
-            let mut m = common(&id, id.timestamp());
-            m.insert("unix_seconds".into(), json!(id.unix_seconds()));
-            m.insert("counter".into(), json!(id.counter()));
-            m.insert("shard_key".into(), json!(id.shard_key()));
-            m.insert("sql_guid".into(), json!(id.to_sql_guid().to_string()));
-            m
-        }
-        "distributed" => {
-            let id = DistributedId::decode(text, Encoding::Decimal)
-                .or_else(|_| DistributedId::decode(text, Encoding::Base62))
-                .map_err(e)?;
-            let mut m = common(&id, id.timestamp());
-            m.insert("decimal".into(), json!(id.to_string()));
-            m.insert("base62".into(), json!(id.encode(Encoding::Base62).map(|t| t.to_string())));
-            m.insert("random".into(), json!(id.random()));
-            m
-        }
-        "distributed128" => {
-            let id = DistributedId128::decode(text, Encoding::Base62)
-                .or_else(|_| DistributedId128::decode(text, Encoding::Uuid))
-                .map_err(e)?;
-            let mut m = common(&id, id.timestamp());
-            m.insert("u128".into(), json!(id.value().to_string()));
-            m.insert("uuid".into(), json!(id.to_uuid().to_string()));
-            m.insert("base62".into(), json!(id.to_string()));
-            m.insert("random".into(), json!(id.random().to_string()));
-            m
-        }
-        "sno" => {
-            let id: Sno = text.parse().map_err(e)?;
-            let mut m = common(&id, id.timestamp());
-            m.insert("meta".into(), json!(id.meta()));
-            m.insert("partition".into(), json!(id.partition()));
-            m.insert("sequence".into(), json!(id.sequence()));
-            m.insert("tick".into(), json!(u8::from(id.tick())));
-            m
-        }
-        "uid64" => {
-            let id: Uid64 = text.parse().map_err(e)?;
-            let mut m = common(&id, id.timestamp());
-            m.insert("seq".into(), json!(id.seq()));
-            m
-        }
-        "uid96" => {
-            let id: Uid96 = text.parse().map_err(e)?;
-            let mut m = common(&id, id.timestamp());
-            m.insert("node".into(), json!(id.node()));
-            m.insert("seq".into(), json!(id.seq()));
-            m.insert("interval".into(), json!(id.interval()));
-            m
-        }
-        other => return Err(format!("unknown scheme {other:?}; {}", scheme_list())),
-    })
+    for (name, field) in id.fields() {
+        let value = match field {
+            Field::Integer(n) => json!(n),
+            Field::Text(t) => json!(t),
+        };
+        m.insert(name.into(), value);
+    }
+    Ok(m)
 }

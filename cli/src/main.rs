@@ -55,7 +55,7 @@ pub struct NewArgs {
     /// Embed this instant instead of the clock's (RFC 3339, up to nanoseconds).
     #[arg(long, value_name = "RFC3339")]
     pub time: Option<String>,
-    /// COMB schemes: the GUID whose non-timestamp bytes are kept (needs --time).
+    /// COMB schemes: the GUID whose non-timestamp bytes are kept (with --time or the clock).
     #[arg(long, value_name = "UUID")]
     pub base: Option<String>,
     /// hot: the shard key.

@@ -27,6 +27,7 @@
 
 use crate::error::GenerateError;
 use crate::scheme::{Generate, Scheme};
+use crate::time::Timestamp;
 use core::any::{Any, TypeId};
 use core::cell::{Cell, RefCell};
 use core::marker::PhantomData;
@@ -324,6 +325,12 @@ impl<S: Scheme> Generate<S> for Incremental<S> {
         let value = S::from_bytes(storage).map_err(|_| exhausted)?;
         *next = current.checked_add(1);
         Ok(value)
+    }
+
+    /// The next consecutive value, as [`Generate::generate`]: consecutive values carry no
+    /// time of their own.
+    fn generate_at(&self, input: S::Input, _: Timestamp) -> Result<S, GenerateError> {
+        self.generate(input)
     }
 }
 

@@ -416,6 +416,44 @@ impl<L: CombLayout> crate::scheme::sealed::Sealed for Comb<L> {}
 
 crate::identity::storage_via_from!([L: CombLayout] Uuid => Comb<L>);
 
+impl<L: CombLayout> crate::scheme::describe::Describe for Comb<L> {
+    const OPTIONS: &'static [&'static str] = &["base"];
+
+    fn checked_timestamp(&self) -> Result<Timestamp, ParseError> {
+        self.try_timestamp()
+    }
+
+    /// `base`: the GUID whose other bytes every ID keeps (RT.Comb's `Create(Guid)` and
+    /// `Create(Guid, DateTime)`).
+    fn generator(
+        options: crate::scheme::describe::Options<'_>,
+    ) -> Result<Option<Box<dyn Generate<Self>>>, crate::scheme::describe::OptionError> {
+        let Some(base) = options("base") else { return Ok(None) };
+        let base = crate::scheme::describe::OptionError::parse(
+            "base",
+            base,
+            "a UUID like 00112233-4455-4677-8899-aabbccddeeff",
+        )?;
+        Ok(Some(Box::new(WithBase::<L> { base, layout: PhantomData })))
+    }
+}
+
+/// COMBs keeping one base GUID's other bytes: RT.Comb's `Create(Guid)` (the system clock) and
+/// `Create(Guid, DateTime)`.
+struct WithBase<L> {
+    base: Uuid,
+    layout: PhantomData<L>,
+}
+
+impl<L: CombLayout> Generate<Comb<L>> for WithBase<L> {
+    fn generate(&self, _: ()) -> Result<Comb<L>, GenerateError> {
+        Comb::create(self.base, SystemClock.now())
+    }
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<Comb<L>, GenerateError> {
+        Comb::create(self.base, t)
+    }
+}
+
 /// A derived COMB type's own items: `new()`, and `From<Uuid>` (every GUID is a COMB; the time
 /// is `timestamp()`).
 #[doc(hidden)]
@@ -608,6 +646,11 @@ impl<L: CombLayout, C: Clock, R: RandomSource> Generate<Comb<L>> for CombGenerat
                 Ok(Comb::with_tick(bytes, tick))
             }
         }
+    }
+
+    /// RT.Comb's `Create(DateTime)` with this generator's random source for the other bytes.
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<Comb<L>, GenerateError> {
+        Comb::create(Uuid::from_bytes(self.random_v4()), t)
     }
 }
 

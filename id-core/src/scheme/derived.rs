@@ -116,6 +116,9 @@ impl crate::scheme::Generate<UnknownScheme> for UnknownScheme {
     fn generate(&self, _: ()) -> Result<UnknownScheme, crate::error::GenerateError> {
         match *self {}
     }
+    fn generate_at(&self, _: (), _: crate::time::Timestamp) -> Result<UnknownScheme, crate::error::GenerateError> {
+        match *self {}
+    }
 }
 
 impl crate::scheme::Scheme for UnknownScheme {

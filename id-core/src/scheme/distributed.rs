@@ -19,6 +19,7 @@ use crate::error::{GenerateError, ParseError};
 use crate::random::{OsRandom, RandomSource};
 use crate::time::Timestamp;
 use core::fmt;
+use core::marker::PhantomData;
 use core::time::Duration;
 use rust_decimal::Decimal;
 use std::sync::{Mutex, OnceLock};
@@ -38,7 +39,8 @@ fn millis_since(t: Timestamp, epoch: Timestamp) -> Option<u64> {
 
 /// The parameters that set the two generators apart.
 #[derive(Debug)]
-struct Layout {
+#[doc(hidden)]
+pub struct Layout {
     scheme: &'static str,
     epoch: Timestamp,
     time_bits: u32,
@@ -233,6 +235,17 @@ impl From<DistributedId> for Decimal {
 
 impl crate::scheme::sealed::Sealed for DistributedId {}
 
+impl crate::scheme::describe::Describe for DistributedId {
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::{Integer, Text};
+        vec![
+            ("decimal", Text(self.to_string())),
+            ("base62", Text(IdText::from_ascii(&decimal::to_base62(self.0)).to_string())),
+            ("random", Integer(self.random())),
+        ]
+    }
+}
+
 impl crate::identity::StorageOf<DistributedId> for Decimal {
     #[inline]
     fn from_scheme(value: DistributedId) -> Self {
@@ -338,53 +351,77 @@ fn embedded_1900(t: Timestamp) -> u64 {
     millis_since(clamp_time(t, EPOCH_1900, latest), EPOCH_1900).expect("clamped")
 }
 
-/// A generator type over the shared [`RandomIncrement`] core: its constructors, its
-/// `Generate` impl (assembling the value with `$assemble`) and a key-free `Debug`.
-macro_rules! random_increment_generator {
-    ($(#[$doc:meta])* $name:ident => $scheme:ty, $layout:expr, $assemble:expr) => {
-        $(#[$doc])*
-        pub struct $name<C: Clock = SystemClock, R: RandomSource = OsRandom> {
-            core: RandomIncrement<C, R>,
-        }
-
-        impl $name {
-            /// The default: system clock and OS-seeded CSPRNG.
-            pub fn new() -> Self {
-                Self::with(SystemClock, OsRandom)
-            }
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        impl<C: Clock, R: RandomSource> $name<C, R> {
-            /// A generator on the given clock and random source.
-            pub fn with(clock: C, random: R) -> Self {
-                $name { core: RandomIncrement::new(&$layout, clock, random) }
-            }
-        }
-
-        impl<C: Clock, R: RandomSource> Generate<$scheme> for $name<C, R> {
-            #[inline]
-            fn generate(&self, _: ()) -> Result<$scheme, GenerateError> {
-                let (ms, random) = self.core.next()?;
-                let assemble: fn(u64, u128) -> $scheme = $assemble;
-                Ok(assemble(ms, random))
-            }
-        }
-
-        impl<C: Clock, R: RandomSource> fmt::Debug for $name<C, R> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($name)).finish_non_exhaustive()
-            }
-        }
-    };
+/// Makes the schemes of Architect.Identities' random-increment design, [`DistributedId`] and
+/// [`DistributedId128`] (see [`DistributedIdGenerator`] and [`DistributedId128Generator`]):
+/// one generic type over the shared core, the scheme saying its layout and how a value is
+/// assembled.
+pub struct RandomIncrementGenerator<S: Assembled, C: Clock = SystemClock, R: RandomSource = OsRandom> {
+    core: RandomIncrement<C, R>,
+    scheme: PhantomData<fn() -> S>,
 }
 
-random_increment_generator!(
+mod assembled {
+    /// A scheme made by a [`RandomIncrementGenerator`](super::RandomIncrementGenerator): its
+    /// layout and how `(ms, random)` becomes a value. Sealed: the layouts are Architect's two.
+    pub trait Assembled: super::Scheme {
+        #[doc(hidden)]
+        const LAYOUT: &'static super::Layout;
+        #[doc(hidden)]
+        fn assemble(ms: u64, random: u128) -> Self;
+    }
+}
+pub use assembled::Assembled;
+
+impl<S: Assembled> RandomIncrementGenerator<S> {
+    /// The default: system clock and OS-seeded CSPRNG.
+    pub fn new() -> Self {
+        Self::with(SystemClock, OsRandom)
+    }
+}
+
+impl<S: Assembled> Default for RandomIncrementGenerator<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: Assembled, C: Clock, R: RandomSource> RandomIncrementGenerator<S, C, R> {
+    /// A generator on the given clock and random source.
+    pub fn with(clock: C, random: R) -> Self {
+        RandomIncrementGenerator { core: RandomIncrement::new(S::LAYOUT, clock, random), scheme: PhantomData }
+    }
+}
+
+impl<S: Assembled<Input = ()>, C: Clock, R: RandomSource> Generate<S> for RandomIncrementGenerator<S, C, R> {
+    #[inline]
+    fn generate(&self, _: ()) -> Result<S, GenerateError> {
+        let (ms, random) = self.core.next()?;
+        Ok(S::assemble(ms, random))
+    }
+
+    /// An ID embedding exactly `t` (no leeway subtracted) with a fresh random part.
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<S, GenerateError> {
+        let layout = S::LAYOUT;
+        let ms = millis_since(t, layout.epoch)
+            .filter(|ms| ms >> layout.time_bits == 0)
+            .ok_or_else(|| layout.out_of_range(t.checked_add(Duration::from_millis(layout.leeway_ms)).unwrap_or(t)))?;
+        Ok(S::assemble(ms, layout.fresh(&self.core.random).0))
+    }
+}
+
+impl<S: Assembled, C: Clock, R: RandomSource> fmt::Debug for RandomIncrementGenerator<S, C, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RandomIncrementGenerator").field("scheme", &S::NAME).finish_non_exhaustive()
+    }
+}
+
+impl Assembled for DistributedId {
+    const LAYOUT: &'static Layout = &DISTRIBUTED;
+    fn assemble(ms: u64, random: u128) -> Self {
+        DistributedId(u128::from(ms) << 48 | random)
+    }
+}
+
 /// Makes [`DistributedId`]s: thread-safe, strictly increasing per generator.
 ///
 /// The embedded time lags the clock by 1000 ms. That leeway is the burst budget: when idle,
@@ -394,8 +431,7 @@ random_increment_generator!(
 /// (through [`Clock::sleep`]) and retries. A clock that goes back by up to ~1 s is absorbed
 /// without any sleep; further back, the generator sleeps while the gap is at most 1 s and then
 /// restarts at the smaller time (IDs then go down, as in the original).
-    DistributedIdGenerator => DistributedId, DISTRIBUTED, |ms, random| DistributedId(u128::from(ms) << 48 | random)
-);
+pub type DistributedIdGenerator<C = SystemClock, R = OsRandom> = RandomIncrementGenerator<DistributedId, C, R>;
 
 /// A DistributedId128: a UUIDv7-shaped `u128` with bit 63 clear.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -516,6 +552,18 @@ impl crate::scheme::sealed::Sealed for DistributedId128 {}
 
 crate::identity::storage_via_from!([] u128 => DistributedId128);
 
+impl crate::scheme::describe::Describe for DistributedId128 {
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::Text;
+        vec![
+            ("u128", Text(self.value().to_string())),
+            ("uuid", Text(self.to_uuid().to_string())),
+            ("base62", Text(self.to_string())),
+            ("random", Text(self.random().to_string())),
+        ]
+    }
+}
+
 /// A derived DistributedId128 type's own items: `new()` and the random part.
 #[doc(hidden)]
 #[macro_export]
@@ -603,12 +651,17 @@ fn embedded_1700(t: Timestamp) -> u64 {
     millis_since(clamp_time(t, EPOCH_1700, latest), EPOCH_1700).expect("clamped")
 }
 
-random_increment_generator!(
 /// Makes [`DistributedId128`]s: thread-safe, strictly increasing per generator, about 131K per
 /// millisecond. No leeway and no borrowing: an exhausted millisecond sleeps 1 ms while the
 /// clock is within 1 s of the last ID, and restarts at the clock's time beyond that.
-    DistributedId128Generator => DistributedId128, DISTRIBUTED128, DistributedId128::assemble
-);
+pub type DistributedId128Generator<C = SystemClock, R = OsRandom> = RandomIncrementGenerator<DistributedId128, C, R>;
+
+impl Assembled for DistributedId128 {
+    const LAYOUT: &'static Layout = &DISTRIBUTED128;
+    fn assemble(ms: u64, random: u128) -> Self {
+        DistributedId128::assemble(ms, random)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -130,6 +130,24 @@ impl crate::scheme::sealed::Sealed for HotGuid {}
 
 crate::identity::storage_via_from!([] Uuid => HotGuid);
 
+impl crate::scheme::describe::Describe for HotGuid {
+    const INPUT: Option<&'static str> = Some("shard");
+
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::{Integer, Text};
+        vec![
+            ("unix_seconds", Integer(self.unix_seconds().into())),
+            ("counter", Integer(self.counter().into())),
+            ("shard_key", Integer(self.shard_key().into())),
+            ("sql_guid", Text(self.to_sql_guid().to_string())),
+        ]
+    }
+
+    fn input(text: Option<&str>) -> Result<u32, crate::scheme::describe::OptionError> {
+        text.map_or(Ok(0), |t| crate::scheme::describe::OptionError::parse("shard", t, "a u32 shard key"))
+    }
+}
+
 /// A derived HotGuid type's own items: `new(shard_key)` and the fields.
 #[doc(hidden)]
 #[macro_export]
@@ -323,19 +341,18 @@ impl<C: Clock> HotGuidGenerator<C> {
         self.machine
     }
 
-    /// A HotGuid for `shard_key` at an explicit instant (`NewGuid(shardKey, dateTime)`), with
-    /// .NET's seconds arithmetic (wrapping outside 1970 to 2106). Never waits; uniqueness is
-    /// the caller's.
-    pub fn generate_at(&self, shard_key: u32, t: Timestamp) -> HotGuid {
+    /// The original's `NewGuid(shardKey, dateTime)` exactly: .NET's seconds arithmetic, which
+    /// wraps outside 1970 to 2106 ([`Generate::generate_at`] is the checked form). Never
+    /// waits; uniqueness is the caller's.
+    pub fn generate_at_wrapping(&self, shard_key: u32, t: Timestamp) -> HotGuid {
         let counter = self.explicit_counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1) & COUNTER_MASK;
         HotGuid::from_parts(HotGuid::seconds_of(t), self.machine, counter, shard_key)
     }
 
-    /// [`HotGuidGenerator::generate_at`] for instants the layout holds (1970 to 2106), an
-    /// error for the others, whose seconds `generate_at` wraps as .NET does.
+    /// The former name of [`Generate::generate_at`].
+    #[deprecated(since = "0.2.0", note = "use `Generate::generate_at`")]
     pub fn try_generate_at(&self, shard_key: u32, t: Timestamp) -> Result<HotGuid, GenerateError> {
-        Self::checked_seconds(t)?;
-        Ok(self.generate_at(shard_key, t))
+        Generate::generate_at(self, shard_key, t)
     }
 
     /// The layout's seconds of `t`: 1970 to [`LATEST`] are exactly the seconds that fit `u32`.
@@ -401,6 +418,13 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
             }
             self.wait_for_next_second();
         }
+    }
+
+    /// `NewGuid(shardKey, dateTime)` for the instants the layout holds (1970 to 2106), with a
+    /// counter of its own; never waits, uniqueness is the caller's.
+    fn generate_at(&self, shard_key: u32, t: Timestamp) -> Result<HotGuid, GenerateError> {
+        Self::checked_seconds(t)?;
+        Ok(self.generate_at_wrapping(shard_key, t))
     }
 }
 

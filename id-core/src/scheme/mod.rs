@@ -15,6 +15,7 @@
 pub mod comb;
 #[doc(hidden)]
 pub mod derived;
+pub mod describe;
 pub mod distributed;
 pub mod hot;
 pub mod sno;
@@ -86,6 +87,15 @@ macro_rules! registry {
                     }
                 }
             };
+        }
+
+        /// Calls `visitor` with the scheme named `name` (uid96 with uid's default interval), or
+        /// returns `None` for a name that is none of [`NAMES`].
+        pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $(::core::stringify!($name) => Some(visitor.visit::<by_name::$name>()),)+
+                _ => None,
+            }
         }
 
         const _: () = {$(
@@ -206,6 +216,20 @@ impl Encoding {
         matches!(self, Encoding::Canonical)
     }
 
+    /// How many symbols the encoding's alphabet has (16 for hex and UUID text), 0 for
+    /// [`Encoding::Canonical`], which stands for another: a text in a smaller alphabet is more
+    /// likely of that encoding, which is how tools guess a scheme from a text.
+    pub const fn alphabet_len(self) -> usize {
+        match self {
+            Encoding::Canonical => 0,
+            Encoding::Uuid | Encoding::Hex => 16,
+            Encoding::Base62 => 62,
+            Encoding::Decimal => 10,
+            Encoding::Sno32 => 32,
+            Encoding::Base64 | Encoding::Base64Url => 64,
+        }
+    }
+
     /// The name used in `#[id(encoding = "...")]`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -299,7 +323,7 @@ pub trait Scheme:
     const NO_SUCH_FORM: &'static str;
     /// What a generator needs from the caller besides time and randomness (`()` for most;
     /// the shard key for `hot`, the metabyte for `sno`, an optional node for `uid96`).
-    type Input: Copy + Send + 'static;
+    type Input: Copy + Send + Default + 'static;
     /// The process-wide generator type.
     type Generator: Generate<Self> + 'static;
     /// How much earlier than the wall clock at the call the default generator may embed its
@@ -345,6 +369,14 @@ pub trait Scheme:
     }
 }
 
+/// Code generic over schemes, run by [`visit`] with the scheme a name picks.
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs with scheme `S`.
+    fn visit<S: describe::Describe>(self) -> Self::Output;
+}
+
 pub(crate) mod sealed {
     /// Only the schemes of this crate are schemes: derived types, the command line and the
     /// drivers rely on every scheme declaring its facts the same way.
@@ -372,14 +404,27 @@ macro_rules! text_forms {
 pub(crate) use text_forms;
 
 /// A generator of one scheme's values.
+///
+/// Every generator has the same three verbs: `with(clock, random)` (or `with(clock)` where the
+/// scheme uses no randomness) builds one, [`Generate::generate`] makes the next value from the
+/// clock, [`Generate::generate_at`] one embedding a given instant.
 pub trait Generate<S: Scheme>: Send + Sync {
     /// Makes the next value.
     fn generate(&self, input: S::Input) -> Result<S, GenerateError>;
+
+    /// A value embedding `t` instead of the clock's reading (to the layout's resolution), with
+    /// the generator's other parts (its randomness, sequence, node, partition): for back-filling
+    /// and for tools. Such values are not ordered with the generator's others; an instant the
+    /// layout cannot hold is an error, never a wrapped value.
+    fn generate_at(&self, input: S::Input, t: Timestamp) -> Result<S, GenerateError>;
 }
 
 impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for &G {
     fn generate(&self, input: S::Input) -> Result<S, GenerateError> {
         (**self).generate(input)
+    }
+    fn generate_at(&self, input: S::Input, t: Timestamp) -> Result<S, GenerateError> {
+        (**self).generate_at(input, t)
     }
 }
 
@@ -387,11 +432,17 @@ impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for std::sync::Arc<G> {
     fn generate(&self, input: S::Input) -> Result<S, GenerateError> {
         (**self).generate(input)
     }
+    fn generate_at(&self, input: S::Input, t: Timestamp) -> Result<S, GenerateError> {
+        (**self).generate_at(input, t)
+    }
 }
 
 impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for Box<G> {
     fn generate(&self, input: S::Input) -> Result<S, GenerateError> {
         (**self).generate(input)
+    }
+    fn generate_at(&self, input: S::Input, t: Timestamp) -> Result<S, GenerateError> {
+        (**self).generate_at(input, t)
     }
 }
 

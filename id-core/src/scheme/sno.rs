@@ -156,6 +156,42 @@ impl crate::scheme::sealed::Sealed for Sno {}
 
 crate::identity::storage_via_from!([] [u8; 10] => Sno);
 
+impl crate::scheme::describe::Describe for Sno {
+    const INPUT: Option<&'static str> = Some("meta");
+    const OPTIONS: &'static [&'static str] = &["partition"];
+
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::Integer;
+        vec![
+            ("meta", Integer(self.meta().into())),
+            ("partition", Integer(self.partition().into())),
+            ("sequence", Integer(self.sequence().into())),
+            ("tick", Integer(self.tick().into())),
+        ]
+    }
+
+    fn input(text: Option<&str>) -> Result<u8, crate::scheme::describe::OptionError> {
+        text.map_or(Ok(0), |t| crate::scheme::describe::OptionError::parse("meta", t, "a metabyte 0..=255"))
+    }
+
+    /// `partition`: a generator on that partition with the full sequence pool.
+    fn generator(
+        options: crate::scheme::describe::Options<'_>,
+    ) -> Result<Option<Box<dyn Generate<Self>>>, crate::scheme::describe::OptionError> {
+        use crate::scheme::describe::OptionError;
+        let Some(text) = options("partition") else { return Ok(None) };
+        let expected = "a partition 0..=65535";
+        let partition: u16 = OptionError::parse("partition", text, expected)?;
+        let snapshot = GeneratorSnapshot { partition: partition.to_be_bytes(), ..GeneratorSnapshot::default() };
+        let generator = SnoGenerator::from_snapshot(CoarseClock, &snapshot).map_err(|_| OptionError {
+            option: "partition",
+            value: text.into(),
+            expected,
+        })?;
+        Ok(Some(Box::new(generator)))
+    }
+}
+
 /// A derived sno type's own items: `new()` (metabyte 0), `new_with_meta`, sno's `NewWithTime`
 /// as `at`/`try_at`, and the fields.
 #[doc(hidden)]
@@ -567,15 +603,17 @@ impl<C: Clock> SnoGenerator<C> {
         Sno::from_parts(w.units, w.tick, meta, self.partition, w.sequence)
     }
 
-    /// [`SnoGenerator::generate_at`] for instants the layout holds (2010 to 2079), an error
-    /// for the others, which `generate_at` wraps as sno does.
+    /// The former name of [`Generate::generate_at`].
+    #[deprecated(since = "0.2.0", note = "use `Generate::generate_at`")]
     pub fn try_generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
-        checked_units(t).map(|_| self.generate_at(meta, t))
+        Generate::generate_at(self, meta, t)
     }
 
-    /// sno's `NewWithTime`: the unit of `t`, tick 0, and a rolling counter of its own that
-    /// wraps from the maximum back to the minimum. Never blocks; uniqueness is the caller's.
-    pub fn generate_at(&self, meta: u8, t: Timestamp) -> Sno {
+    /// sno's `NewWithTime` exactly: the unit of `t`, tick 0, and a rolling counter of its own
+    /// that wraps from the maximum back to the minimum; an instant outside 2010 to 2079 wraps as
+    /// in sno ([`Generate::generate_at`] is the checked form). Never blocks; uniqueness is the
+    /// caller's.
+    pub fn generate_at_wrapping(&self, meta: u8, t: Timestamp) -> Sno {
         let max = u32::from(self.sequence_max);
         let mut s = self.static_sequence.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
         if s > max {
@@ -687,6 +725,12 @@ impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
         }
         Ok(id)
     }
+
+    /// sno's `NewWithTime` for the instants the layout holds (2010 to 2079): the unit of `t`,
+    /// tick 0, a rolling counter of its own. Never blocks; uniqueness is the caller's.
+    fn generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
+        checked_units(t).map(|_| self.generate_at_wrapping(meta, t))
+    }
 }
 
 impl<C: Clock> SnoGenerator<C> {
@@ -795,19 +839,19 @@ mod tests {
             ("2009-12-31T23:59:59.996Z", "637bd05af40000000006", "efvv2opm22222228"),
             ("2000-01-01T00:00:00Z", "3ebda0f4f60000000007", "9sws3v9o22222229"),
         ] {
-            let id = g.generate_at(0, t(time));
+            let id = g.generate_at_wrapping(0, t(time));
             assert_eq!(hex::encode_lower(&id.to_array()), hex, "{time}");
             assert_eq!(id.to_string(), text);
         }
         let g = SnoGenerator::from_snapshot(&clock, &snapshot([65, 10], 0, 65535)).unwrap();
-        assert_eq!(g.generate_at(255, t("2020-01-01T00:00:00Z")).to_string(), "6kvrqg22xv2im222");
-        assert_eq!(g.generate_at(255, t("2020-01-01T00:00:00Z")).to_string(), "6kvrqg22xv2im223");
+        assert_eq!(g.generate_at_wrapping(255, t("2020-01-01T00:00:00Z")).to_string(), "6kvrqg22xv2im222");
+        assert_eq!(g.generate_at_wrapping(255, t("2020-01-01T00:00:00Z")).to_string(), "6kvrqg22xv2im223");
         let g = SnoGenerator::from_snapshot(&clock, &snapshot([255, 255], 1024, 2047)).unwrap();
-        let id = g.generate_at(1, t("2021-11-12T13:14:15.123456789Z"));
+        let id = g.generate_at_wrapping(1, t("2021-11-12T13:14:15.123456789Z"));
         assert_eq!(hex::encode_lower(&id.to_array()), "2b968d2a6801ffff0400");
         assert_eq!(id.to_string(), "7gdascla29xxw322");
         let g = SnoGenerator::from_snapshot(&clock, &snapshot([0, 0], 8, 13)).unwrap();
-        let seqs: Vec<u16> = (0..8).map(|_| g.generate_at(0, units(5)).sequence()).collect();
+        let seqs: Vec<u16> = (0..8).map(|_| g.generate_at_wrapping(0, units(5)).sequence()).collect();
         assert_eq!(seqs, [8, 9, 10, 11, 12, 13, 8, 9]);
     }
 

@@ -66,14 +66,16 @@ impl<C: Clock> UidGenerator<C> {
         UidGenerator { clock, state: AtomicU64::new(0) }
     }
 
-    /// [`UidGenerator::generate_at`] for instants the layout holds (1970 to 35198), an error
-    /// for the others, whose fields `generate_at` truncates as uid does.
+    /// The former name of [`Generate::generate_at`].
+    #[deprecated(since = "0.2.0", note = "use `Generate::generate_at`")]
     pub fn try_generate_at(&self, t: Timestamp) -> Result<Uid64, GenerateError> {
-        in_uid_range(t).map(|t| self.generate_at(t))
+        Generate::generate_at(self, (), t)
     }
 
-    /// uid's `l()` at an explicit instant, with the next sequence (no waiting, no ordering).
-    pub fn generate_at(&self, t: Timestamp) -> Uid64 {
+    /// uid's `l()` at an explicit instant exactly, with the next sequence (no waiting, no
+    /// ordering): fields beyond the layout are truncated as uid does ([`Generate::generate_at`]
+    /// is the checked form).
+    pub fn generate_at_wrapping(&self, t: Timestamp) -> Uid64 {
         let u = UidTime::of(t);
         let seq = (self.state.fetch_add(1, Ordering::Relaxed) + 1) & SEQ_MASK;
         Uid64::from_parts(u.mega, u.secs, u.micros, seq as u32)
@@ -118,6 +120,12 @@ impl<C: Clock> Generate<Uid64> for UidGenerator<C> {
     #[inline]
     fn generate(&self, _: ()) -> Result<Uid64, GenerateError> {
         self.next()
+    }
+
+    /// uid's `l()` at `t` for the instants the layout holds (1970 to 35198), with the next
+    /// sequence (no waiting, no ordering).
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<Uid64, GenerateError> {
+        in_uid_range(t).map(|t| self.generate_at_wrapping(t))
     }
 }
 
@@ -211,6 +219,19 @@ impl<C: Clock, const I: u8> Generate<Uid96With<I>> for GlobalUidGenerator<C, I> 
     #[inline]
     fn generate(&self, node: Option<u32>) -> Result<Uid96With<I>, GenerateError> {
         let local = self.local.next()?;
+        self.global(local, node)
+    }
+
+    /// A local ID at `t` (see [`UidGenerator`]'s `generate_at`) on the node.
+    fn generate_at(&self, node: Option<u32>, t: Timestamp) -> Result<Uid96With<I>, GenerateError> {
+        let local = Generate::generate_at(&*self.local, (), t)?;
+        self.global(local, node)
+    }
+}
+
+impl<C: Clock, const I: u8> GlobalUidGenerator<C, I> {
+    /// `local` on `node` (`None`: the generator's own, which the fence, if any, still holds).
+    fn global(&self, local: Uid64, node: Option<u32>) -> Result<Uid96With<I>, GenerateError> {
         if let (None, Some(fence)) = (node, &self.fence) {
             fence.check()?;
         }

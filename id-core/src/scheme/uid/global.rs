@@ -173,6 +173,24 @@ impl<const I: u8> crate::scheme::sealed::Sealed for Uid96With<I> {}
 
 crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
 
+impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
+    const INPUT: Option<&'static str> = Some("node");
+
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::Integer;
+        vec![
+            ("node", Integer(self.node().into())),
+            ("seq", Integer(self.seq().into())),
+            ("interval", Integer(I.into())),
+        ]
+    }
+
+    /// A node name, hashed as uid 1.3.5 does ([`node_hash`](super::node_hash)).
+    fn input(text: Option<&str>) -> Result<Option<u32>, crate::scheme::describe::OptionError> {
+        Ok(text.map(super::node_hash))
+    }
+}
+
 /// A derived uid96 type's own items: `new()` on the generator's node, `new_with_node`, and the
 /// fields.
 #[doc(hidden)]

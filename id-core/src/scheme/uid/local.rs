@@ -157,6 +157,12 @@ impl crate::scheme::sealed::Sealed for Uid64 {}
 
 crate::identity::storage_via_from!([] u64 => Uid64);
 
+impl crate::scheme::describe::Describe for Uid64 {
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        vec![("seq", crate::scheme::describe::Field::Integer(self.seq().into()))]
+    }
+}
+
 /// A derived uid64 type's own items: `new()` and the sequence.
 #[doc(hidden)]
 #[macro_export]
