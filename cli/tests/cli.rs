@@ -412,3 +412,24 @@ fn prefixed_ids_and_typed_tokens() {
     assert_eq!((v["kind"].as_str(), v["format"].as_str()), (Some("public token"), Some("authenticated")));
     assert!(fails(&["inspect", "ord_nothing-like-an-id"]).contains("cannot tell the scheme"));
 }
+
+/// `inspect` reads a scheme's other text forms (a DistributedId as UUID text and as hex, the
+/// registry's declared forms), and `new --base` without `--time` keeps the base's other bytes
+/// with the clock's time.
+#[test]
+fn other_text_forms_and_a_base_with_the_clock() {
+    for text in ["00000000-0384-a786-907d-b2ad82883dc7", "000384A786907DB2AD82883DC7"] {
+        let v = inspect(&["--scheme", "distributed", text]);
+        assert_eq!(
+            (v["decimal"].as_str(), v["text"].as_str()),
+            (Some("1088824355131185736905670087"), v["decimal"].as_str())
+        );
+    }
+    let base = "00112233-4455-4677-8899-aabbccddeeff";
+    let id = &ok(&["new", "comb_pg", "--base", base])[0];
+    assert_eq!(&id[14..], &base[14..], "PostgreSQL COMBs keep the base's last 10 bytes");
+    let v = inspect(&["--scheme", "comb_pg", id]);
+    let made = v["unix_ms"].as_i64().unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    assert!((now - made).abs() < 60_000, "{made} vs {now}");
+}
