@@ -4,7 +4,7 @@
 //! as the GUID .NET's `new Guid(byte[])` makes of it, and as the 22-character base62 text of
 //! that GUID.
 
-use crate::error::{KeyError, PublicIdError};
+use crate::error::{KeyError, PublicIdError, ValueError};
 use crate::key::AesKey;
 use crate::layout;
 use idcraft_core::codec::{base62, decimal, hex};
@@ -54,7 +54,7 @@ impl PublicIdConverter {
 
     /// Non-negative `i64` → public GUID.
     pub fn encrypt_i64(&self, v: i64) -> Result<Uuid, PublicIdError> {
-        u64::try_from(v).map(|v| self.encrypt_u64(v)).map_err(|_| PublicIdError::Value("the ID is negative"))
+        u64::try_from(v).map(|v| self.encrypt_u64(v)).map_err(|_| PublicIdError::Value(ValueError::Negative))
     }
 
     /// Public GUID → `i64`.
@@ -65,10 +65,11 @@ impl PublicIdConverter {
     /// Decimal (non-negative, integral, at most 10^28 − 1) → public GUID. For values below
     /// 2^64 this equals [`PublicIdConverter::encrypt_u64`], as in the original.
     pub fn encrypt_decimal(&self, d: Decimal) -> Result<Uuid, PublicIdError> {
-        let v = decimal::from_decimal(d).and_then(decimal::check).map_err(|e| match e {
-            idcraft_core::ParseError::OutOfRange { rule } => PublicIdError::Value(rule),
-            _ => PublicIdError::Value("not a decimal ID"),
+        // `from_decimal` refuses exactly the negative and the fractional values.
+        let v = decimal::from_decimal(d).map_err(|_| {
+            PublicIdError::Value(if d.is_sign_negative() { ValueError::Negative } else { ValueError::Fractional })
         })?;
+        let v = decimal::check(v).map_err(|_| PublicIdError::Value(ValueError::TooLarge))?;
         Ok(self.encrypt_block(layout::from_decimal_value(v)))
     }
 
@@ -183,10 +184,15 @@ mod tests {
         let c = zero(32);
         assert_eq!(c.decrypt_decimal(u("3625a4bb-7bd6-624d-108d-9d9e599d536b")), Err(PublicIdError::Invalid));
         assert_eq!(c.decrypt_decimal(u("378c4fe3-a619-dea4-93b8-489f3160e863")), Err(PublicIdError::Invalid));
-        assert!(c.encrypt_decimal(Decimal::new(-1, 0)).is_err());
-        assert!(c.encrypt_decimal(Decimal::new(11, 1)).is_err());
-        assert!(c.encrypt_decimal("10000000000000000000000000000".parse().unwrap()).is_err());
-        assert!(c.encrypt_i64(-1).is_err());
+        let refused = |e| Err(PublicIdError::Value(e));
+        assert_eq!(c.encrypt_decimal(Decimal::new(-1, 0)), refused(ValueError::Negative));
+        assert_eq!(c.encrypt_decimal(Decimal::new(11, 1)), refused(ValueError::Fractional));
+        assert_eq!(c.encrypt_decimal("10000000000000000000000000000".parse().unwrap()), refused(ValueError::TooLarge));
+        assert_eq!(c.encrypt_i64(-1), refused(ValueError::Negative));
+        assert_eq!(
+            PublicIdError::Value(ValueError::Fractional).to_string(),
+            "cannot make a public ID: a decimal ID has no fractional digits"
+        );
         assert_eq!(PublicIdError::Invalid.to_string(), "not a valid public ID");
         assert!(parse_public("48XoooHHCe1CiOHrghM7D").is_err());
         assert!(parse_public("48XoooHHCe1CiOHrghM7D!").is_err());

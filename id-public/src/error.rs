@@ -26,8 +26,6 @@ pub enum KeyError {
     /// The last character has bits set beyond the key's last byte, so the text is not the
     /// canonical base64 of any key.
     StrayBits,
-    /// A key ring needs at least one key.
-    EmptyRing,
 }
 
 impl fmt::Display for KeyError {
@@ -45,7 +43,6 @@ impl fmt::Display for KeyError {
             KeyError::StrayBits => {
                 f.write_str("the key is not valid base64: the last character has bits set beyond the key's last byte")
             }
-            KeyError::EmptyRing => f.write_str("a key ring needs at least one key"),
         }
     }
 }
@@ -61,9 +58,33 @@ impl std::error::Error for KeyError {}
 pub enum PublicIdError {
     /// The token is not the public ID of any value of the requested kind under these keys.
     Invalid,
-    /// The value cannot be made public (a negative or fractional decimal, …).
-    Value(&'static str),
+    /// The value cannot be made public.
+    Value(ValueError),
 }
+
+/// Why a value cannot be made public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ValueError {
+    /// A negative `i64` or decimal.
+    Negative,
+    /// A decimal with non-zero digits behind the point.
+    Fractional,
+    /// A decimal above 10^28 − 1 (28 digits, .NET's `decimal.MaxValue`).
+    TooLarge,
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ValueError::Negative => "the ID is negative",
+            ValueError::Fractional => "a decimal ID has no fractional digits",
+            ValueError::TooLarge => "a decimal ID is at most 9999999999999999999999999999",
+        })
+    }
+}
+
+impl std::error::Error for ValueError {}
 
 impl fmt::Display for PublicIdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -26,7 +26,7 @@ pub mod layout;
 pub mod token;
 
 pub use converter::{PublicIdConverter, parse_public, to_base62};
-pub use error::{KeyError, PublicIdError};
+pub use error::{KeyError, PublicIdError, ValueError};
 pub use installed::{install, installed};
 pub use key::AesKey;
 pub use layout::PublicBlock;

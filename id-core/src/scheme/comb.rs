@@ -101,6 +101,37 @@ fn ticks_since(t: Timestamp, from: Timestamp) -> i64 {
     secs * 10_000_000 + nanos.div_euclid(100)
 }
 
+/// Why a COMB's six time bytes are no instant (what RT.Comb's `GetTimestamp` throws on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CombTimeError {
+    /// Unix milliseconds past 9999-12-31T23:59:59.999Z, beyond .NET's `DateTime`.
+    PastYear9999,
+    /// SQL Server `datetime` ticks of the day below zero.
+    NegativeTimeOfDay,
+    /// SQL Server `datetime` ticks of the day beyond 24 hours.
+    TimeOfDayPast24Hours,
+}
+
+impl CombTimeError {
+    /// What is wrong, as [`ParseError::Invalid`] says it.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            CombTimeError::PastYear9999 => "timestamp is past 9999-12-31T23:59:59.999Z",
+            CombTimeError::NegativeTimeOfDay => "time component is negative",
+            CombTimeError::TimeOfDayPast24Hours => "time component exceeds 24 hours",
+        }
+    }
+}
+
+impl fmt::Display for CombTimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.reason())
+    }
+}
+
+impl std::error::Error for CombTimeError {}
+
 impl TimeStrategy {
     /// The earliest instant the strategy can hold.
     pub const fn earliest(self) -> Timestamp {
@@ -173,12 +204,12 @@ impl TimeStrategy {
     }
 
     /// Reads the 6 bytes back, rejecting values .NET's `GetTimestamp` throws on.
-    pub fn read(self, b: [u8; 6]) -> Result<Timestamp, &'static str> {
+    pub fn read(self, b: [u8; 6]) -> Result<Timestamp, CombTimeError> {
         match self {
             TimeStrategy::UnixMillis => {
                 let ms = u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]]);
                 if ms > MAX_UNIX_MS {
-                    return Err("timestamp is past 9999-12-31T23:59:59.999Z");
+                    return Err(CombTimeError::PastYear9999);
                 }
                 Ok(Timestamp::from_unix_millis(ms as i64))
             }
@@ -186,10 +217,10 @@ impl TimeStrategy {
                 let days = i64::from(u16::from_be_bytes([b[0], b[1]]));
                 let t300 = i32::from_be_bytes([b[2], b[3], b[4], b[5]]);
                 if t300 < 0 {
-                    return Err("time component is negative");
+                    return Err(CombTimeError::NegativeTimeOfDay);
                 }
                 if t300 as u64 > SQL_TICKS_PER_DAY {
-                    return Err("time component exceeds 24 hours");
+                    return Err(CombTimeError::TimeOfDayPast24Hours);
                 }
                 Ok(Self::sql_instant(days, i64::from(t300)))
             }
@@ -349,7 +380,7 @@ impl<L: CombLayout> Comb<L> {
     /// The embedded instant, or why this GUID is not a valid COMB of the layout (what RT.Comb's
     /// `GetTimestamp` throws on: a negative or over-24-hour time of day, a year past 9999).
     pub fn try_timestamp(&self) -> Result<Timestamp, ParseError> {
-        L::STRATEGY.read(self.time_bytes()).map_err(|reason| ParseError::Invalid { scheme: L::NAME, reason })
+        L::STRATEGY.read(self.time_bytes()).map_err(|e| ParseError::Invalid { scheme: L::NAME, reason: e.reason() })
     }
 
     fn time_bytes(&self) -> [u8; 6] {
@@ -887,6 +918,14 @@ mod tests {
         assert_eq!(sql("00000000-0000-0000-0000-e677d21fdbff").unwrap(), "9999-12-31T23:59:59.999Z");
         assert!(sql("00000000-0000-0000-0000-e677d21fdc00").is_err());
         assert!(pg("ffffffff-ffff-4000-8000-000000000000").is_err());
+        // The strategies' own typed errors.
+        let read = |strategy: TimeStrategy, b: [u8; 6]| strategy.read(b).unwrap_err();
+        assert_eq!(read(TimeStrategy::UnixMillis, [0xFF; 6]), CombTimeError::PastYear9999);
+        assert_eq!(read(TimeStrategy::SqlDateTime, [0, 0, 0xFF, 0xFF, 0xFF, 0xFF]), CombTimeError::NegativeTimeOfDay);
+        assert_eq!(
+            read(TimeStrategy::SqlDateTime, [0, 0, 0x01, 0x8B, 0x82, 0x01]),
+            CombTimeError::TimeOfDayPast24Hours
+        );
         let bin = CombBinary::from_uuid(u("3b5f8e01-48ff-4677-8899-aabbccddeeff"));
         assert_eq!(bin.try_timestamp().unwrap().to_string(), "2024-03-21T04:19:11.304Z");
     }
