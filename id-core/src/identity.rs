@@ -154,7 +154,8 @@ pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             rest[0] = b'_';
             rest[1..=text.len()].copy_from_slice(text.as_bytes());
             let len = prefix.len() + 1 + text.len();
-            f.write_str(core::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
+            // SAFETY: a `str` followed by `_` and ASCII text is UTF-8.
+            f.write_str(unsafe { core::str::from_utf8_unchecked(&buf[..len]) })
         }
     }
 }

@@ -113,6 +113,17 @@ pub fn encode_u128(v: u128) -> [u8; 22] {
     out
 }
 
+/// [`encode_u128`] written straight into an [`IdText`] (no intermediate array to copy).
+#[inline]
+pub(crate) fn text_u128(v: u128) -> super::IdText {
+    super::IdText::build(|out| {
+        let (high, rest) = out.split_at_mut(BLOCK_LEN);
+        encode_block((v >> 64) as u64, high.try_into().expect("11 bytes"));
+        encode_block(v as u64, (&mut rest[..BLOCK_LEN]).try_into().expect("11 bytes"));
+        2 * BLOCK_LEN
+    })
+}
+
 /// Decodes exactly 11 digits.
 #[inline]
 pub fn decode_u64(text: &str) -> Result<u64, ParseError> {

@@ -105,86 +105,114 @@ pub fn from_hex(text: &str) -> Result<u128, ParseError> {
     check(u128::from_be_bytes(b))
 }
 
-const E19: u64 = 10_000_000_000_000_000_000;
+/// `n < 10^8` as eight ASCII digits, the first in the lowest byte: SWAR, the number split into
+/// halves, the halves into pairs, the pairs into digits, all lanes at once (multiplications by
+/// fixed-point reciprocals instead of divisions), so one 8-byte store writes them.
+#[inline(always)]
+fn eight_ascii(n: u32) -> u64 {
+    let n = u64::from(n);
+    // 32-bit lanes: n / 10^4, n % 10^4.
+    let halves = (n / 10_000) | ((n % 10_000) << 32);
+    // 16-bit lanes: each half / 100, % 100 (x * 10486 >> 20 is x / 100 for x < 10^4).
+    let hundreds = ((halves * 10_486) >> 20) & 0x0000_007F_0000_007F;
+    let pairs = hundreds | ((halves - hundreds * 100) << 16);
+    // 8-bit lanes: each pair / 10, % 10 (x * 103 >> 10 is x / 10 for x < 100).
+    let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
+    let digits = tens | ((pairs - tens * 10) << 8);
+    digits | 0x3030_3030_3030_3030
+}
 
-/// `00`, `01`, … `99`: two digits per table read.
-const PAIRS: [[u8; 2]; 100] = {
-    let mut pairs = [[0u8; 2]; 100];
-    let mut i = 0;
-    while i < 100 {
-        pairs[i] = [b'0' + (i / 10) as u8, b'0' + (i % 10) as u8];
-        i += 1;
-    }
-    pairs
-};
-
-/// Writes `v < 10^19` as exactly 19 digits, two at a time.
-#[inline]
-fn write_19(mut v: u64, out: &mut [u8; 19]) {
-    for pair in (0..9).rev() {
-        out[1 + 2 * pair..3 + 2 * pair].copy_from_slice(&PAIRS[(v % 100) as usize]);
-        v /= 100;
-    }
-    out[0] = b'0' + v as u8;
+/// How many digits `v` has (1 for 0).
+#[inline(always)]
+fn digit_count(v: u64) -> usize {
+    v.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 /// An unsigned integer as plain decimal digits (no sign, no leading zeros).
 ///
-/// Up to three 19-digit chunks of `u64` arithmetic: one 128-bit division below 10^38, none
-/// below 2^64 (a digit at a time in `u128` cost 28 divisions for a 28-digit ID).
+/// The value is cut into base-10^8 groups with `u64` arithmetic (one 128-bit division per 16
+/// digits above 2^64, none below) and each group is written with one store
+/// ([`eight_ascii`]); a digit at a time in `u128` cost 28 divisions for a 28-digit ID.
 #[inline]
 pub fn to_digits(v: u128) -> IdText {
+    const E8: u64 = 100_000_000;
+    const E16: u128 = 10_000_000_000_000_000;
+    // Least significant first; at most 5 groups for 39 digits.
+    let mut groups = [0u32; 5];
+    let mut count = 0;
+    let mut rest = v;
+    while rest >> 64 != 0 {
+        let high = rest / E16;
+        let low = (rest - high * E16) as u64;
+        groups[count] = (low % E8) as u32;
+        groups[count + 1] = (low / E8) as u32;
+        count += 2;
+        rest = high;
+    }
+    let mut rest = rest as u64;
+    loop {
+        groups[count] = (rest % E8) as u32;
+        count += 1;
+        rest /= E8;
+        if rest == 0 {
+            break;
+        }
+    }
     IdText::build(|out| {
-        let mut digits = [b'0'; 57];
-        let (high, low) = (v / u128::from(E19), (v % u128::from(E19)) as u64);
-        let (top, middle) = ((high / u128::from(E19)) as u64, (high % u128::from(E19)) as u64);
-        let chunks: [&mut [u8; 19]; 3] = {
-            let (a, rest) = digits.split_at_mut(19);
-            let (b, c) = rest.split_at_mut(19);
-            [a.try_into().expect("19"), b.try_into().expect("19"), c.try_into().expect("19")]
-        };
-        let [a, b, c] = chunks;
-        write_19(top, a);
-        write_19(middle, b);
-        write_19(low, c);
-        let start = digits[..56].iter().position(|&d| d != b'0').unwrap_or(56);
-        let len = digits.len() - start;
-        out[..len].copy_from_slice(&digits[start..]);
-        len
+        let top = groups[count - 1];
+        let len = digit_count(top.into());
+        out[..len].copy_from_slice(&eight_ascii(top).to_le_bytes()[8 - len..]);
+        let mut at = len;
+        for &group in groups[..count - 1].iter().rev() {
+            out[at..at + 8].copy_from_slice(&eight_ascii(group).to_le_bytes());
+            at += 8;
+        }
+        at
     })
+}
+
+/// Eight ASCII digits (the first in the lowest byte) as their value, or `None` if one is not a
+/// digit: SWAR, pairs of digits joined, then pairs of pairs, then the two halves, instead of a
+/// chain of eight multiply-adds.
+#[inline(always)]
+fn eight_digits(chunk: u64) -> Option<u64> {
+    const LOW_NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    // A digit has the high nibble 3, and a low nibble that stays one when 6 is added.
+    let digits = chunk & !LOW_NIBBLES == ZEROS && (chunk + 0x0606_0606_0606_0606) & !LOW_NIBBLES == ZEROS;
+    if !digits {
+        return None;
+    }
+    let pairs = (chunk & 0x0F00_0F00_0F00_0F00) >> 8;
+    let pairs = pairs + (chunk & 0x000F_000F_000F_000F) * 10;
+    let quads = (pairs & 0x00FF_0000_00FF_0000) >> 16;
+    let quads = quads + (pairs & 0x0000_00FF_0000_00FF) * 100;
+    Some(((quads & 0x0000_FFFF_0000_0000) >> 32) + (quads & 0x0000_0000_0000_FFFF) * 10_000)
 }
 
 /// Reads 1 to `max_digits` ASCII decimal digits.
 ///
-/// 19 digits at a time in `u64`, joined with one checked `u128` multiply-add per chunk.
+/// Eight digits at a time ([`eight_digits`]), each block joined with one checked `u128`
+/// multiply-add; the last few one by one.
 #[inline]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
-    const TEN_POW: [u64; 20] = {
-        let mut p = [1u64; 20];
-        let mut i = 1;
-        while i < 20 {
-            p[i] = p[i - 1] * 10;
-            i += 1;
-        }
-        p
-    };
+    const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: "the number does not fit 128 bits" };
     if text.is_empty() || text.len() > max_digits {
         return Err(ParseError::chars(max_digits, text.chars().count()));
     }
+    let invalid = || ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]");
+    let (blocks, rest) = text.as_bytes().as_chunks::<8>();
     let mut v: u128 = 0;
-    for chunk in text.as_bytes().chunks(19) {
-        let mut c: u64 = 0;
-        for &b in chunk {
-            let digit = b.wrapping_sub(b'0');
-            if digit > 9 {
-                return Err(ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]"));
-            }
-            c = c * 10 + u64::from(digit);
+    for block in blocks {
+        let value = eight_digits(u64::from_le_bytes(*block)).ok_or_else(invalid)?;
+        v = v.checked_mul(100_000_000).and_then(|v| v.checked_add(u128::from(value))).ok_or(TOO_WIDE)?;
+    }
+    for &b in rest {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return Err(invalid());
         }
-        v = v
-            .checked_mul(u128::from(TEN_POW[chunk.len()]))
-            .and_then(|v| v.checked_add(u128::from(c)))
-            .ok_or(ParseError::OutOfRange { rule: "the number does not fit 128 bits" })?;
+        v = v.checked_mul(10).and_then(|v| v.checked_add(u128::from(digit))).ok_or(TOO_WIDE)?;
     }
     Ok(v)
 }
@@ -305,6 +333,32 @@ mod tests {
         assert!(from_digits("0000000000000000000000000000000000000001", 39).is_err(), "40 digits");
         assert_eq!(from_digits("000000000000000000000000000000000000001", 39).unwrap(), 1);
         assert!(from_digits("12345678901234567890a", 39).unwrap_err().to_string().contains("'a' at position 20"));
+    }
+
+    /// The SWAR block parser against the digit-at-a-time one: every digit at every position,
+    /// and every non-digit byte at every position.
+    #[test]
+    fn eight_digits_matches_the_plain_loop() {
+        for position in 0..8 {
+            for c in 0..=255u8 {
+                let mut block = *b"31415926";
+                block[position] = c;
+                let plain =
+                    block.iter().try_fold(0u64, |v, &b| b.is_ascii_digit().then(|| v * 10 + u64::from(b - b'0')));
+                assert_eq!(eight_digits(u64::from_le_bytes(block)), plain, "{c} at {position}");
+            }
+        }
+        assert_eq!(eight_digits(u64::from_le_bytes(*b"99999999")), Some(99_999_999));
+        assert_eq!(eight_digits(u64::from_le_bytes(*b"00000000")), Some(0));
+    }
+
+    /// The SWAR group writer on every value of a dense sample and at the lane edges.
+    #[test]
+    fn eight_ascii_matches_format() {
+        let edges = [0, 1, 9, 10, 99, 100, 999, 1000, 9_999, 10_000, 99_999_999, 12_345_678, 50_005_000];
+        for n in edges.into_iter().chain((0..100_000_000).step_by(9_973)) {
+            assert_eq!(eight_ascii(n).to_le_bytes(), *format!("{n:08}").as_bytes(), "{n}");
+        }
     }
 
     proptest::proptest! {

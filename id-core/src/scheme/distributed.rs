@@ -613,7 +613,7 @@ impl Scheme for DistributedId128 {
     #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
-            Encoding::Canonical | Encoding::Base62 => Some(IdText::from_ascii(&base62::encode_u128(self.0))),
+            Encoding::Canonical | Encoding::Base62 => Some(base62::text_u128(self.0)),
             Encoding::Decimal => Some(decimal::to_digits(self.0)),
             Encoding::Uuid => Some(hex::format_uuid(&self.0.to_be_bytes())),
             Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),

@@ -1,7 +1,38 @@
 //! Hexadecimal and the hyphenated UUID text.
+//!
+//! The 16-byte conversions behind UUID text have two interchangeable backends computing the
+//! same function: SSE2 on x86-64 (part of that architecture's baseline, so always available and
+//! inlined) and portable scalar code everywhere else. The tests run both on every x86-64 build
+//! and check them against each other.
 
 use super::IdText;
 use crate::error::ParseError;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2;
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use scalar as backend;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use sse2 as backend;
+
+/// The portable backend: a nibble at a time.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+mod scalar {
+    pub(super) fn encode16(bytes: &[u8; 16], uppercase: bool) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        super::encode_into(bytes, uppercase, &mut out);
+        out
+    }
+
+    pub(super) fn decode16(text: &[u8; 32]) -> Option<[u8; 16]> {
+        let mut out = [0u8; 16];
+        for (byte, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
+            *byte = super::nibble(pair[0])? << 4 | super::nibble(pair[1])?;
+        }
+        Some(out)
+    }
+}
 
 const LOWER: &[u8; 16] = b"0123456789abcdef";
 const UPPER: &[u8; 16] = b"0123456789ABCDEF";
@@ -64,12 +95,19 @@ pub fn decode_into(text: &str, out: &mut [u8]) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// Where the four groups after the first start in UUID text, and in the 32 digits.
+const GROUPS: [(usize, usize, usize); 4] = [(9, 8, 4), (14, 12, 4), (19, 16, 4), (24, 20, 12)];
+
 /// The 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase.
 #[inline]
 pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
     IdText::build(|out| {
-        let buf: &mut [u8; 36] = (&mut out[..36]).try_into().expect("36 bytes");
-        uuid::Uuid::from_bytes(*bytes).hyphenated().encode_lower(buf);
+        let digits = backend::encode16(bytes, false);
+        out[..8].copy_from_slice(&digits[..8]);
+        for (at, from, len) in GROUPS {
+            out[at - 1] = b'-';
+            out[at..at + len].copy_from_slice(&digits[from..from + len]);
+        }
         36
     })
 }
@@ -78,9 +116,18 @@ pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
 /// Braced, URN and unhyphenated forms are refused (see [`decode_into`] for plain hex).
 #[inline]
 pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
-    ParseError::check_ascii_len(text, 36, UUID_ALPHABET)?;
-    // At 36 characters the `uuid` parser accepts only the hyphenated form.
-    uuid::Uuid::try_parse(text).map(|u| *u.as_bytes()).map_err(|_| invalid_uuid_char(text))
+    let ascii = ParseError::check_ascii_len(text, 36, UUID_ALPHABET)?;
+    let mut digits = [0u8; 32];
+    digits[..8].copy_from_slice(&ascii[..8]);
+    let mut hyphens = true;
+    for (at, from, len) in GROUPS {
+        hyphens &= ascii[at - 1] == b'-';
+        digits[from..from + len].copy_from_slice(&ascii[at..at + len]);
+    }
+    match backend::decode16(&digits) {
+        Some(bytes) if hyphens => Ok(bytes),
+        _ => Err(invalid_uuid_char(text)),
+    }
 }
 
 #[cold]
@@ -127,10 +174,44 @@ mod tests {
         assert!(decode_into("1122a", &mut out).is_err());
     }
 
+    /// The backends agree with each other and with the `uuid` crate, on every byte value at
+    /// every position and on every character at every position of the text.
+    #[test]
+    fn backends_agree() {
+        for position in 0..16 {
+            for value in 0..=255u8 {
+                let mut b = [0x5Au8; 16];
+                b[position] = value;
+                for upper in [false, true] {
+                    assert_eq!(backend::encode16(&b, upper), scalar::encode16(&b, upper));
+                }
+                let text = format_uuid(&b);
+                assert_eq!(text.as_str(), uuid::Uuid::from_bytes(b).hyphenated().to_string());
+                assert_eq!(parse_uuid(&text).unwrap(), b);
+            }
+        }
+        for position in 0..32 {
+            for c in 0..=255u8 {
+                let mut digits = *b"0123456789abcdefABCDEF0123456789";
+                digits[position] = c;
+                assert_eq!(backend::decode16(&digits), scalar::decode16(&digits), "{c} at {position}");
+            }
+        }
+    }
+
     proptest::proptest! {
         #[test]
         fn uuid_round_trip(b in proptest::array::uniform16(0u8..)) {
             proptest::prop_assert_eq!(parse_uuid(&format_uuid(&b)).unwrap(), b);
+            let upper = format_uuid(&b).to_ascii_uppercase();
+            proptest::prop_assert_eq!(parse_uuid(&upper).unwrap(), b);
+        }
+
+        #[test]
+        fn uuid_parse_agrees_with_the_uuid_crate(s in "[0-9a-fA-F-]{36}") {
+            let ours = parse_uuid(&s).ok();
+            let theirs = uuid::Uuid::try_parse(&s).ok().map(|u| *u.as_bytes());
+            proptest::prop_assert_eq!(ours, theirs);
         }
 
         #[test]

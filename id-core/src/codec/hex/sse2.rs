@@ -1,0 +1,78 @@
+//! The x86-64 backend of the 16-byte hex conversions. SSE2 is part of the x86-64 baseline, so
+//! this needs no run-time detection and inlines into its callers.
+//!
+//! Encoding splits each byte into its two nibbles (the high one first, interleaved with
+//! `unpack`), then maps 0–9 and 10–15 to their characters with one compare. Decoding maps
+//! digits and letters of either case to their values, checks every byte in one mask, and joins
+//! nibble pairs within 16-bit lanes before packing them back to bytes.
+
+use core::arch::x86_64::{
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_min_epu8,
+    _mm_movemask_epi8, _mm_or_si128, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16, _mm_slli_epi16, _mm_srli_epi16,
+    _mm_storeu_si128, _mm_sub_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+};
+
+#[inline(always)]
+pub(super) fn encode16(bytes: &[u8; 16], uppercase: bool) -> [u8; 32] {
+    // SAFETY: the module is only compiled where SSE2 is enabled for the whole build.
+    unsafe { encode16_sse2(bytes, uppercase) }
+}
+
+#[inline(always)]
+pub(super) fn decode16(text: &[u8; 32]) -> Option<[u8; 16]> {
+    // SAFETY: as above.
+    unsafe { decode16_sse2(text) }
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn encode16_sse2(bytes: &[u8; 16], uppercase: bool) -> [u8; 32] {
+    // SAFETY: `bytes` is 16 readable bytes; the load is unaligned.
+    let v = unsafe { _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()) };
+    let low_nibble = _mm_set1_epi8(0x0F);
+    let high = _mm_and_si128(_mm_srli_epi16::<4>(v), low_nibble);
+    let low = _mm_and_si128(v, low_nibble);
+    // 'a' (or 'A') comes this much after where '9' + 1 would be.
+    let gap = _mm_set1_epi8(if uppercase { (b'A' - b'9' - 1) as i8 } else { (b'a' - b'9' - 1) as i8 });
+    let ascii = |nibbles: __m128i| {
+        let letters = _mm_cmpgt_epi8(nibbles, _mm_set1_epi8(9));
+        _mm_add_epi8(_mm_add_epi8(nibbles, _mm_set1_epi8(b'0' as i8)), _mm_and_si128(letters, gap))
+    };
+    let mut out = [0u8; 32];
+    // SAFETY: `out` is 32 writable bytes; both stores are unaligned and in bounds.
+    unsafe {
+        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), ascii(_mm_unpacklo_epi8(high, low)));
+        _mm_storeu_si128(out.as_mut_ptr().add(16).cast::<__m128i>(), ascii(_mm_unpackhi_epi8(high, low)));
+    }
+    out
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn decode16_sse2(text: &[u8; 32]) -> Option<[u8; 16]> {
+    // SAFETY: `text` is 32 readable bytes; both loads are unaligned and in bounds.
+    let (first, second) = unsafe {
+        (_mm_loadu_si128(text.as_ptr().cast::<__m128i>()), _mm_loadu_si128(text.as_ptr().add(16).cast::<__m128i>()))
+    };
+    let values = |ascii: __m128i| -> Option<__m128i> {
+        // As unsigned bytes: a digit is 0..=9 after subtracting '0', a letter of either case
+        // 0..=5 after folding to lowercase and subtracting 'a'; everything else is above.
+        let digit = _mm_sub_epi8(ascii, _mm_set1_epi8(b'0' as i8));
+        let letter = _mm_sub_epi8(_mm_or_si128(ascii, _mm_set1_epi8(0x20)), _mm_set1_epi8(b'a' as i8));
+        let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit);
+        let is_letter = _mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(5)), letter);
+        if _mm_movemask_epi8(_mm_or_si128(is_digit, is_letter)) != 0xFFFF {
+            return None;
+        }
+        let letter_value = _mm_add_epi8(letter, _mm_set1_epi8(10));
+        let nibbles = _mm_or_si128(_mm_and_si128(is_digit, digit), _mm_and_si128(is_letter, letter_value));
+        // Each 16-bit lane holds (first nibble, second nibble) as its (low, high) byte.
+        let high = _mm_slli_epi16::<4>(_mm_and_si128(nibbles, _mm_set1_epi16(0x00FF)));
+        Some(_mm_or_si128(high, _mm_srli_epi16::<8>(nibbles)))
+    };
+    let packed = _mm_packus_epi16(values(first)?, values(second)?);
+    let mut out = [0u8; 16];
+    // SAFETY: `out` is 16 writable bytes; the store is unaligned.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), packed) };
+    Some(out)
+}
