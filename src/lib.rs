@@ -12,7 +12,11 @@ pub use idcraft_core::{
     Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, ManualClock, NoRepeatClock, OsRandom,
     ParseError, RandomSource, Scheme, SeededRandom, StorageOf, SystemClock, Timestamp,
 };
-pub use idcraft_core::{codec, column, scope};
+pub use idcraft_core::{codec, scope};
+
+/// The former home of the column mapping, now in [`db`].
+#[doc(hidden)]
+pub use idcraft_core::column;
 pub use idcraft_derive::Identity;
 pub use rust_decimal::Decimal;
 pub use uuid::Uuid;

@@ -20,8 +20,7 @@
 use crate::codec::{IdText, decimal, hex};
 use crate::error::ParseError;
 use crate::identity::Identity;
-use crate::scheme::comb::CombLayout;
-use crate::scheme::{Comb, DistributedId, DistributedId128, HotGuid, IdBytes, Scheme, Sno, Uid64, Uid96With};
+use crate::scheme::{IdBytes, Scheme};
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -98,7 +97,7 @@ pub trait DbColumn: Scheme {
     }
 }
 
-fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
+pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
     let reason = match value {
         DbValue::Uuid(_) => "a uuid column does not hold this scheme",
         DbValue::Numeric(_) => "a numeric column does not hold this scheme",
@@ -110,7 +109,7 @@ fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
 }
 
 /// GUIDs: `uuid`, or 16 bytes in the layout's byte order, or the hyphenated text.
-fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Result<Uuid, ParseError> {
+pub(crate) fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Result<Uuid, ParseError> {
     match value {
         DbValue::Uuid(u) => Ok(u),
         DbValue::Bytes(b) => {
@@ -122,82 +121,11 @@ fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Result<Uuid, P
     }
 }
 
-fn guid_to_db(uuid: Uuid, dialect: Dialect, dotnet_bytes: bool) -> DbValue {
+pub(crate) fn guid_to_db(uuid: Uuid, dialect: Dialect, dotnet_bytes: bool) -> DbValue {
     match dialect {
         Dialect::Postgres => DbValue::Uuid(uuid),
         Dialect::Sqlite if dotnet_bytes => DbValue::Bytes(IdBytes::new(&uuid.to_bytes_le())),
         Dialect::Sqlite => DbValue::Bytes(IdBytes::new(uuid.as_bytes())),
-    }
-}
-
-impl<L: CombLayout> DbColumn for Comb<L> {
-    const POSTGRES: Column = Column::Uuid;
-    const SQLITE: Column = Column::Bytes;
-
-    fn to_db(&self, dialect: Dialect) -> DbValue {
-        guid_to_db(self.uuid(), dialect, L::DOTNET_BYTES)
-    }
-
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        guid_from_db::<Self>(value, L::DOTNET_BYTES).map(Comb::from_uuid)
-    }
-}
-
-impl DbColumn for HotGuid {
-    const POSTGRES: Column = Column::Uuid;
-    const SQLITE: Column = Column::Bytes;
-
-    fn to_db(&self, dialect: Dialect) -> DbValue {
-        guid_to_db(self.uuid(), dialect, false)
-    }
-
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        guid_from_db::<Self>(value, false).map(HotGuid::from_uuid)
-    }
-}
-
-impl DbColumn for DistributedId128 {
-    const POSTGRES: Column = Column::Uuid;
-    const SQLITE: Column = Column::Bytes;
-
-    fn to_db(&self, dialect: Dialect) -> DbValue {
-        guid_to_db(self.to_uuid(), dialect, false)
-    }
-
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        guid_from_db::<Self>(value, false).map(DistributedId128::from_uuid)
-    }
-
-    /// Architect.Identities' `DECIMAL(38)` form: the `u128` itself (38 or 39 digits).
-    fn to_numeric(&self) -> Option<u128> {
-        Some(self.value())
-    }
-
-    fn from_numeric(value: u128) -> Option<Self> {
-        Some(DistributedId128::from_u128(value))
-    }
-}
-
-impl DbColumn for DistributedId {
-    const POSTGRES: Column = Column::Numeric;
-    const SQLITE: Column = Column::Text;
-
-    fn to_db(&self, dialect: Dialect) -> DbValue {
-        match dialect {
-            Dialect::Postgres => DbValue::Numeric(self.to_decimal()),
-            Dialect::Sqlite => DbValue::Text(self.encode(crate::Encoding::Decimal).expect("decimal text")),
-        }
-    }
-
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        match value {
-            DbValue::Numeric(d) => DistributedId::from_decimal(d),
-            DbValue::BigInt(v) => u128::try_from(v)
-                .map_err(|_| ParseError::OutOfRange { rule: "a decimal ID is not negative" })
-                .and_then(DistributedId::from_u128),
-            DbValue::Text(t) => digits_with_zero_fraction(&t).and_then(DistributedId::from_u128),
-            other => Err(wrong_type::<Self>(&other)),
-        }
     }
 }
 
@@ -211,7 +139,7 @@ fn strip_zero_fraction(text: &str) -> Option<&str> {
 }
 
 /// Plain digits, optionally followed by a zero fraction. No sign, no exponent, no separators.
-fn digits_with_zero_fraction(text: &str) -> Result<u128, ParseError> {
+pub(crate) fn digits_with_zero_fraction(text: &str) -> Result<u128, ParseError> {
     decimal::from_digits(strip_zero_fraction(text).unwrap_or(text), 28)
 }
 
@@ -234,7 +162,7 @@ pub fn from_db_text<I: Identity>(text: &str) -> Result<I, ParseError> {
 }
 
 /// Schemes stored as their raw bytes.
-fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
+pub(crate) fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
     match value {
         DbValue::Bytes(b) => S::from_bytes(&b),
         DbValue::Text(t) => S::decode(&t, crate::Encoding::Canonical),
@@ -246,46 +174,26 @@ fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
 /// reads a 16-character string), but text-shaped *bytes* are not.
 macro_rules! bytes_column {
     ($([$($generics:tt)*] $scheme:ty),+) => {$(
-        impl<$($generics)*> DbColumn for $scheme {
-            const POSTGRES: Column = Column::Bytes;
-            const SQLITE: Column = Column::Bytes;
+        impl<$($generics)*> $crate::column::DbColumn for $scheme {
+            const POSTGRES: $crate::column::Column = $crate::column::Column::Bytes;
+            const SQLITE: $crate::column::Column = $crate::column::Column::Bytes;
 
-            fn to_db(&self, _: Dialect) -> DbValue {
-                DbValue::Bytes(self.to_bytes())
+            fn to_db(&self, _: $crate::column::Dialect) -> $crate::column::DbValue {
+                $crate::column::DbValue::Bytes($crate::scheme::Scheme::to_bytes(self))
             }
 
-            fn from_db(value: DbValue) -> Result<Self, ParseError> {
-                bytes_from_db(value)
+            fn from_db(value: $crate::column::DbValue) -> Result<Self, $crate::error::ParseError> {
+                $crate::column::bytes_from_db(value)
             }
         }
     )+};
 }
-
-bytes_column!([] Sno, [const I: u8] Uid96With<I>);
-
-impl DbColumn for Uid64 {
-    const POSTGRES: Column = Column::BigInt;
-    const SQLITE: Column = Column::BigInt;
-
-    /// The 64 bits as a signed `bigint` (two's complement), so every value round-trips. Every
-    /// uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order; the
-    /// values above (megaseconds ≥ 2^19) are stored negative and sort first.
-    fn to_db(&self, _: Dialect) -> DbValue {
-        DbValue::BigInt(self.value() as i64)
-    }
-
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        match value {
-            DbValue::BigInt(v) => Ok(Uid64::from_u64(v as u64)),
-            other => bytes_from_db(other),
-        }
-    }
-}
+pub(crate) use bytes_column;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scheme::{CombBinary, CombPg};
+    use crate::scheme::{CombBinary, CombPg, DistributedId, Sno, Uid64};
 
     #[test]
     fn mappings_round_trip_and_reject_wrong_values() {

@@ -344,7 +344,7 @@ mod tests {
     fn nesting_innermost_wins_and_drop_restores() {
         let real = DistributedId::now();
         assert!(real.to_string().len() == 28);
-        let outer = GeneratorScope::<DistributedId>::fixed(DistributedId::from_u128(42).unwrap());
+        let outer = GeneratorScope::<DistributedId>::fixed(DistributedId::try_from_u128(42).unwrap());
         assert_eq!(DistributedId::now().value(), 42);
         {
             let _inner = GeneratorScope::<DistributedId>::incremental();
@@ -468,8 +468,8 @@ mod tests {
 
     #[test]
     fn out_of_order_drop_keeps_other_scopes() {
-        let a = GeneratorScope::<DistributedId>::fixed(DistributedId::from_u128(1).unwrap());
-        let b = GeneratorScope::<DistributedId>::fixed(DistributedId::from_u128(2).unwrap());
+        let a = GeneratorScope::<DistributedId>::fixed(DistributedId::try_from_u128(1).unwrap());
+        let b = GeneratorScope::<DistributedId>::fixed(DistributedId::try_from_u128(2).unwrap());
         drop(a);
         assert_eq!(DistributedId::now().value(), 2);
         drop(b);

@@ -101,7 +101,7 @@ impl PublicBlock for DistributedId {
         from_decimal_value(self.value())
     }
     fn from_block(block: &[u8; 16]) -> Option<Self> {
-        to_decimal_value(block).and_then(|v| DistributedId::from_u128(v).ok())
+        to_decimal_value(block).and_then(|v| DistributedId::try_from_u128(v).ok())
     }
 }
 

@@ -14,7 +14,7 @@
 //!
 //! A `Text` column holds exactly the type's `Display`. Nullable columns take `Option<Id>`.
 
-use crate::column::{Column, DbColumn};
+use crate::db::{Column, DbColumn};
 use crate::schemes::{Comb, CombLayout, DistributedId128, HotGuid, Sno, Uid64, Uid96With};
 use diesel::sql_types;
 
@@ -66,7 +66,7 @@ pub use postgres::{pg_from_sql, pg_to_sql};
 mod postgres {
     use super::SqlTypeOf;
     use crate::Identity;
-    use crate::column::DbColumn;
+    use crate::db::DbColumn;
     use diesel::pg::{Pg, PgValue};
     use diesel::serialize::{IsNull, Output};
 
@@ -101,8 +101,8 @@ pub use sqlite::{sqlite_from_sql, sqlite_to_sql};
 mod sqlite {
     use super::SqlTypeOf;
     use crate::Identity;
-    use crate::column::{Column, DbColumn};
     use crate::db::sqlite::{self, SqliteValue, SqliteValueRef};
+    use crate::db::{Column, DbColumn};
     use diesel::serialize::{IsNull, Output};
     use diesel::sqlite::{Sqlite, SqliteType};
 

@@ -1,5 +1,6 @@
-//! Database drivers for derived ID types, one module per driver (each behind its feature).
-//! The column mapping itself is [`idcraft::column`](crate::column), shared by all drivers.
+//! Database support: the column each scheme is stored in ([`DbColumn`], [`Column`],
+//! [`DbValue`], [`Dialect`], shared by every driver), and one module per driver (each behind its
+//! feature).
 //!
 //! | feature | driver | derived types get |
 //! |---|---|---|
@@ -12,6 +13,8 @@
 //! Only one SQLite library can be linked into a program (`links = "sqlite3"`), and each
 //! rusqlite release pins its own; so the `rusqlite` feature accepts every release from 0.32 to
 //! 0.43, and cargo picks the one the application uses.
+
+pub use idcraft_core::column::{Column, DbColumn, DbValue, Dialect, from_db_text};
 
 #[cfg(feature = "diesel2")]
 pub mod diesel2;

@@ -2,7 +2,7 @@
 //! codec for every PostgreSQL driver (postgres-types, sqlx, diesel).
 
 use super::pg_numeric;
-use crate::column::{Column, DbColumn, DbValue, Dialect};
+use crate::db::{Column, DbColumn, DbValue, Dialect};
 use crate::{Identity, ParseError, Scheme, schemes::IdBytes};
 use uuid::Uuid;
 
@@ -69,7 +69,7 @@ where
         Column::Text => {
             let text = core::str::from_utf8(raw)
                 .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: "the text value is not UTF-8" })?;
-            return Ok(crate::column::from_db_text::<I>(text)?);
+            return Ok(crate::db::from_db_text::<I>(text)?);
         }
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))

@@ -30,7 +30,7 @@ pub fn encode(v: u128, out: &mut Vec<u8>) {
     }
 }
 
-/// Writes a decimal ID (whole and non-negative, as [`crate::column::DbColumn`] gives it).
+/// Writes a decimal ID (whole and non-negative, as [`crate::db::DbColumn`] gives it).
 pub fn encode_decimal(d: rust_decimal::Decimal, out: &mut Vec<u8>) -> Result<(), NumericError> {
     if d.scale() != 0 {
         return Err(NumericError::Fraction);
@@ -42,9 +42,9 @@ pub fn encode_decimal(d: rust_decimal::Decimal, out: &mut Vec<u8>) -> Result<(),
 /// Whether `I`'s scheme also lives in `NUMERIC(38,0)` columns (besides its usual column).
 pub fn has_numeric_form<I: crate::Identity>() -> bool
 where
-    I::Scheme: crate::column::DbColumn,
+    I::Scheme: crate::db::DbColumn,
 {
-    <I::Scheme as crate::column::DbColumn>::from_numeric(0).is_some()
+    <I::Scheme as crate::db::DbColumn>::from_numeric(0).is_some()
 }
 
 /// Why a binary NUMERIC is not an ID's number.
@@ -108,9 +108,9 @@ pub fn decode(raw: &[u8]) -> Result<u128, NumericError> {
 
 /// A NUMERIC read as a `distributed` column value: at most 28 digits, else a typed error
 /// (rust_decimal's own `FromSql` panics above 7.9e28).
-pub fn decode_decimal_id(raw: &[u8]) -> Result<crate::column::DbValue, Box<dyn std::error::Error + Send + Sync>> {
+pub fn decode_decimal_id(raw: &[u8]) -> Result<crate::db::DbValue, Box<dyn std::error::Error + Send + Sync>> {
     let v = decode(raw)?;
-    Ok(crate::column::DbValue::Numeric(crate::codec::decimal::to_decimal(v)?))
+    Ok(crate::db::DbValue::Numeric(crate::codec::decimal::to_decimal(v)?))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! ID, emitted by `#[derive(Identity)]` when the `postgres02` feature is on.
 
 use crate::Identity;
-use crate::column::{Column, DbColumn};
+use crate::db::{Column, DbColumn};
 use bytes::BytesMut;
 use postgres_types::{IsNull, Type};
 use std::error::Error;

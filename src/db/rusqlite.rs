@@ -3,7 +3,7 @@
 //! every SQLite driver here writes and reads them ([`crate::db::sqlite`]).
 
 use crate::Identity;
-use crate::column::DbColumn;
+use crate::db::DbColumn;
 use crate::db::sqlite::{self, SqliteValue, SqliteValueRef};
 use rusqlite::types::{FromSqlError, FromSqlResult, ToSqlOutput, Value, ValueRef};
 

@@ -1,7 +1,7 @@
 //! SQLite values, shared by every SQLite driver (rusqlite, sqlx 0.8 and 0.9): what a derived
 //! ID writes, and how a value of any storage class is read back.
 
-use crate::column::{DbColumn, DbValue, Dialect};
+use crate::db::{DbColumn, DbValue, Dialect};
 use crate::{Identity, ParseError, Scheme, schemes::IdBytes};
 
 /// A value as SQLite stores it.
@@ -28,7 +28,7 @@ pub enum SqliteValueRef<'a> {
     Other,
 }
 
-/// The SQLite value of `id` (columns as in [`crate::column`]).
+/// The SQLite value of `id` (columns as in [`crate::db`]).
 pub fn to_value<I: Identity>(id: &I) -> SqliteValue
 where
     I::Scheme: DbColumn,
@@ -56,7 +56,7 @@ where
         SqliteValueRef::Text(t) => {
             let text = core::str::from_utf8(t)
                 .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: "the TEXT value is not UTF-8" })?;
-            return crate::column::from_db_text::<I>(text);
+            return crate::db::from_db_text::<I>(text);
         }
         SqliteValueRef::Other => {
             return Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason: "a REAL or NULL value is not an ID" });

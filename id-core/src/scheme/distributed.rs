@@ -155,12 +155,19 @@ impl DistributedId {
     /// The largest value, `9999999999999999999999999999`.
     pub const MAX: DistributedId = DistributedId(decimal::MAX);
 
-    /// Checks and wraps a value.
-    pub const fn from_u128(v: u128) -> Result<Self, ParseError> {
+    /// Checks and wraps a value (at most [`DistributedId::MAX`]).
+    pub const fn try_from_u128(v: u128) -> Result<Self, ParseError> {
         match decimal::check(v) {
             Ok(v) => Ok(DistributedId(v)),
             Err(e) => Err(e),
         }
+    }
+
+    /// The former name of [`DistributedId::try_from_u128`] (`from_u128` is infallible on
+    /// [`DistributedId128`], and one name has one meaning).
+    #[deprecated(since = "0.2.0", note = "use `DistributedId::try_from_u128`")]
+    pub const fn from_u128(v: u128) -> Result<Self, ParseError> {
+        Self::try_from_u128(v)
     }
 
     /// Assembles `ms << 48 | random` (milliseconds since 1900, without the leeway applied).
@@ -179,7 +186,7 @@ impl DistributedId {
     /// Reads a scale-0, non-negative decimal (a trailing `.0` from SQLite is accepted).
     #[inline]
     pub fn from_decimal(d: Decimal) -> Result<Self, ParseError> {
-        Self::from_u128(decimal::from_decimal(d)?)
+        Self::try_from_u128(decimal::from_decimal(d)?)
     }
 
     /// The value as a scale-0 `Decimal`.
@@ -234,6 +241,34 @@ impl From<DistributedId> for Decimal {
 }
 
 impl crate::scheme::sealed::Sealed for DistributedId {}
+
+/// PostgreSQL `NUMERIC(28,0)`; SQLite `TEXT` digits (its `NUMERIC` would round 28 digits).
+impl crate::column::DbColumn for DistributedId {
+    const POSTGRES: crate::column::Column = crate::column::Column::Numeric;
+    const SQLITE: crate::column::Column = crate::column::Column::Text;
+
+    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
+        match dialect {
+            crate::column::Dialect::Postgres => crate::column::DbValue::Numeric(self.to_decimal()),
+            crate::column::Dialect::Sqlite => {
+                crate::column::DbValue::Text(self.encode(crate::Encoding::Decimal).expect("decimal text"))
+            }
+        }
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        match value {
+            crate::column::DbValue::Numeric(d) => DistributedId::from_decimal(d),
+            crate::column::DbValue::BigInt(v) => u128::try_from(v)
+                .map_err(|_| ParseError::OutOfRange { rule: "a decimal ID is not negative" })
+                .and_then(DistributedId::try_from_u128),
+            crate::column::DbValue::Text(t) => {
+                crate::column::digits_with_zero_fraction(&t).and_then(DistributedId::try_from_u128)
+            }
+            other => Err(crate::column::wrong_type::<Self>(&other)),
+        }
+    }
+}
 
 impl crate::scheme::describe::Describe for DistributedId {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
@@ -334,7 +369,7 @@ impl Scheme for DistributedId {
             Encoding::Uuid => u128::from_be_bytes(hex::parse_uuid(text)?),
             _ => return Err(unsupported(encoding)),
         };
-        Self::from_u128(v)
+        Self::try_from_u128(v)
     }
 
     fn min_at(t: Timestamp) -> Self {
@@ -551,6 +586,29 @@ impl From<DistributedId128> for Uuid {
 impl crate::scheme::sealed::Sealed for DistributedId128 {}
 
 crate::identity::storage_via_from!([] u128 => DistributedId128);
+
+/// PostgreSQL `uuid` (or `NUMERIC(38,0)`); SQLite 16 bytes.
+impl crate::column::DbColumn for DistributedId128 {
+    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
+    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
+
+    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
+        crate::column::guid_to_db(self.to_uuid(), dialect, false)
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        crate::column::guid_from_db::<Self>(value, false).map(DistributedId128::from_uuid)
+    }
+
+    /// Architect.Identities' `DECIMAL(38)` form: the `u128` itself (38 or 39 digits).
+    fn to_numeric(&self) -> Option<u128> {
+        Some(self.value())
+    }
+
+    fn from_numeric(value: u128) -> Option<Self> {
+        Some(DistributedId128::from_u128(value))
+    }
+}
 
 impl crate::scheme::describe::Describe for DistributedId128 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
@@ -976,7 +1034,7 @@ mod tests {
 
         #[test]
         fn decimal_forms_round_trip(v in 0..=decimal::MAX) {
-            let id = DistributedId::from_u128(v).unwrap();
+            let id = DistributedId::try_from_u128(v).unwrap();
             for e in [Encoding::Canonical, Encoding::Base62, Encoding::Hex, Encoding::Uuid] {
                 proptest::prop_assert_eq!(DistributedId::decode(&id.encode(e).unwrap(), e).unwrap(), id);
             }

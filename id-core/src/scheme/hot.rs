@@ -130,6 +130,20 @@ impl crate::scheme::sealed::Sealed for HotGuid {}
 
 crate::identity::storage_via_from!([] Uuid => HotGuid);
 
+/// PostgreSQL `uuid`; SQLite 16 bytes.
+impl crate::column::DbColumn for HotGuid {
+    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
+    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
+
+    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
+        crate::column::guid_to_db(self.uuid(), dialect, false)
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        crate::column::guid_from_db::<Self>(value, false).map(HotGuid::from_uuid)
+    }
+}
+
 impl crate::scheme::describe::Describe for HotGuid {
     const INPUT: Option<&'static str> = Some("shard");
 

@@ -156,6 +156,9 @@ impl crate::scheme::sealed::Sealed for Sno {}
 
 crate::identity::storage_via_from!([] [u8; 10] => Sno);
 
+// Its 10 bytes: `bytea`, `BLOB`.
+crate::column::bytes_column!([] Sno);
+
 impl crate::scheme::describe::Describe for Sno {
     const INPUT: Option<&'static str> = Some("meta");
     const OPTIONS: &'static [&'static str] = &["partition"];

@@ -11,7 +11,7 @@ use super::sqlx::error::BoxDynError;
 use super::sqlx::postgres::types::Oid;
 use super::sqlx::postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
 use super::sqlx::{Decode, Encode, Type, ValueRef};
-use crate::column::{Column, DbColumn, DbValue, Dialect};
+use crate::db::{Column, DbColumn, DbValue, Dialect};
 use crate::db::{pg_binary, pg_numeric};
 use crate::{Identity, ParseError, Scheme, codec::hex, schemes::IdBytes};
 use uuid::Uuid;
@@ -102,7 +102,7 @@ where
                 .ok_or(ParseError::OutOfRange { rule: "a NUMERIC column does not hold this scheme" })?;
             return Ok(I::from_scheme(scheme));
         }
-        Column::Numeric | Column::Text => return Ok(crate::column::from_db_text::<I>(value.as_str()?)?),
+        Column::Numeric | Column::Text => return Ok(crate::db::from_db_text::<I>(value.as_str()?)?),
     };
     Ok(I::from_scheme(<I::Scheme as DbColumn>::from_db(db)?))
 }

@@ -8,8 +8,8 @@ use super::sqlx::error::BoxDynError;
 use super::sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
 use super::sqlx::{Decode, Encode, Type, TypeInfo, ValueRef};
 use crate::Identity;
-use crate::column::{Column, DbColumn, Dialect};
 use crate::db::sqlite::{self, SqliteValue};
+use crate::db::{Column, DbColumn, Dialect};
 
 /// SQLite type of `I`'s column.
 pub fn type_info<I: Identity>() -> SqliteTypeInfo

@@ -157,6 +157,25 @@ impl crate::scheme::sealed::Sealed for Uid64 {}
 
 crate::identity::storage_via_from!([] u64 => Uid64);
 
+impl crate::column::DbColumn for Uid64 {
+    const POSTGRES: crate::column::Column = crate::column::Column::BigInt;
+    const SQLITE: crate::column::Column = crate::column::Column::BigInt;
+
+    /// The 64 bits as a signed `bigint` (two's complement), so every value round-trips. Every
+    /// uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order; the
+    /// values above (megaseconds ≥ 2^19) are stored negative and sort first.
+    fn to_db(&self, _: crate::column::Dialect) -> crate::column::DbValue {
+        crate::column::DbValue::BigInt(self.value() as i64)
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        match value {
+            crate::column::DbValue::BigInt(v) => Ok(Uid64::from_u64(v as u64)),
+            other => crate::column::bytes_from_db(other),
+        }
+    }
+}
+
 impl crate::scheme::describe::Describe for Uid64 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
         vec![("seq", crate::scheme::describe::Field::Integer(self.seq().into()))]
