@@ -132,7 +132,7 @@ fn digit_count(v: u64) -> usize {
 ///
 /// The value is cut into base-10^8 groups with `u64` arithmetic (one 128-bit division per 16
 /// digits above 2^64, none below) and each group is written with one store
-/// ([`eight_ascii`]); a digit at a time in `u128` cost 28 divisions for a 28-digit ID.
+/// (SWAR, see `eight_ascii`); a digit at a time in `u128` cost 28 divisions for a 28-digit ID.
 #[inline]
 pub fn to_digits(v: u128) -> IdText {
     const E8: u64 = 100_000_000;
@@ -192,7 +192,7 @@ fn eight_digits(chunk: u64) -> Option<u64> {
 
 /// Reads 1 to `max_digits` ASCII decimal digits.
 ///
-/// Eight digits at a time ([`eight_digits`]), each block joined with one checked `u128`
+/// Eight digits at a time (SWAR, see `eight_digits`), each block joined with one checked `u128`
 /// multiply-add; the last few one by one.
 #[inline]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
