@@ -9,16 +9,15 @@
 //! | `u128` | 16 bytes big-endian | nothing: every block is a value |
 //! | `Uuid` | the 16 string-order bytes | nothing |
 //!
-//! idcraft schemes use the layout of their storage (COMB and HotGuid: `Uuid`; distributed:
-//! decimal; distributed128: `u128`; uid64: `u64`); `sno` and `uid96`, which Architect has no
-//! layout for, put their 10 or 12 bytes after 6 or 4 zero bytes (2^-48 and 2^-32).
+//! idcraft schemes declare theirs ([`Scheme::PUBLIC_LAYOUT`]): the layout of their storage
+//! (COMB and HotGuid: `Uuid`; distributed: decimal; distributed128: `u128`; uid64: `u64`);
+//! `sno` and `uid96`, which Architect has no layout for, put their 10 or 12 bytes after 6 or 4
+//! zero bytes (2^-48 and 2^-32).
 
 use idcraft_core::Scheme;
 use idcraft_core::codec::decimal;
-use idcraft_core::scheme::comb::CombLayout;
-use idcraft_core::scheme::{Comb, DistributedId, DistributedId128, HotGuid, Sno, Uid64, Uid96With};
+use idcraft_core::scheme::PublicLayout;
 use subtle::ConstantTimeEq;
-use uuid::Uuid;
 
 /// `u64` block.
 #[inline]
@@ -59,18 +58,8 @@ pub fn to_decimal_value(b: &[u8; 16]) -> Option<u128> {
     (zero_prefix(b, 4) & (v <= decimal::MAX)).then_some(v)
 }
 
-/// Bytes after a zero prefix, for values shorter than a block.
-fn padded<const N: usize>(bytes: [u8; N]) -> [u8; 16] {
-    let mut b = [0u8; 16];
-    b[16 - N..].copy_from_slice(&bytes);
-    b
-}
-
-fn unpadded<const N: usize>(b: &[u8; 16]) -> Option<[u8; N]> {
-    zero_prefix(b, 16 - N).then(|| b[16 - N..].try_into().expect("N bytes"))
-}
-
-/// The plaintext block of a scheme's values.
+/// The plaintext block of a scheme's values: the layout each scheme declares
+/// ([`Scheme::PUBLIC_LAYOUT`]), for every scheme.
 pub trait PublicBlock: Scheme {
     /// The block of this value.
     fn to_block(&self) -> [u8; 16];
@@ -78,73 +67,36 @@ pub trait PublicBlock: Scheme {
     fn from_block(block: &[u8; 16]) -> Option<Self>;
 }
 
-impl<L: CombLayout> PublicBlock for Comb<L> {
+impl<S: Scheme> PublicBlock for S {
     fn to_block(&self) -> [u8; 16] {
-        *self.uuid().as_bytes()
+        let bytes = self.to_bytes();
+        let mut block = [0u8; 16];
+        match S::PUBLIC_LAYOUT {
+            PublicLayout::U64 => from_u64(u64::from_be_bytes(bytes[..].try_into().expect("an 8-byte scheme"))),
+            PublicLayout::Decimal => from_decimal_value(u128::from_be_bytes(bytes[..].try_into().expect("16 bytes"))),
+            _ => {
+                block[16 - bytes.len()..].copy_from_slice(&bytes);
+                block
+            }
+        }
     }
-    fn from_block(block: &[u8; 16]) -> Option<Self> {
-        Some(Comb::from_uuid(Uuid::from_bytes(*block)))
-    }
-}
 
-impl PublicBlock for HotGuid {
-    fn to_block(&self) -> [u8; 16] {
-        *self.uuid().as_bytes()
-    }
     fn from_block(block: &[u8; 16]) -> Option<Self> {
-        Some(HotGuid::from_uuid(Uuid::from_bytes(*block)))
-    }
-}
-
-impl PublicBlock for DistributedId {
-    fn to_block(&self) -> [u8; 16] {
-        from_decimal_value(self.value())
-    }
-    fn from_block(block: &[u8; 16]) -> Option<Self> {
-        to_decimal_value(block).and_then(|v| DistributedId::try_from_u128(v).ok())
-    }
-}
-
-impl PublicBlock for DistributedId128 {
-    fn to_block(&self) -> [u8; 16] {
-        self.value().to_be_bytes()
-    }
-    fn from_block(block: &[u8; 16]) -> Option<Self> {
-        Some(DistributedId128::from_u128(u128::from_be_bytes(*block)))
-    }
-}
-
-impl PublicBlock for Uid64 {
-    fn to_block(&self) -> [u8; 16] {
-        from_u64(self.value())
-    }
-    fn from_block(block: &[u8; 16]) -> Option<Self> {
-        to_u64(block).map(Uid64::from_u64)
-    }
-}
-
-impl PublicBlock for Sno {
-    fn to_block(&self) -> [u8; 16] {
-        padded(self.to_array())
-    }
-    fn from_block(block: &[u8; 16]) -> Option<Self> {
-        unpadded::<10>(block).map(Sno::from_array)
-    }
-}
-
-impl<const I: u8> PublicBlock for Uid96With<I> {
-    fn to_block(&self) -> [u8; 16] {
-        padded(self.to_array())
-    }
-    fn from_block(block: &[u8; 16]) -> Option<Self> {
-        unpadded::<12>(block).map(Uid96With::from_array)
+        match S::PUBLIC_LAYOUT {
+            PublicLayout::U64 => to_u64(block).and_then(|v| S::from_bytes(&v.to_be_bytes()).ok()),
+            PublicLayout::Decimal => to_decimal_value(block).and_then(|v| S::from_bytes(&v.to_be_bytes()).ok()),
+            _ => {
+                let padding = 16 - S::BYTE_LEN;
+                (padding == 0 || zero_prefix(block, padding)).then(|| S::from_bytes(&block[padding..]).ok()).flatten()
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use idcraft_core::scheme::Uid96;
+    use idcraft_core::scheme::{Sno, Uid96};
 
     /// Every prefix byte is checked, and nothing after the prefix is.
     #[test]

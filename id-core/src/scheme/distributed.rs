@@ -322,6 +322,7 @@ macro_rules! __derive_distributed {
 
 impl Scheme for DistributedId {
     crate::scheme::text_forms!(decimal, base62, hex, uuid);
+    const PUBLIC_LAYOUT: crate::scheme::PublicLayout = crate::scheme::PublicLayout::Decimal;
 
     const NAME: &'static str = "distributed";
     const EMBED_LAG: Duration = Duration::from_millis(DISTRIBUTED.leeway_ms);

@@ -245,6 +245,22 @@ impl Encoding {
     }
 }
 
+/// How a scheme's values fill the 16-byte block that public identities encrypt
+/// (`idcraft-public`): Architect.Identities' own layouts for the kinds it has, the storage
+/// bytes for the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PublicLayout {
+    /// The storage bytes, after as many zero bytes as make 16 (COMB and HotGuid: Architect's
+    /// `Guid` block; DistributedId128: its `u128` block; sno and uid96: 6 and 4 zero bytes).
+    Bytes,
+    /// Architect's `u64` block: 8 zero bytes, then the value little-endian (uid64).
+    U64,
+    /// Architect's decimal block: flags 0, the high 32 bits and the low 64 bits little-endian
+    /// (DistributedId).
+    Decimal,
+}
+
 /// The raw bytes of an ID value (at most 16), as stored in binary columns and binary serde.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IdBytes {
@@ -331,6 +347,8 @@ pub trait Scheme:
     /// for sno, uid and HotGuid, DistributedId's deliberate 1 s, zero for the schemes on the
     /// precise clock. Range queries widen their lower bound by it.
     const EMBED_LAG: core::time::Duration = core::time::Duration::ZERO;
+    /// The block public identities encrypt values of this scheme in.
+    const PUBLIC_LAYOUT: PublicLayout = PublicLayout::Bytes;
     /// Evaluating it checks the scheme's type parameters (uid96's interval must be 5..=10):
     /// derived types evaluate it, so a bad parameter is a compile error at the attribute.
     const VALID: () = ();

@@ -201,6 +201,7 @@ macro_rules! __derive_uid64 {
 
 impl Scheme for Uid64 {
     crate::scheme::text_forms!(base64, base64url, hex, base62, decimal);
+    const PUBLIC_LAYOUT: crate::scheme::PublicLayout = crate::scheme::PublicLayout::U64;
 
     const NAME: &'static str = "uid64";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
