@@ -5,7 +5,9 @@
 
 use idcraft::public::format::Format;
 use idcraft::public::{AesKey, PublicIds};
-use idcraft::{Decimal, Identity, Uuid};
+use idcraft::schemes::describe::Describe;
+use idcraft::schemes::{Visitor, visit};
+use idcraft::{Identity, Scheme};
 use serde_json::json;
 
 /// Which way a token goes.
@@ -14,37 +16,40 @@ pub enum Way {
     Decrypt,
 }
 
-// One prefix-less type per scheme: the prefix is the command line's, added and checked here.
-#[derive(Identity)]
-#[id(scheme = "comb_sql")]
-struct CombSql(Uuid);
-#[derive(Identity)]
-#[id(scheme = "comb_pg")]
-struct CombPg(Uuid);
-#[derive(Identity)]
-#[id(scheme = "comb_legacy")]
-struct CombLegacy(Uuid);
-#[derive(Identity)]
-#[id(scheme = "comb_binary")]
-struct CombBinary(Uuid);
-#[derive(Identity)]
-#[id(scheme = "hot")]
-struct Hot(Uuid);
-#[derive(Identity)]
-#[id(scheme = "distributed")]
-struct Distributed(Decimal);
-#[derive(Identity)]
-#[id(scheme = "distributed128")]
-struct Distributed128(u128);
-#[derive(Identity)]
-#[id(scheme = "sno")]
-struct Sno([u8; 10]);
-#[derive(Identity)]
-#[id(scheme = "uid64")]
-struct Uid64(u64);
-#[derive(Identity)]
-#[id(scheme = "uid96")]
-struct Uid96([u8; 12]);
+/// A prefix-less ID of scheme `S`, stored as the scheme value itself: what typed tokens of any
+/// derived type of `S` hold (the prefix is the command line's, added and checked here).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+struct Plain<S>(S);
+
+impl<S: Scheme> Identity for Plain<S> {
+    type Scheme = S;
+    type Storage = S;
+    const TYPE_NAME: &'static str = "Plain";
+    const MODULE_PATH: &'static str = module_path!();
+    const PREFIX: Option<&'static str> = None;
+    const ENCODING: idcraft::Encoding = idcraft::Encoding::Canonical;
+
+    fn from_storage(storage: S) -> Self {
+        Plain(storage)
+    }
+
+    fn storage(&self) -> S {
+        self.0
+    }
+}
+
+impl<S: Scheme> std::fmt::Display for Plain<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl<S: Scheme> std::str::FromStr for Plain<S> {
+    type Err = idcraft::ParseError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        text.parse().map(Plain)
+    }
+}
 
 /// The command's output for `input` (one line, or a JSON object).
 pub fn run(
@@ -71,35 +76,33 @@ fn for_scheme<F: Format>(
     input: &str,
     json: bool,
 ) -> Result<String, String> {
-    let go = Token { way, prefix, input, json };
-    match scheme {
-        "comb_sql" => go.run::<CombSql, F>(ids),
-        "comb_pg" => go.run::<CombPg, F>(ids),
-        "comb_legacy" => go.run::<CombLegacy, F>(ids),
-        "comb_binary" => go.run::<CombBinary, F>(ids),
-        "hot" => go.run::<Hot, F>(ids),
-        "distributed" => go.run::<Distributed, F>(ids),
-        "distributed128" => go.run::<Distributed128, F>(ids),
-        "sno" => go.run::<Sno, F>(ids),
-        "uid64" => go.run::<Uid64, F>(ids),
-        "uid96" => go.run::<Uid96, F>(ids),
-        other => Err(format!("unknown --scheme {other:?}; {}", crate::inspect::scheme_list())),
-    }
+    let go = Token { way, prefix, input, json, ids };
+    visit(scheme, go).unwrap_or_else(|| Err(format!("unknown --scheme {scheme:?}; {}", crate::inspect::scheme_list())))
 }
 
-struct Token<'a> {
+struct Token<'a, F: Format> {
     way: Way,
     prefix: Option<&'a str>,
     input: &'a str,
     json: bool,
+    ids: &'a PublicIds<F>,
 }
 
-impl Token<'_> {
-    fn run<I, F: Format>(&self, ids: &PublicIds<F>) -> Result<String, String>
+impl<F: Format> Visitor for Token<'_, F> {
+    type Output = Result<String, String>;
+
+    fn visit<S: Describe>(self) -> Self::Output {
+        self.run::<Plain<S>>()
+    }
+}
+
+impl<F: Format> Token<'_, F> {
+    fn run<I>(&self) -> Result<String, String>
     where
         I: Identity + std::str::FromStr<Err = idcraft::ParseError>,
         I::Scheme: idcraft::public::PublicBlock,
     {
+        let ids = self.ids;
         let with_prefix = |body: &str| match self.prefix {
             Some(p) => format!("{p}_{body}"),
             None => body.to_owned(),

@@ -68,6 +68,19 @@ pub trait StorageOf<S: Scheme>: Copy + 'static {
     }
 }
 
+/// A scheme value stores itself: generic code can make an [`Identity`] of any scheme without
+/// naming its storage type.
+impl<S: Scheme> StorageOf<S> for S {
+    #[inline]
+    fn from_scheme(value: S) -> Self {
+        value
+    }
+    #[inline]
+    fn to_scheme(self) -> S {
+        self
+    }
+}
+
 /// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
 /// storage type with it.
 macro_rules! storage_via_from {

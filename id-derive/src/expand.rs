@@ -15,7 +15,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
         (shape, scheme) => {
             // The scheme and its text form are still checked, so every error shows at once.
             let checks = scheme.as_ref().map(|scheme| {
-                let checks = SchemeChecks::new(&attrs, scheme);
+                let checks = SchemeChecks::new(&attrs, scheme, shape.as_ref().map(|s| s.field_ty));
                 let (declare, parameters, encoding) = (checks.declare, checks.parameters, checks.encoding);
                 quote!(const _: () = { #declare #parameters #encoding };)
             });
@@ -37,14 +37,17 @@ struct SchemeChecks {
 }
 
 impl SchemeChecks {
-    fn new(attrs: &attr::Attrs, scheme: &attr::SchemeRef) -> SchemeChecks {
+    /// `field_ty`: the storage field, when the input's shape is known.
+    fn new(attrs: &attr::Attrs, scheme: &attr::SchemeRef, field_ty: Option<&syn::Type>) -> SchemeChecks {
         let krate = &attrs.krate;
         let p = quote!(#krate::__private);
         // Spanned at the literal, so what goes wrong inside the registry's macro shows there.
         let p_at_literal = attr::respan(p.clone(), scheme.span);
         let (name, args) = (&scheme.name, &scheme.args);
         let scheme_ty = quote!(__IdcraftScheme);
-        let declare = quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(@type #name [#args] #scheme_ty););
+        let storage = field_ty.map(|ty| quote!(, #ty));
+        let declare =
+            quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(@type #name [#args] #scheme_ty #storage););
         let parameters = quote_spanned! {scheme.span=>
             const _: () = <#scheme_ty as #p::Scheme>::VALID;
         };
@@ -87,7 +90,7 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
     // Spanned at the user's field so a wrong storage type is reported there.
     let storage_ty = quote_spanned!(field_ty.span()=> type Storage = #field_ty;);
     let SchemeChecks { parameters: check_parameters, encoding: check_encoding, encoding_value: encoding, .. } =
-        SchemeChecks::new(attrs, scheme);
+        SchemeChecks::new(attrs, scheme, Some(field_ty));
     let scheme_ty = quote!(__IdcraftScheme);
     // The registry declares the alias as the named scheme and writes the scheme's own items
     // (constructors, accessors, storage conversion); the call is spanned at the literal.

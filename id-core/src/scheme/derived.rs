@@ -5,6 +5,8 @@
 //! it under the scheme's name, and `#[derive(Identity)]` calls it, so the derive itself holds
 //! no scheme facts. Hidden: only macro output uses it.
 
+use core::marker::PhantomData;
+
 /// Writes a derived type's scheme-specific items. Input, in order:
 ///
 /// - `Type, StorageType;`
@@ -92,58 +94,95 @@ macro_rules! __derive_items {
 
 /// The scheme a derived type gets when its `scheme = "..."` names none (next to the compile
 /// error saying so), so that the rest of the expansion and the code using the type type-check
-/// instead of burying that error under follow-on ones. Never constructed.
+/// instead of burying that error under follow-on ones. `T` is the type's field, which it
+/// accepts as storage. Never constructed.
+#[doc(hidden)]
+pub struct UnknownScheme<T = ()>(Never, PhantomData<fn() -> T>);
+
+/// No value: [`UnknownScheme`] is never constructed.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum UnknownScheme {}
+pub enum Never {}
 
-impl crate::scheme::sealed::Sealed for UnknownScheme {}
-
-impl core::fmt::Display for UnknownScheme {
+impl<T> Clone for UnknownScheme<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for UnknownScheme<T> {}
+impl<T> PartialEq for UnknownScheme<T> {
+    fn eq(&self, _: &Self) -> bool {
+        match self.0 {}
+    }
+}
+impl<T> Eq for UnknownScheme<T> {}
+impl<T> PartialOrd for UnknownScheme<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<T> Ord for UnknownScheme<T> {
+    fn cmp(&self, _: &Self) -> core::cmp::Ordering {
+        match self.0 {}
+    }
+}
+impl<T> core::hash::Hash for UnknownScheme<T> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {
+        match self.0 {}
+    }
+}
+impl<T> core::fmt::Debug for UnknownScheme<T> {
     fn fmt(&self, _: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match *self {}
+        match self.0 {}
+    }
+}
+impl<T> core::fmt::Display for UnknownScheme<T> {
+    fn fmt(&self, _: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {}
     }
 }
 
-impl core::str::FromStr for UnknownScheme {
+impl<T> core::str::FromStr for UnknownScheme<T> {
     type Err = crate::error::ParseError;
     fn from_str(_: &str) -> Result<Self, Self::Err> {
         Err(crate::error::ParseError::Invalid { scheme: "unknown", reason: "not a scheme" })
     }
 }
 
-impl crate::scheme::Generate<UnknownScheme> for UnknownScheme {
-    fn generate(&self, _: ()) -> Result<UnknownScheme, crate::error::GenerateError> {
-        match *self {}
+impl<T> crate::scheme::sealed::Sealed for UnknownScheme<T> {}
+
+impl<T: Copy + 'static> crate::scheme::Generate<UnknownScheme<T>> for UnknownScheme<T> {
+    fn generate(&self, _: ()) -> Result<UnknownScheme<T>, crate::error::GenerateError> {
+        match self.0 {}
     }
-    fn generate_at(&self, _: (), _: crate::time::Timestamp) -> Result<UnknownScheme, crate::error::GenerateError> {
-        match *self {}
+    fn generate_at(&self, _: (), _: crate::time::Timestamp) -> Result<UnknownScheme<T>, crate::error::GenerateError> {
+        match self.0 {}
     }
 }
 
-impl crate::scheme::Scheme for UnknownScheme {
+impl<T: Copy + 'static> crate::scheme::Scheme for UnknownScheme<T> {
     const NAME: &'static str = "unknown";
     const BYTE_LEN: usize = 0;
     // Every form, so that an `encoding` key adds no error of its own.
     const ENCODINGS: &'static [crate::scheme::Encoding] = &crate::scheme::Encoding::ALL;
     const NO_SUCH_FORM: &'static str = "";
     type Input = ();
-    type Generator = UnknownScheme;
+    type Generator = UnknownScheme<T>;
 
-    fn default_generator() -> &'static UnknownScheme {
+    fn default_generator() -> &'static UnknownScheme<T> {
         unreachable!("no value of an unknown scheme exists")
     }
     fn timestamp(&self) -> crate::time::Timestamp {
-        match *self {}
+        match self.0 {}
     }
     fn to_bytes(&self) -> crate::scheme::IdBytes {
-        match *self {}
+        match self.0 {}
     }
     fn from_bytes(_: &[u8]) -> Result<Self, crate::error::ParseError> {
         "".parse()
     }
     fn encode(&self, _: crate::scheme::Encoding) -> Option<crate::codec::IdText> {
-        match *self {}
+        match self.0 {}
     }
     fn decode(text: &str, _: crate::scheme::Encoding) -> Result<Self, crate::error::ParseError> {
         text.parse()
@@ -156,20 +195,21 @@ impl crate::scheme::Scheme for UnknownScheme {
     }
 }
 
-impl<T: Copy + 'static> crate::identity::StorageOf<UnknownScheme> for T {
-    fn from_scheme(value: UnknownScheme) -> Self {
-        match value {}
+/// The field's type is the placeholder's storage, whatever it is.
+impl<T: Copy + 'static> crate::identity::StorageOf<UnknownScheme<T>> for T {
+    fn from_scheme(value: UnknownScheme<T>) -> Self {
+        match value.0 {}
     }
-    fn to_scheme(self) -> UnknownScheme {
+    fn to_scheme(self) -> UnknownScheme<T> {
         unreachable!("no value of an unknown scheme exists")
     }
 }
 
-impl crate::column::DbColumn for UnknownScheme {
+impl<T: Copy + 'static> crate::column::DbColumn for UnknownScheme<T> {
     const POSTGRES: crate::column::Column = crate::column::Column::Text;
     const SQLITE: crate::column::Column = crate::column::Column::Text;
     fn to_db(&self, _: crate::column::Dialect) -> crate::column::DbValue {
-        match *self {}
+        match self.0 {}
     }
     fn from_db(_: crate::column::DbValue) -> Result<Self, crate::error::ParseError> {
         "".parse()

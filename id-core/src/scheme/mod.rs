@@ -61,16 +61,16 @@ macro_rules! registry {
         #[macro_export]
         macro_rules! __derive_scheme {
             $(
-                (@type $name [$d($d args:tt)*] $d alias:ident) => {
+                (@type $name [$d($d args:tt)*] $d alias:ident $d(, $d storage:ty)?) => {
                     type $d alias = $crate::scheme::by_name::$name $d($d args)*;
                 };
             )+
-            (@type $d other:ident [$d($d args:tt)*] $d alias:ident) => {
+            (@type $d other:ident [$d($d args:tt)*] $d alias:ident $d(, $d storage:ty)?) => {
                 ::core::compile_error!(::core::concat!(
                     "unknown scheme `", ::core::stringify!($d other), "`; expected one of ",
                     $crate::__join_names!($($name)+)
                 ));
-                type $d alias = $crate::scheme::derived::UnknownScheme;
+                type $d alias = $crate::scheme::derived::UnknownScheme<$d($d storage)?>;
             };
             $(
                 ($name [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
@@ -79,7 +79,7 @@ macro_rules! registry {
                 };
             )+
             ($d other:ident [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
-                $crate::__derive_scheme!(@type $d other [$d($d args)*] $d alias);
+                $crate::__derive_scheme!(@type $d other [$d($d args)*] $d alias, $d storage);
                 impl $d ident {
                     #[allow(dead_code, clippy::new_without_default)]
                     pub fn new() -> Self {
