@@ -142,9 +142,9 @@ fn text_round_trip(c: &mut Criterion) {
     let mut g = c.benchmark_group("text_round_trip");
     g.throughput(Throughput::Elements(BATCH as u64));
     batch(&mut g, "uuid crate (to_string + parse_str)", &uuids, |u| uuid::Uuid::parse_str(&u.to_string()).ok());
+    batch(&mut g, "comb_sql", &ids::<rt::CombSqlId>(&vals), round_trip);
     batch(&mut g, "comb_pg", &ids::<rt::CombPgId>(&vals), round_trip);
     batch(&mut g, "comb_pg prefixed", &ids::<OrderId>(&vals), round_trip);
-    batch(&mut g, "comb_sql", &ids::<rt::CombSqlId>(&vals), round_trip);
     batch(&mut g, "hot", &ids::<rt::HotId>(&vals), round_trip);
     batch(&mut g, "distributed", &ids::<rt::DistributedId>(&vals), round_trip);
     batch(&mut g, "distributed128", &ids::<rt::Distributed128Id>(&vals), round_trip);
