@@ -198,18 +198,18 @@ mod tests {
     #[test]
     fn mappings_round_trip_and_reject_wrong_values() {
         for dialect in [Dialect::Postgres, Dialect::Sqlite] {
-            let c = CombPg::now();
+            let c = CombPg::new();
             assert_eq!(CombPg::from_db(c.to_db(dialect)).unwrap(), c);
-            let b = CombBinary::now();
+            let b = CombBinary::new();
             assert_eq!(CombBinary::from_db(b.to_db(dialect)).unwrap(), b);
-            let d = DistributedId::now();
+            let d = DistributedId::new();
             assert_eq!(DistributedId::from_db(d.to_db(dialect)).unwrap(), d);
-            let s = Sno::now(1);
+            let s = Sno::new(1);
             assert_eq!(Sno::from_db(s.to_db(dialect)).unwrap(), s);
-            let u = Uid64::now();
+            let u = Uid64::new();
             assert_eq!(Uid64::from_db(u.to_db(dialect)).unwrap(), u);
         }
-        let b = CombBinary::now();
+        let b = CombBinary::new();
         let DbValue::Bytes(blob) = b.to_db(Dialect::Sqlite) else { panic!() };
         assert_eq!(&*blob, &b.uuid().to_bytes_le(), "comb_binary BLOBs hold the .NET bytes");
         assert_eq!(CombPg::from_db(DbValue::Bytes(IdBytes::new(&[1, 2, 3]))), Err(ParseError::bytes(16, 3)));

@@ -112,7 +112,7 @@ pub fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&
 /// A new value from the innermost test scope or the scheme's default generator.
 #[inline]
 pub fn try_new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> Result<I, GenerateError> {
-    crate::scope::generate_default::<I::Scheme>(input).map(I::from_scheme)
+    crate::scheme::try_fresh::<I::Scheme>(input).map(I::from_scheme)
 }
 
 /// [`try_new`], panicking with the generator's message (only when the system clock is outside

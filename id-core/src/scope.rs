@@ -21,8 +21,8 @@
 //! use idcraft_core::scheme::DistributedId;
 //!
 //! let _scope = GeneratorScope::<DistributedId>::incremental();
-//! assert_eq!(DistributedId::now().to_string(), "1");
-//! assert_eq!(DistributedId::now().to_string(), "2");
+//! assert_eq!(DistributedId::new().to_string(), "1");
+//! assert_eq!(DistributedId::new().to_string(), "2");
 //! ```
 
 use crate::error::GenerateError;
@@ -342,20 +342,20 @@ mod tests {
 
     #[test]
     fn nesting_innermost_wins_and_drop_restores() {
-        let real = DistributedId::now();
+        let real = DistributedId::new();
         assert!(real.to_string().len() == 28);
         let outer = GeneratorScope::<DistributedId>::fixed(DistributedId::try_from_u128(42).unwrap());
-        assert_eq!(DistributedId::now().value(), 42);
+        assert_eq!(DistributedId::new().value(), 42);
         {
             let _inner = GeneratorScope::<DistributedId>::incremental();
-            assert_eq!(DistributedId::now().value(), 1);
-            assert_eq!(DistributedId::now().value(), 2);
+            assert_eq!(DistributedId::new().value(), 1);
+            assert_eq!(DistributedId::new().value(), 2);
             // Other schemes are untouched.
-            assert_ne!(DistributedId128::now().value(), 1);
+            assert_ne!(DistributedId128::new().value(), 1);
         }
-        assert_eq!(DistributedId::now().value(), 42);
+        assert_eq!(DistributedId::new().value(), 42);
         drop(outer);
-        assert!(DistributedId::now().value() > real.value());
+        assert!(DistributedId::new().value() > real.value());
     }
 
     /// A scope kept past the leak age is reported once, with where it was opened; a fresh one
@@ -378,11 +378,11 @@ mod tests {
         });
         LINE.store(line!() + 1, Ordering::SeqCst);
         let _young = GeneratorScope::<Sno>::incremental();
-        Sno::now(0);
+        Sno::new(0);
         assert_eq!(REPORTS.load(Ordering::SeqCst), 0);
         leak_warning_after(Duration::ZERO);
-        Sno::now(0);
-        Sno::now(0);
+        Sno::new(0);
+        Sno::new(0);
         leak_warning_after(Duration::from_secs(300));
         assert_eq!(REPORTS.load(Ordering::SeqCst), 1, "reported once per scope");
     }
@@ -397,23 +397,23 @@ mod tests {
                 for expected in 1..=200u128 {
                     tokio::task::yield_now().await;
                     threads.insert(std::thread::current().id());
-                    assert_eq!(DistributedId::now().value(), expected);
+                    assert_eq!(DistributedId::new().value(), expected);
                 }
                 // An inner scope of another scheme leaves this one in place.
                 TaskScope::<Sno>::fixed(Sno::ZERO)
                     .run(async {
-                        assert_eq!(Sno::now(0), Sno::ZERO);
-                        assert_eq!(DistributedId::now().value(), 201);
+                        assert_eq!(Sno::new(0), Sno::ZERO);
+                        assert_eq!(DistributedId::new().value(), 201);
                     })
                     .await;
                 threads
             })
             .await;
-        assert!(DistributedId::now().value() > 1_000_000, "outside the scope: real IDs");
+        assert!(DistributedId::new().value() > 1_000_000, "outside the scope: real IDs");
         // Not a guarantee of the runtime, but with 200 yields on 2 workers it moves.
         let _moved = threads.len() > 1;
         // A task spawned without the scope does not see it.
-        let spawned = tokio::spawn(async { DistributedId::now().value() }).await.unwrap();
+        let spawned = tokio::spawn(async { DistributedId::new().value() }).await.unwrap();
         assert!(spawned > 1_000_000);
     }
 
@@ -457,13 +457,13 @@ mod tests {
     #[test]
     fn scopes_are_per_thread_and_generic() {
         let _scope = GeneratorScope::<CombPg>::incremental();
-        assert_eq!(CombPg::now().to_string(), "00000000-0000-0000-0000-000000000001");
+        assert_eq!(CombPg::new().to_string(), "00000000-0000-0000-0000-000000000001");
         let _sno = GeneratorScope::<Sno>::fixed(Sno::ZERO);
-        assert!(Sno::now(3).is_zero());
-        std::thread::spawn(|| assert_ne!(CombPg::now().to_string(), "00000000-0000-0000-0000-000000000002"))
+        assert!(Sno::new(3).is_zero());
+        std::thread::spawn(|| assert_ne!(CombPg::new().to_string(), "00000000-0000-0000-0000-000000000002"))
             .join()
             .unwrap();
-        assert_eq!(CombPg::now().to_string(), "00000000-0000-0000-0000-000000000002");
+        assert_eq!(CombPg::new().to_string(), "00000000-0000-0000-0000-000000000002");
     }
 
     #[test]
@@ -471,7 +471,7 @@ mod tests {
         let a = GeneratorScope::<DistributedId>::fixed(DistributedId::try_from_u128(1).unwrap());
         let b = GeneratorScope::<DistributedId>::fixed(DistributedId::try_from_u128(2).unwrap());
         drop(a);
-        assert_eq!(DistributedId::now().value(), 2);
+        assert_eq!(DistributedId::new().value(), 2);
         drop(b);
     }
 }

@@ -73,7 +73,8 @@ fn encode_slice(bytes: &[u8], flavour: Flavour) -> IdText {
         let mut sixes = bytes.chunks_exact(6);
         for six in &mut sixes {
             let v = six.iter().fold(0u64, |v, &b| v << 8 | u64::from(b));
-            let word = (0..8).fold(0u64, |word, k| word | u64::from(alphabet[(v >> (42 - 6 * k) & 63) as usize]) << (8 * k));
+            let word =
+                (0..8).fold(0u64, |word, k| word | u64::from(alphabet[(v >> (42 - 6 * k) & 63) as usize]) << (8 * k));
             out[o..o + 8].copy_from_slice(&word.to_le_bytes());
             o += 8;
         }

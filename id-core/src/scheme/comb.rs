@@ -51,7 +51,7 @@
 //!     }
 //! }
 //!
-//! let id = Comb::<PgSqlDateTime>::now();
+//! let id = Comb::<PgSqlDateTime>::new();
 //! assert!(id.try_timestamp().is_ok());
 //! ```
 //!
@@ -396,12 +396,27 @@ impl<L: CombLayout> Comb<L> {
         key
     }
 
-    /// A new COMB from the default generator.
+    /// A new COMB from the default generator (or the innermost test scope): the verb derived types
+    /// use too.
     ///
     /// # Panics
-    /// If the system clock is outside the layout's range (see [`Comb::create`]).
+    /// If the system clock is outside the layout's range (see [`Comb::create`]) ([`try_new`](Self::try_new) returns the error instead).
+    #[track_caller]
+    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
+    pub fn new() -> Self {
+        crate::scheme::fresh(())
+    }
+
+    /// [`new`](Self::new), or why the generator could not make one.
+    pub fn try_new() -> Result<Self, GenerateError> {
+        crate::scheme::try_fresh(())
+    }
+
+    /// The former name of [`new`](Self::new).
+    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
+    #[track_caller]
     pub fn now() -> Self {
-        crate::scope::generate_default::<Self>(()).expect("system clock outside the COMB layout's range")
+        Self::new()
     }
 }
 
@@ -746,7 +761,7 @@ mod tests {
         assert_eq!(id.uuid(), Uuid::from_bytes_le(net));
         // The same instant as comb_legacy (the same strategy elsewhere in the GUID) reads it.
         assert_eq!(id.try_timestamp(), CombLegacy::create(base, t).unwrap().try_timestamp());
-        let ids: Vec<_> = (0..1000).map(|_| Comb::<PgSqlDateTime>::now()).collect();
+        let ids: Vec<_> = (0..1000).map(|_| Comb::<PgSqlDateTime>::new()).collect();
         assert!(ids.windows(2).all(|w| w[0].uuid().as_bytes() < w[1].uuid().as_bytes()));
     }
 

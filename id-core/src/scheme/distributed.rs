@@ -210,12 +210,27 @@ impl DistributedId {
         Uuid::from_u128(self.0)
     }
 
-    /// A new ID from the default generator (or the innermost test scope).
+    /// A new ID from the default generator (or the innermost test scope): the verb derived types
+    /// use too.
     ///
     /// # Panics
-    /// If the system clock is before 1900 or after 3014.
+    /// If the system clock is before 1900 or after 3014 ([`try_new`](Self::try_new) returns the error instead).
+    #[track_caller]
+    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
+    pub fn new() -> Self {
+        crate::scheme::fresh(())
+    }
+
+    /// [`new`](Self::new), or why the generator could not make one.
+    pub fn try_new() -> Result<Self, GenerateError> {
+        crate::scheme::try_fresh(())
+    }
+
+    /// The former name of [`new`](Self::new).
+    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
+    #[track_caller]
     pub fn now() -> Self {
-        crate::scope::generate_default::<DistributedId>(()).expect("system clock outside DistributedId's range")
+        Self::new()
     }
 }
 
@@ -552,9 +567,27 @@ impl DistributedId128 {
         Ok(DistributedId128((upper as u128) << 64 | lower as u128))
     }
 
-    /// A new ID from the default generator (or the innermost test scope).
+    /// A new ID from the default generator (or the innermost test scope): the verb derived types
+    /// use too.
+    ///
+    /// # Panics
+    /// If the system clock is before 1700 or after 10619 ([`try_new`](Self::try_new) returns the error instead).
+    #[track_caller]
+    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
+    pub fn new() -> Self {
+        crate::scheme::fresh(())
+    }
+
+    /// [`new`](Self::new), or why the generator could not make one.
+    pub fn try_new() -> Result<Self, GenerateError> {
+        crate::scheme::try_fresh(())
+    }
+
+    /// The former name of [`new`](Self::new).
+    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
+    #[track_caller]
     pub fn now() -> Self {
-        crate::scope::generate_default::<DistributedId128>(()).expect("system clock outside DistributedId128's range")
+        Self::new()
     }
 }
 

@@ -100,9 +100,26 @@ impl HotGuid {
         HotGuid::from_uuid(permute_net(sql, &FROM_SQL))
     }
 
-    /// A new HotGuid for `shard_key` from the default generator.
-    pub fn now(shard_key: u32) -> HotGuid {
-        crate::scope::generate_default::<HotGuid>(shard_key).expect("system clock outside 1970 to 2106")
+    /// A new HotGuid for `shard_key` from the default generator (or the innermost test scope): the verb derived types
+    /// use too.
+    ///
+    /// # Panics
+    /// If the system clock is outside 1970 to 2106 ([`try_new`](Self::try_new) returns the error instead).
+    #[track_caller]
+    pub fn new(shard_key: u32) -> Self {
+        crate::scheme::fresh(shard_key)
+    }
+
+    /// [`new`](Self::new), or why the generator could not make one.
+    pub fn try_new(shard_key: u32) -> Result<Self, GenerateError> {
+        crate::scheme::try_fresh(shard_key)
+    }
+
+    /// The former name of [`new`](Self::new).
+    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
+    #[track_caller]
+    pub fn now(shard_key: u32) -> Self {
+        Self::new(shard_key)
     }
 }
 

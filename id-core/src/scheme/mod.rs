@@ -464,6 +464,23 @@ impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for Box<G> {
     }
 }
 
+/// A fresh value: from the innermost test scope, else the scheme's default generator. Every
+/// scheme type's `try_new` is this one function (and derived types' `try_new` calls it too).
+#[inline]
+pub(crate) fn try_fresh<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
+    crate::scope::generate_default::<S>(input)
+}
+
+/// [`try_fresh`], panicking with the generator's message: every scheme type's `new`.
+#[inline]
+#[track_caller]
+pub(crate) fn fresh<S: Scheme>(input: S::Input) -> S {
+    match try_fresh(input) {
+        Ok(value) => value,
+        Err(e) => panic!("{}::new(): {e}", S::NAME),
+    }
+}
+
 /// Clamps `t` into `earliest..=latest`.
 pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -> Timestamp {
     t.max(earliest).min(latest)

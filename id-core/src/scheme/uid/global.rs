@@ -6,7 +6,7 @@ use crate::clock::CoarseClock;
 use crate::codec::IdText;
 use crate::codec::base64::{self, Flavour};
 use crate::codec::hex;
-use crate::error::ParseError;
+use crate::error::{GenerateError, ParseError};
 use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, unsupported};
 use crate::time::Timestamp;
 use core::fmt;
@@ -143,9 +143,27 @@ impl<const I: u8> Uid96With<I> {
         Self::INTERVAL.0
     }
 
-    /// A new ID from the process-wide generator (or the innermost scope).
+    /// A new ID on the generator's node from the default generator (or the innermost test scope): the verb derived types
+    /// use too.
+    ///
+    /// # Panics
+    /// If the system clock is before 1970 ([`try_new`](Self::try_new) returns the error instead).
+    #[track_caller]
+    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
+    pub fn new() -> Self {
+        crate::scheme::fresh(None)
+    }
+
+    /// [`new`](Self::new), or why the generator could not make one.
+    pub fn try_new() -> Result<Self, GenerateError> {
+        crate::scheme::try_fresh(None)
+    }
+
+    /// The former name of [`new`](Self::new).
+    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
+    #[track_caller]
     pub fn now() -> Self {
-        crate::scope::generate_default::<Self>(None).expect("system clock before 1970")
+        Self::new()
     }
 }
 

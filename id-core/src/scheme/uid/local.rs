@@ -105,9 +105,27 @@ impl Uid64 {
         UidDiff { micros: micros(self) - micros(other), seq: self.seq() as i32 - other.seq() as i32 }
     }
 
-    /// A new ID from the process-wide generator (or the innermost scope).
-    pub fn now() -> Uid64 {
-        crate::scope::generate_default::<Uid64>(()).expect("system clock before 1970")
+    /// A new ID from the default generator (or the innermost test scope): the verb derived types
+    /// use too.
+    ///
+    /// # Panics
+    /// If the system clock is before 1970 ([`try_new`](Self::try_new) returns the error instead).
+    #[track_caller]
+    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
+    pub fn new() -> Self {
+        crate::scheme::fresh(())
+    }
+
+    /// [`new`](Self::new), or why the generator could not make one.
+    pub fn try_new() -> Result<Self, GenerateError> {
+        crate::scheme::try_fresh(())
+    }
+
+    /// The former name of [`new`](Self::new).
+    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
+    #[track_caller]
+    pub fn now() -> Self {
+        Self::new()
     }
 }
 
