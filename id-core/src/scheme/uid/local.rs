@@ -166,9 +166,7 @@ impl From<Uid64> for u64 {
 }
 
 pub(super) fn decode_base64<const N: usize>(text: &str, flavour: Flavour) -> Result<[u8; N], ParseError> {
-    let mut b = [0u8; N];
-    base64::decode_into(text, flavour, &mut b)?;
-    Ok(b)
+    base64::decode_array(text, flavour)
 }
 
 impl crate::scheme::sealed::Sealed for Uid64 {}
