@@ -26,42 +26,26 @@
 //! ```
 
 use crate::error::GenerateError;
+use crate::scheme::overrides::{ACTIVE, Entry, LEAK_AFTER_MILLIS, LEAK_HOOK, NEXT_KEY, Producer, SCOPES};
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
-use core::any::{Any, TypeId};
-use core::cell::{Cell, RefCell};
+use core::any::TypeId;
+use core::cell::Cell;
 use core::marker::PhantomData;
 use core::panic::Location;
 use core::time::Duration;
 use std::rc::Rc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-type Producer<S> = Rc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError>>;
+pub use crate::scheme::overrides::{LeakedScope, current};
 
-struct Entry {
-    key: u64,
-    scheme: TypeId,
-    producer: Box<dyn Any>,
-    opened: Instant,
-    at: &'static Location<'static>,
-    reported: Cell<bool>,
+/// The value from the innermost scope, else from the scheme's default generator.
+#[inline]
+pub fn generate_default<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
+    crate::scheme::overrides::generate_default(input)
 }
-
-/// A thread scope still overriding IDs long after it was opened.
-#[derive(Debug)]
-pub struct LeakedScope {
-    /// The scheme it overrides.
-    pub scheme: &'static str,
-    /// Where it was opened.
-    pub at: &'static Location<'static>,
-    /// How long ago.
-    pub age: Duration,
-}
-
-static LEAK_AFTER_MILLIS: AtomicU64 = AtomicU64::new(5 * 60 * 1000);
-static LEAK_HOOK: Mutex<Option<fn(&LeakedScope)>> = Mutex::new(None);
 
 /// Thread scopes older than `age` that still override an ID are reported (once each).
 pub fn leak_warning_after(age: Duration) {
@@ -71,41 +55,6 @@ pub fn leak_warning_after(age: Duration) {
 /// Sends leaked-scope reports to `hook` instead of stderr.
 pub fn on_leaked_scope(hook: fn(&LeakedScope)) {
     *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = Some(hook);
-}
-
-/// The report `entry` is due, if it has just outlived the leak age (once per scope).
-fn due_report<S: Scheme>(entry: &Entry) -> Option<LeakedScope> {
-    let age = entry.opened.elapsed();
-    if entry.reported.get() || age.as_millis() < u128::from(LEAK_AFTER_MILLIS.load(Ordering::Relaxed)) {
-        return None;
-    }
-    entry.reported.set(true);
-    Some(LeakedScope { scheme: S::NAME, at: entry.at, age })
-}
-
-/// Hands `leak` to the hook, or to stderr. Called with no lock or borrow held: a hook may make
-/// IDs, open scopes or install another hook.
-fn report(leak: &LeakedScope) {
-    let hook = *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner());
-    match hook {
-        Some(hook) => hook(leak),
-        None => {
-            use std::io::Write as _;
-            let _ = writeln!(
-                std::io::stderr(),
-                "idcraft: a GeneratorScope<{}> opened at {} {:.0?} ago still overrides this thread's IDs: was its guard leaked?",
-                leak.scheme,
-                leak.at,
-                leak.age
-            );
-        }
-    }
-}
-
-thread_local! {
-    static SCOPES: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
-    static ACTIVE: Cell<usize> = const { Cell::new(0) };
-    static NEXT_KEY: Cell<u64> = const { Cell::new(0) };
 }
 
 /// While alive, makes this thread's default generator of `S` produce the scope's values.
@@ -171,59 +120,17 @@ impl<S: Scheme> Drop for GeneratorScope<S> {
     }
 }
 
-/// The innermost scope's value for `S` on this thread, if a scope for `S` is active.
-#[inline]
-pub fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
-    if ACTIVE.with(Cell::get) != 0 {
-        let found = SCOPES.with(|s| {
-            let scopes = s.borrow();
-            let entry = scopes.iter().rev().find(|e| e.scheme == TypeId::of::<S>())?;
-            Some((entry.producer.downcast_ref::<Producer<S>>().cloned()?, due_report::<S>(entry)))
-        });
-        // Called outside the borrow: the producer and the hook may open scopes or make IDs.
-        if let Some((producer, leak)) = found {
-            if let Some(leak) = leak {
-                report(&leak);
-            }
-            return Some(producer(input));
-        }
-    }
-    #[cfg(feature = "tokio")]
-    if let Some(result) = task::current::<S>(input) {
-        return Some(result);
-    }
-    None
-}
-
-/// The value from the innermost scope, else from the scheme's default generator.
-#[inline]
-pub fn generate_default<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
-    match current::<S>(input) {
-        Some(result) => result,
-        None => S::default_generator().generate(input),
-    }
-}
-
 #[cfg(feature = "tokio")]
 pub use task::TaskScope;
 
 #[cfg(feature = "tokio")]
 mod task {
-    use super::{Any, GenerateError, Incremental, Scheme, TypeId};
+    use super::{Incremental, Scheme, TypeId};
     use crate::scheme::Generate;
+    use crate::scheme::overrides::task::{Producer, RUNNING, TASK_SCOPES};
+    use core::any::Any;
     use std::sync::Arc;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    type Producer<S> = Arc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError> + Send + Sync>;
-    type Entries = Arc<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
-
-    tokio::task_local! {
-        static TASK_SCOPES: Entries;
-    }
-
-    /// Task scopes being run, process-wide: while none is, generation skips the task-local
-    /// lookup entirely.
-    static RUNNING: AtomicUsize = AtomicUsize::new(0);
+    use std::sync::atomic::Ordering;
 
     /// While the future given to [`TaskScope::run`] runs, the default generator of `S` in that
     /// task produces the scope's values, on whichever thread the task is polled.
@@ -271,24 +178,6 @@ mod task {
             let _running = Running;
             TASK_SCOPES.scope(Arc::new(entries), future).await
         }
-    }
-
-    /// The innermost task scope's value for `S`, if the current task runs under one.
-    pub(super) fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
-        if RUNNING.load(Ordering::Relaxed) == 0 {
-            return None;
-        }
-        let producer = TASK_SCOPES
-            .try_with(|entries| {
-                entries
-                    .iter()
-                    .rev()
-                    .find(|(scheme, _)| *scheme == TypeId::of::<S>())
-                    .and_then(|(_, p)| p.downcast_ref::<Producer<S>>().cloned())
-            })
-            .ok()
-            .flatten()?;
-        Some(producer(input))
     }
 }
 

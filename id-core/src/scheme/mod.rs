@@ -18,6 +18,7 @@ pub mod derived;
 pub mod describe;
 pub mod distributed;
 pub mod hot;
+pub(crate) mod overrides;
 pub mod sno;
 pub mod uid;
 
@@ -468,7 +469,7 @@ impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for Box<G> {
 /// scheme type's `try_new` is this one function (and derived types' `try_new` calls it too).
 #[inline]
 pub(crate) fn try_fresh<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
-    crate::scope::generate_default::<S>(input)
+    overrides::generate_default::<S>(input)
 }
 
 /// [`try_fresh`], panicking with the generator's message: every scheme type's `new`.
