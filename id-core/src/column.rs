@@ -97,6 +97,23 @@ pub trait DbColumn: Scheme {
     }
 }
 
+/// Schemes a PostgreSQL `uuid` column holds. Declared in each scheme's file, like the
+/// other column traits below; drivers whose column types are Rust types (diesel) read them.
+#[diagnostic::on_unimplemented(message = "a `uuid` column does not hold `{Self}` IDs")]
+pub trait UuidColumn: DbColumn {}
+
+/// Schemes a binary column (`bytea`, `BLOB`) holds.
+#[diagnostic::on_unimplemented(message = "a binary column does not hold `{Self}` IDs")]
+pub trait BinaryColumn: DbColumn {}
+
+/// Schemes a `NUMERIC` column holds.
+#[diagnostic::on_unimplemented(message = "a `NUMERIC` column does not hold `{Self}` IDs")]
+pub trait NumericColumn: DbColumn {}
+
+/// Schemes a 64-bit integer column (`bigint`, `INTEGER`) holds.
+#[diagnostic::on_unimplemented(message = "an integer column does not hold `{Self}` IDs")]
+pub trait BigIntColumn: DbColumn {}
+
 pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
     let reason = match value {
         DbValue::Uuid(_) => "a uuid column does not hold this scheme",

@@ -14,8 +14,9 @@
 //!
 //! A `Text` column holds exactly the type's `Display`. Nullable columns take `Option<Id>`.
 
-use crate::db::{Column, DbColumn};
-use crate::schemes::{Comb, CombLayout, DistributedId128, HotGuid, Sno, Uid64, Uid96With};
+use crate::db::{BigIntColumn, BinaryColumn, Column, DbColumn};
+#[cfg(feature = "diesel2-postgres")]
+use crate::db::{NumericColumn, UuidColumn};
 use diesel::sql_types;
 
 /// A diesel SQL type that a column of scheme `S` may have, and which column shape it is.
@@ -33,30 +34,24 @@ impl<S: DbColumn> SqlTypeOf<S> for sql_types::Text {
     const COLUMN: Column = Column::Text;
 }
 
-macro_rules! sql_types_of {
-    ($([$($generics:tt)*] $scheme:ty => $sql:ident = $column:ident;)*) => {$(
-        impl<$($generics)*> SqlTypeOf<$scheme> for sql_types::$sql {
-            const COLUMN: Column = Column::$column;
-        }
-    )*};
+// Each scheme declares the columns it lives in (`idcraft::db::{UuidColumn, BinaryColumn, …}`,
+// next to its layout); one impl per SQL type reads that.
+impl<S: BinaryColumn> SqlTypeOf<S> for sql_types::Binary {
+    const COLUMN: Column = Column::Bytes;
 }
 
-sql_types_of! {
-    [L: CombLayout] Comb<L> => Binary = Bytes;
-    [] HotGuid => Binary = Bytes;
-    [] DistributedId128 => Binary = Bytes;
-    [] Sno => Binary = Bytes;
-    [const I: u8] Uid96With<I> => Binary = Bytes;
-    [] Uid64 => BigInt = BigInt;
+impl<S: BigIntColumn> SqlTypeOf<S> for sql_types::BigInt {
+    const COLUMN: Column = Column::BigInt;
 }
 
 #[cfg(feature = "diesel2-postgres")]
-sql_types_of! {
-    [L: CombLayout] Comb<L> => Uuid = Uuid;
-    [] HotGuid => Uuid = Uuid;
-    [] DistributedId128 => Uuid = Uuid;
-    [] DistributedId128 => Numeric = Numeric;
-    [] crate::schemes::DistributedId => Numeric = Numeric;
+impl<S: UuidColumn> SqlTypeOf<S> for sql_types::Uuid {
+    const COLUMN: Column = Column::Uuid;
+}
+
+#[cfg(feature = "diesel2-postgres")]
+impl<S: NumericColumn> SqlTypeOf<S> for sql_types::Numeric {
+    const COLUMN: Column = Column::Numeric;
 }
 
 #[cfg(feature = "diesel2-postgres")]

@@ -476,6 +476,9 @@ impl<L: CombLayout> crate::column::DbColumn for Comb<L> {
     }
 }
 
+impl<L: CombLayout> crate::column::UuidColumn for Comb<L> {}
+impl<L: CombLayout> crate::column::BinaryColumn for Comb<L> {}
+
 impl<L: CombLayout> crate::scheme::describe::Describe for Comb<L> {
     const OPTIONS: &'static [&'static str] = &["base"];
 

@@ -285,6 +285,8 @@ impl crate::column::DbColumn for DistributedId {
     }
 }
 
+impl crate::column::NumericColumn for DistributedId {}
+
 impl crate::scheme::describe::Describe for DistributedId {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
         use crate::scheme::describe::Field::{Integer, Text};
@@ -643,6 +645,10 @@ impl crate::column::DbColumn for DistributedId128 {
         Some(DistributedId128::from_u128(value))
     }
 }
+
+impl crate::column::UuidColumn for DistributedId128 {}
+impl crate::column::BinaryColumn for DistributedId128 {}
+impl crate::column::NumericColumn for DistributedId128 {}
 
 impl crate::scheme::describe::Describe for DistributedId128 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

@@ -161,6 +161,9 @@ impl crate::column::DbColumn for HotGuid {
     }
 }
 
+impl crate::column::UuidColumn for HotGuid {}
+impl crate::column::BinaryColumn for HotGuid {}
+
 impl crate::scheme::describe::Describe for HotGuid {
     const INPUT: Option<&'static str> = Some("shard");
 

@@ -176,6 +176,8 @@ crate::identity::storage_via_from!([] [u8; 10] => Sno);
 // Its 10 bytes: `bytea`, `BLOB`.
 crate::column::bytes_column!([] Sno);
 
+impl crate::column::BinaryColumn for Sno {}
+
 impl crate::scheme::describe::Describe for Sno {
     const INPUT: Option<&'static str> = Some("meta");
     const OPTIONS: &'static [&'static str] = &["partition"];

@@ -194,6 +194,8 @@ crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
 // Its 12 bytes: `bytea`, `BLOB`.
 crate::column::bytes_column!([const I: u8] Uid96With<I>);
 
+impl<const I: u8> crate::column::BinaryColumn for Uid96With<I> {}
+
 impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
     const INPUT: Option<&'static str> = Some("node");
 

@@ -192,6 +192,8 @@ impl crate::column::DbColumn for Uid64 {
     }
 }
 
+impl crate::column::BigIntColumn for Uid64 {}
+
 impl crate::scheme::describe::Describe for Uid64 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
         vec![("seq", crate::scheme::describe::Field::Integer(self.seq().into()))]
