@@ -40,13 +40,11 @@ fn codecs(c: &mut Criterion) {
     let uuid_texts: Vec<String> = uuids.iter().map(ToString::to_string).collect();
     let ulids: Vec<ulid::Ulid> = vals.iter().map(|&v| ulid::Ulid(v)).collect();
     let ulid_texts: Vec<String> = ulids.iter().map(ToString::to_string).collect();
-    let b62_texts: Vec<String> =
-        vals.iter().map(|&v| String::from_utf8(base62::encode_u128(v).to_vec()).unwrap()).collect();
+    let b62_texts: Vec<String> = vals.iter().map(|&v| base62::encode_u128(v).to_string()).collect();
     let decimals: Vec<u128> = vals.iter().map(|v| v % (decimal::MAX + 1)).collect();
-    let dec_texts: Vec<String> =
-        decimals.iter().map(|&v| String::from_utf8(decimal::to_base62(v).to_vec()).unwrap()).collect();
+    let dec_texts: Vec<String> = decimals.iter().map(|&v| decimal::to_base62(v).to_string()).collect();
     let snos: Vec<[u8; 10]> = vals.iter().map(|v| v.to_be_bytes()[..10].try_into().unwrap()).collect();
-    let sno_texts: Vec<String> = snos.iter().map(|s| String::from_utf8(sno32::encode(s).to_vec()).unwrap()).collect();
+    let sno_texts: Vec<String> = snos.iter().map(|s| sno32::encode(s).to_string()).collect();
     let uids: Vec<[u8; 12]> = vals.iter().map(|v| v.to_be_bytes()[..12].try_into().unwrap()).collect();
     let uid_texts: Vec<String> = uids.iter().map(|u| base64::encode(u, base64::Flavour::Ordered).to_string()).collect();
 
@@ -57,9 +55,9 @@ fn codecs(c: &mut Criterion) {
         u.hyphenated().encode_lower(&mut buf);
         buf
     });
-    batch(&mut g, "uuid hyphenated encode (idcraft)", &uuids, |u| hex::format_uuid(u.as_bytes()));
+    batch(&mut g, "uuid hyphenated encode (idcraft)", &uuids, |u| hex::encode_uuid(u.as_bytes()));
     batch(&mut g, "uuid parse (uuid crate)", &uuid_texts, |t| uuid::Uuid::parse_str(t));
-    batch(&mut g, "uuid parse (idcraft)", &uuid_texts, |t| hex::parse_uuid(t));
+    batch(&mut g, "uuid parse (idcraft)", &uuid_texts, |t| hex::decode_uuid(t));
     batch(&mut g, "ulid encode 26 chars (ulid crate)", &ulids, |u| {
         let mut buf = [0u8; 26];
         u.array_to_str(&mut buf);
@@ -103,7 +101,7 @@ fn codecs(c: &mut Criterion) {
     // Value → base62 text on the stack → value, through the converter's public API.
     let round_trip = |converter: &PublicIdConverter, v: u64| {
         let token = base62::encode_u128(converter.encrypt_u64(v).as_u128());
-        converter.decrypt_u64(parse_public(core::str::from_utf8(&token).unwrap()).unwrap())
+        converter.decrypt_u64(parse_public(&token).unwrap())
     };
     let aes128 = PublicIdConverter::new(AesKey::new(&[0x93; 16]).unwrap());
     batch(&mut g, "u64 -> token -> u64 (AES-128)", &ids, |&v| round_trip(&aes128, v));

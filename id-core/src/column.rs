@@ -133,7 +133,7 @@ pub(crate) fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Res
             let b: [u8; 16] = (*b).try_into().map_err(|_| ParseError::bytes(16, b.len()))?;
             Ok(if dotnet_bytes { Uuid::from_bytes_le(b) } else { Uuid::from_bytes(b) })
         }
-        DbValue::Text(t) => hex::parse_uuid(&t).map(Uuid::from_bytes),
+        DbValue::Text(t) => hex::decode_uuid(&t).map(Uuid::from_bytes),
         other => Err(wrong_type::<S>(&other)),
     }
 }

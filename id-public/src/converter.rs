@@ -103,14 +103,14 @@ impl PublicIdConverter {
 
 /// The 22-character base62 text of a public GUID (its string-order bytes).
 pub fn to_base62(public: Uuid) -> String {
-    String::from_utf8(base62::encode_u128(public.as_u128()).to_vec()).expect("ASCII")
+    base62::encode_u128(public.as_u128()).to_string()
 }
 
 /// Reads a public GUID from its hyphenated text or its 22-character base62 text.
 #[inline]
 pub fn parse_public(text: &str) -> Result<Uuid, PublicIdError> {
     let bytes = match text.len() {
-        36 => hex::parse_uuid(text).ok(),
+        36 => hex::decode_uuid(text).ok(),
         22 => base62::decode_u128(text).ok().map(u128::to_be_bytes),
         _ => None,
     };

@@ -336,10 +336,15 @@ impl<I: Identity> fmt::Display for PublicId<I> {
         let mut text = [0u8; 1 + 33];
         text[0] = b'_';
         let block = u128::from_be_bytes(self.bytes[..16].try_into().expect("16 bytes"));
-        text[1..23].copy_from_slice(&base62::encode_u128(block));
+        // Straight into the buffer, block by block.
+        let blocks = [(block >> 64) as u64, block as u64];
+        for (i, v) in blocks.into_iter().enumerate() {
+            let at = 1 + i * base62::BLOCK_LEN;
+            base62::encode_block(v, (&mut text[at..at + base62::BLOCK_LEN]).try_into().expect("11 bytes"));
+        }
         if self.len == 24 {
             let tag = u64::from_be_bytes(self.bytes[16..].try_into().expect("8 bytes"));
-            text[23..].copy_from_slice(&base62::encode_u64(tag));
+            base62::encode_block(tag, (&mut text[23..]).try_into().expect("11 bytes"));
         }
         let text =
             &IdText::try_from_ascii(&text[..1 + usize::from(self.len) / 8 * base62::BLOCK_LEN]).ok_or(fmt::Error)?;

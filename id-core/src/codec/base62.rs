@@ -9,7 +9,7 @@
 //! alphabet characters only (.NET truncates UTF-16 units to bytes, so `Ł` passes as `A`) and no
 //! block above `u64::MAX` (.NET wraps, so `LygHa16AHYG` decodes to 0 there).
 
-use super::reverse_table;
+use super::{IdText, reverse_table};
 use crate::error::ParseError;
 
 /// The 62 digits in value order.
@@ -91,32 +91,24 @@ fn exact_len(text: &str, len: usize) -> Result<&[u8], ParseError> {
 
 /// A `u64` as 11 digits.
 #[inline]
-pub fn encode_u64(v: u64) -> [u8; 11] {
-    let mut out = [0u8; 11];
-    encode_block(v, &mut out);
-    out
+pub fn encode_u64(v: u64) -> IdText {
+    IdText::build(|out| {
+        encode_block(v, (&mut out[..BLOCK_LEN]).try_into().expect("11 bytes"));
+        BLOCK_LEN
+    })
 }
 
 /// A non-negative `i64` as 11 digits; `None` for a negative value.
 #[inline]
-pub fn encode_i64(v: i64) -> Option<[u8; 11]> {
+pub fn encode_i64(v: i64) -> Option<IdText> {
     u64::try_from(v).ok().map(encode_u64)
 }
 
-/// A `u128` (or the 16 string-order bytes of a UUID) as 22 digits: high block, then low block.
+/// A `u128` (or the 16 string-order bytes of a UUID) as 22 digits: high block, then low block,
+/// written straight into the text.
 #[inline]
-pub fn encode_u128(v: u128) -> [u8; 22] {
-    let mut out = [0u8; 22];
-    let (high, low) = out.split_at_mut(BLOCK_LEN);
-    encode_block((v >> 64) as u64, high.try_into().expect("11 of 22 bytes"));
-    encode_block(v as u64, low.try_into().expect("11 of 22 bytes"));
-    out
-}
-
-/// [`encode_u128`] written straight into an [`IdText`] (no intermediate array to copy).
-#[inline]
-pub(crate) fn text_u128(v: u128) -> super::IdText {
-    super::IdText::build(|out| {
+pub fn encode_u128(v: u128) -> IdText {
+    IdText::build(|out| {
         let (high, rest) = out.split_at_mut(BLOCK_LEN);
         encode_block((v >> 64) as u64, high.try_into().expect("11 bytes"));
         encode_block(v as u64, (&mut rest[..BLOCK_LEN]).try_into().expect("11 bytes"));
@@ -177,8 +169,8 @@ mod tests {
         }
     }
 
-    fn s(b: &[u8]) -> &str {
-        core::str::from_utf8(b).unwrap()
+    fn s(text: &str) -> &str {
+        text
     }
 
     #[test]

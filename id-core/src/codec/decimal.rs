@@ -65,11 +65,9 @@ pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
 /// The 16-character base62 form: the 22-character form of the same `u128` without its first
 /// six characters, which are always `0` below 2^96.
 #[inline]
-pub fn to_base62(v: u128) -> [u8; 16] {
+pub fn to_base62(v: u128) -> IdText {
     let full = base62::encode_u128(v);
-    let mut out = [0u8; 16];
-    out.copy_from_slice(&full[6..]);
-    out
+    IdText::from_ascii(&full.as_bytes()[6..])
 }
 
 /// Reads the 16-character base62 form.
@@ -91,10 +89,11 @@ pub fn from_base62(text: &str) -> Result<u128, ParseError> {
 
 /// The 26-character uppercase hex form (13 bytes: the binary form without its 3 leading zeros).
 #[inline]
-pub fn to_hex(v: u128) -> [u8; 26] {
-    let mut out = [0u8; 26];
-    hex::encode_into(&v.to_be_bytes()[3..], true, &mut out);
-    out
+pub fn to_hex(v: u128) -> IdText {
+    IdText::build(|out| {
+        hex::encode_into(&v.to_be_bytes()[3..], true, &mut out[..26]);
+        26
+    })
 }
 
 /// Reads the 26-character hex form (either case).
@@ -240,8 +239,8 @@ mod tests {
     use super::*;
     use core::str::FromStr;
 
-    fn s(b: &[u8]) -> &str {
-        core::str::from_utf8(b).unwrap()
+    fn s(text: &str) -> &str {
+        text
     }
 
     #[test]

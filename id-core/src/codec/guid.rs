@@ -83,11 +83,11 @@ pub(crate) const SORTED_SQL_GUIDS: [&str; 16] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::hex::parse_uuid;
+    use crate::codec::hex::decode_uuid;
 
     fn sorted_by_sql(list: &[&str]) {
         for w in list.windows(2) {
-            let (a, b) = (parse_uuid(w[0]).unwrap(), parse_uuid(w[1]).unwrap());
+            let (a, b) = (decode_uuid(w[0]).unwrap(), decode_uuid(w[1]).unwrap());
             assert_eq!(sql_server_cmp(&a, &b), Ordering::Less, "{} < {}", w[0], w[1]);
         }
     }
@@ -120,15 +120,15 @@ mod tests {
             "55666bee-b3a0-4bf5-81a7-86ff976e763f",
         ]);
         // The 2006 MSDN post's own rule makes g1 > g2 (its prose says the opposite).
-        let g1 = parse_uuid("55666BEE-B3A0-4BF5-81A7-86FF976E763F").unwrap();
-        let g2 = parse_uuid("8DD5BCA5-6ABE-4F73-B4B7-393AE6BBB849").unwrap();
+        let g1 = decode_uuid("55666BEE-B3A0-4BF5-81A7-86FF976E763F").unwrap();
+        let g2 = decode_uuid("8DD5BCA5-6ABE-4F73-B4B7-393AE6BBB849").unwrap();
         assert_eq!(sql_server_cmp(&g1, &g2), Ordering::Greater);
         assert_eq!(g1.cmp(&g2), Ordering::Less);
     }
 
     #[test]
     fn swap_is_an_involution() {
-        let b = parse_uuid("00112233-4455-6677-8899-aabbccddeeff").unwrap();
+        let b = decode_uuid("00112233-4455-6677-8899-aabbccddeeff").unwrap();
         let net = swap_fields(b);
         assert_eq!(net[..8], [0x33, 0x22, 0x11, 0x00, 0x55, 0x44, 0x77, 0x66]);
         assert_eq!(swap_fields(net), b);

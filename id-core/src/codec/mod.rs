@@ -8,6 +8,12 @@
 //! | [`decimal`] | 28-digit decimal IDs: range checks and the 16-byte binary form |
 //! | [`sno32`] | sno's order-preserving base32 |
 //! | [`base64`] | uid's ordered base64 and base64url without padding |
+//!
+//! One shape throughout: text encoders are `encode…` and return an [`IdText`] (a stack buffer
+//! that derefs to `&str`); decoders are `decode…` and return `Result<_, ParseError>`, with the
+//! position and the expected alphabet of a bad character. [`decimal`] converts one value
+//! between its forms, so its functions are named by the form (`to_base62`/`from_base62`,
+//! `to_hex`/`from_hex`, `to_digits`/`from_digits`, …) and follow the same return types.
 
 pub mod base62;
 pub mod base64;
@@ -99,6 +105,25 @@ impl PartialEq for IdText {
 }
 
 impl Eq for IdText {}
+
+/// By the text (for the order-preserving codecs, the order of the values they encode).
+impl PartialOrd for IdText {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for IdText {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl core::hash::Hash for IdText {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
 
 impl PartialEq<&str> for IdText {
     fn eq(&self, other: &&str) -> bool {

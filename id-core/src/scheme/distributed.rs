@@ -292,7 +292,7 @@ impl crate::scheme::describe::Describe for DistributedId {
         use crate::scheme::describe::Field::{Integer, Text};
         vec![
             ("decimal", Text(self.to_string())),
-            ("base62", Text(IdText::from_ascii(&decimal::to_base62(self.0)).to_string())),
+            ("base62", Text(decimal::to_base62(self.0).to_string())),
             ("random", Integer(self.random())),
         ]
     }
@@ -371,9 +371,9 @@ impl Scheme for DistributedId {
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Decimal => Some(decimal::to_digits(self.0)),
-            Encoding::Base62 => Some(IdText::from_ascii(&decimal::to_base62(self.0))),
-            Encoding::Hex => Some(IdText::from_ascii(&decimal::to_hex(self.0))),
-            Encoding::Uuid => Some(crate::codec::hex::format_uuid(&self.0.to_be_bytes())),
+            Encoding::Base62 => Some(decimal::to_base62(self.0)),
+            Encoding::Hex => Some(decimal::to_hex(self.0)),
+            Encoding::Uuid => Some(crate::codec::hex::encode_uuid(&self.0.to_be_bytes())),
             _ => None,
         }
     }
@@ -384,7 +384,7 @@ impl Scheme for DistributedId {
             Encoding::Canonical | Encoding::Decimal => decimal::from_digits(text, 28)?,
             Encoding::Base62 => decimal::from_base62(text)?,
             Encoding::Hex => decimal::from_hex(text)?,
-            Encoding::Uuid => u128::from_be_bytes(hex::parse_uuid(text)?),
+            Encoding::Uuid => u128::from_be_bytes(hex::decode_uuid(text)?),
             _ => return Err(unsupported(encoding)),
         };
         Self::try_from_u128(v)
@@ -711,9 +711,9 @@ impl Scheme for DistributedId128 {
     #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
-            Encoding::Canonical | Encoding::Base62 => Some(base62::text_u128(self.0)),
+            Encoding::Canonical | Encoding::Base62 => Some(base62::encode_u128(self.0)),
             Encoding::Decimal => Some(decimal::to_digits(self.0)),
-            Encoding::Uuid => Some(hex::format_uuid(&self.0.to_be_bytes())),
+            Encoding::Uuid => Some(hex::encode_uuid(&self.0.to_be_bytes())),
             Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
             _ => None,
         }
@@ -724,7 +724,7 @@ impl Scheme for DistributedId128 {
         let v = match encoding {
             Encoding::Canonical | Encoding::Base62 => base62::decode_u128(text)?,
             Encoding::Decimal => decimal::from_digits(text, 39)?,
-            Encoding::Uuid => u128::from_be_bytes(hex::parse_uuid(text)?),
+            Encoding::Uuid => u128::from_be_bytes(hex::decode_uuid(text)?),
             Encoding::Hex => {
                 let mut b = [0u8; 16];
                 hex::decode_into(text, &mut b)?;

@@ -491,7 +491,7 @@ pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -
 #[inline]
 pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<[u8; 16], ParseError> {
     match encoding {
-        Encoding::Canonical | Encoding::Uuid => crate::codec::hex::parse_uuid(text),
+        Encoding::Canonical | Encoding::Uuid => crate::codec::hex::decode_uuid(text),
         Encoding::Hex => {
             let mut b = [0u8; 16];
             crate::codec::hex::decode_into(text, &mut b)?;
@@ -506,9 +506,9 @@ pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<[u8; 16
 #[inline]
 pub(crate) fn encode_uuid_like(bytes: &[u8; 16], encoding: Encoding) -> Option<IdText> {
     match encoding {
-        Encoding::Canonical | Encoding::Uuid => Some(crate::codec::hex::format_uuid(bytes)),
+        Encoding::Canonical | Encoding::Uuid => Some(crate::codec::hex::encode_uuid(bytes)),
         Encoding::Hex => Some(crate::codec::hex::encode_upper(bytes)),
-        Encoding::Base62 => Some(IdText::from_ascii(&crate::codec::base62::encode_u128(u128::from_be_bytes(*bytes)))),
+        Encoding::Base62 => Some(crate::codec::base62::encode_u128(u128::from_be_bytes(*bytes))),
         _ => None,
     }
 }

@@ -52,7 +52,7 @@ impl Sno {
     /// order, so UUIDs compare as the IDs do, in PostgreSQL's and SQL Server's `uniqueidentifier`
     /// byte order alike).
     pub fn to_uuid(&self) -> Uuid {
-        Uuid::from_bytes(sno32::encode(&self.0))
+        Uuid::from_bytes(sno32::encode(&self.0).as_bytes().try_into().expect("16 characters"))
     }
 
     /// Reads [`Sno::to_uuid`]'s form: a UUID whose bytes are not a canonical sno text is a
@@ -305,7 +305,7 @@ impl Scheme for Sno {
     #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
-            Encoding::Canonical | Encoding::Sno32 => Some(IdText::from_ascii(&sno32::encode(&self.0))),
+            Encoding::Canonical | Encoding::Sno32 => Some(sno32::encode(&self.0)),
             Encoding::Hex => Some(hex::encode_upper(&self.0)),
             _ => None,
         }

@@ -96,7 +96,7 @@ where
             DbValue::Bytes(IdBytes::try_new(&b).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, b.len()))?)
         }
         Column::BigInt => DbValue::BigInt(<i64 as Decode<Postgres>>::decode(value)?),
-        Column::Uuid => DbValue::Uuid(Uuid::from_bytes(hex::parse_uuid(value.as_str()?)?)),
+        Column::Uuid => DbValue::Uuid(Uuid::from_bytes(hex::decode_uuid(value.as_str()?)?)),
         Column::Numeric if numeric_form => {
             let scheme = <I::Scheme as DbColumn>::from_numeric(value.as_str()?.parse::<u128>()?)
                 .ok_or(ParseError::OutOfRange { rule: "a NUMERIC column does not hold this scheme" })?;

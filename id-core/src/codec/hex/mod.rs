@@ -100,7 +100,7 @@ const GROUPS: [(usize, usize, usize); 4] = [(9, 8, 4), (14, 12, 4), (19, 16, 4),
 
 /// The 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase.
 #[inline]
-pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
+pub fn encode_uuid(bytes: &[u8; 16]) -> IdText {
     IdText::build(|out| {
         let digits = backend::encode16(bytes, false);
         out[..8].copy_from_slice(&digits[..8]);
@@ -112,10 +112,22 @@ pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
     })
 }
 
+/// The former name of [`encode_uuid`].
+#[deprecated(since = "0.2.0", note = "use `encode_uuid`: every codec's encoder is `encode…`")]
+pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
+    encode_uuid(bytes)
+}
+
+/// The former name of [`decode_uuid`].
+#[deprecated(since = "0.2.0", note = "use `decode_uuid`: every codec's decoder is `decode…`")]
+pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
+    decode_uuid(text)
+}
+
 /// Parses the 36-character hyphenated UUID text (either case) into its 16 string-order bytes.
 /// Braced, URN and unhyphenated forms are refused (see [`decode_into`] for plain hex).
 #[inline]
-pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
+pub fn decode_uuid(text: &str) -> Result<[u8; 16], ParseError> {
     let ascii = ParseError::check_ascii_len(text, 36, UUID_ALPHABET)?;
     let mut digits = [0u8; 32];
     digits[..8].copy_from_slice(&ascii[..8]);
@@ -151,17 +163,17 @@ mod tests {
 
     #[test]
     fn uuid_text_round_trip_and_errors() {
-        let b = parse_uuid("00112233-4455-4677-8899-AABBCCDDEEFF").unwrap();
-        assert_eq!(format_uuid(&b), "00112233-4455-4677-8899-aabbccddeeff");
-        let e = parse_uuid("00112233-4455-4677-8899_aabbccddeeff").unwrap_err();
+        let b = decode_uuid("00112233-4455-4677-8899-AABBCCDDEEFF").unwrap();
+        assert_eq!(encode_uuid(&b), "00112233-4455-4677-8899-aabbccddeeff");
+        let e = decode_uuid("00112233-4455-4677-8899_aabbccddeeff").unwrap_err();
         assert_eq!(
             e.to_string(),
             "invalid character '_' at position 23 (expected [0-9A-Fa-f] with '-' at positions 8, 13, 18 and 23)"
         );
-        assert!(matches!(parse_uuid("0011"), Err(ParseError::Length { expected: 36, found: 4, .. })));
-        let e = parse_uuid("0011223g-4455-4677-8899-aabbccddeeff").unwrap_err();
+        assert!(matches!(decode_uuid("0011"), Err(ParseError::Length { expected: 36, found: 4, .. })));
+        let e = decode_uuid("0011223g-4455-4677-8899-aabbccddeeff").unwrap_err();
         assert!(e.to_string().contains("'g' at position 7"));
-        assert!(parse_uuid("00112233-4455-4677-8899-aabbccddeeé").is_err());
+        assert!(decode_uuid("00112233-4455-4677-8899-aabbccddeeé").is_err());
     }
 
     #[test]
@@ -185,9 +197,9 @@ mod tests {
                 for upper in [false, true] {
                     assert_eq!(backend::encode16(&b, upper), scalar::encode16(&b, upper));
                 }
-                let text = format_uuid(&b);
+                let text = encode_uuid(&b);
                 assert_eq!(text.as_str(), uuid::Uuid::from_bytes(b).hyphenated().to_string());
-                assert_eq!(parse_uuid(&text).unwrap(), b);
+                assert_eq!(decode_uuid(&text).unwrap(), b);
             }
         }
         for position in 0..32 {
@@ -202,21 +214,21 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn uuid_round_trip(b in proptest::array::uniform16(0u8..)) {
-            proptest::prop_assert_eq!(parse_uuid(&format_uuid(&b)).unwrap(), b);
-            let upper = format_uuid(&b).to_ascii_uppercase();
-            proptest::prop_assert_eq!(parse_uuid(&upper).unwrap(), b);
+            proptest::prop_assert_eq!(decode_uuid(&encode_uuid(&b)).unwrap(), b);
+            let upper = encode_uuid(&b).to_ascii_uppercase();
+            proptest::prop_assert_eq!(decode_uuid(&upper).unwrap(), b);
         }
 
         #[test]
         fn uuid_parse_agrees_with_the_uuid_crate(s in "[0-9a-fA-F-]{36}") {
-            let ours = parse_uuid(&s).ok();
+            let ours = decode_uuid(&s).ok();
             let theirs = uuid::Uuid::try_parse(&s).ok().map(|u| *u.as_bytes());
             proptest::prop_assert_eq!(ours, theirs);
         }
 
         #[test]
         fn never_panics(s in "\\PC{0,40}") {
-            let _ = parse_uuid(&s);
+            let _ = decode_uuid(&s);
             let _ = decode_into(&s, &mut [0u8; 8]);
         }
     }

@@ -252,7 +252,7 @@ impl Scheme for Uid64 {
             Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
             Encoding::Base64Url => Some(base64::encode(&self.0.to_be_bytes(), Flavour::UrlSafe)),
             Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
-            Encoding::Base62 => Some(IdText::from_ascii(&base62::encode_u64(self.0))),
+            Encoding::Base62 => Some(base62::encode_u64(self.0)),
             Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
             _ => None,
         }
