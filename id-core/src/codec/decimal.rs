@@ -66,8 +66,14 @@ pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
 /// six characters, which are always `0` below 2^96.
 #[inline]
 pub fn to_base62(v: u128) -> IdText {
-    let full = base62::encode_u128(v);
-    IdText::from_ascii(&full.as_bytes()[6..])
+    IdText::build(|out| {
+        let mut full = [0u8; 2 * base62::BLOCK_LEN];
+        let (high, low) = full.split_at_mut(base62::BLOCK_LEN);
+        base62::encode_block((v >> 64) as u64, high.try_into().expect("11 bytes"));
+        base62::encode_block(v as u64, low.try_into().expect("11 bytes"));
+        out[..16].copy_from_slice(&full[6..]);
+        16
+    })
 }
 
 /// Reads the 16-character base62 form.
