@@ -138,7 +138,7 @@ fn digit_count(v: u64) -> usize {
 /// The value is cut into base-10^8 groups with `u64` arithmetic (one 128-bit division per 16
 /// digits above 2^64, none below) and each group is written with one store
 /// (SWAR, see `eight_ascii`); a digit at a time in `u128` cost 28 divisions for a 28-digit ID.
-#[inline]
+#[inline(always)]
 pub fn to_digits(v: u128) -> IdText {
     const E8: u64 = 100_000_000;
     const E16: u128 = 10_000_000_000_000_000;
@@ -199,7 +199,7 @@ fn eight_digits(chunk: u64) -> Option<u64> {
 ///
 /// Eight digits at a time (SWAR, see `eight_digits`), each block joined with one checked `u128`
 /// multiply-add; the last few one by one.
-#[inline]
+#[inline(always)]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
     const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: "the number does not fit 128 bits" };
     if text.is_empty() || text.len() > max_digits {

@@ -367,7 +367,7 @@ impl Scheme for DistributedId {
         decimal::from_binary(bytes).map(DistributedId)
     }
 
-    #[inline]
+    #[inline(always)]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
             Encoding::Canonical | Encoding::Decimal => Some(decimal::to_digits(self.0)),
@@ -378,7 +378,7 @@ impl Scheme for DistributedId {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         let v = match encoding {
             Encoding::Canonical | Encoding::Decimal => decimal::from_digits(text, 28)?,
