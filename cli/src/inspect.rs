@@ -2,9 +2,9 @@
 
 use crate::InspectArgs;
 use crate::output::{Failure, Output};
-use idcraft::schemes::describe::{Describe, Field, decode_any};
+use idcraft::Encoding;
+use idcraft::schemes::describe::{self, Describe, Field, decode_any, read_any};
 use idcraft::schemes::{Visitor, visit};
-use idcraft::{Encoding, ParseError};
 use serde_json::{Map, Value, json};
 
 /// `expected one of comb_sql, comb_pg, ...`, for error messages.
@@ -138,20 +138,14 @@ impl Visitor for Detect<'_> {
 
     fn visit<S: Describe>(self) -> Reading {
         let rank = |encoding: Encoding| (encoding.alphabet_len(), encoding != S::ENCODINGS[0]);
-        let mut refused = None;
-        for &encoding in S::ENCODINGS {
-            match S::decode(self.text, encoding) {
-                Ok(id) => match describe(&id) {
-                    Ok(fields) => return Reading::Read(rank(encoding), fields),
-                    Err(e) => return Reading::Refused(rank(encoding), e),
-                },
-                Err(ParseError::Length { .. } | ParseError::Character { .. }) => {}
-                Err(e) => {
-                    refused.get_or_insert((rank(encoding), e.to_string()));
-                }
-            }
+        match read_any::<S>(self.text) {
+            describe::Reading::Read(id, encoding) => match describe(&id) {
+                Ok(fields) => Reading::Read(rank(encoding), fields),
+                Err(e) => Reading::Refused(rank(encoding), e),
+            },
+            describe::Reading::Refused(encoding, e) => Reading::Refused(rank(encoding), e.to_string()),
+            describe::Reading::Unread(_) => Reading::Unread,
         }
-        refused.map_or(Reading::Unread, |(rank, e)| Reading::Refused(rank, e))
     }
 }
 

@@ -27,16 +27,19 @@ struct New<'a, 'o> {
 
 impl New<'_, '_> {
     /// The command line's generator options, by the names schemes use for them.
-    fn option(&self, name: &str) -> Option<&str> {
+    fn options(&self) -> [(&'static str, Option<&str>); 5] {
         let args = self.args;
-        match name {
-            "base" => args.base.as_deref(),
-            "shard" => args.shard.as_deref(),
-            "meta" => args.meta.as_deref(),
-            "partition" => args.partition.as_deref(),
-            "node" => args.node.as_deref(),
-            _ => None,
-        }
+        [
+            ("base", args.base.as_deref()),
+            ("shard", args.shard.as_deref()),
+            ("meta", args.meta.as_deref()),
+            ("partition", args.partition.as_deref()),
+            ("node", args.node.as_deref()),
+        ]
+    }
+
+    fn option(&self, name: &str) -> Option<&str> {
+        self.options().into_iter().find(|&(option, _)| option == name).and_then(|(_, value)| value)
     }
 }
 
@@ -44,9 +47,8 @@ impl Visitor for New<'_, '_> {
     type Output = Result<(), Failure>;
 
     fn visit<S: Describe>(self) -> Result<(), Failure> {
-        const ALL: [&str; 5] = ["base", "shard", "meta", "partition", "node"];
         let takes = |name: &str| S::INPUT == Some(name) || S::OPTIONS.contains(&name);
-        if let Some(extra) = ALL.into_iter().find(|&name| self.option(name).is_some() && !takes(name)) {
+        if let Some((extra, _)) = self.options().into_iter().find(|&(name, value)| value.is_some() && !takes(name)) {
             return Err(format!("--{extra} does not apply to scheme {}", S::NAME).into());
         }
         let input = S::input(S::INPUT.and_then(|name| self.option(name))).map_err(|e| e.to_string())?;

@@ -44,7 +44,7 @@ pub use crate::scheme::overrides::{LeakedScope, current};
 /// The value from the innermost scope, else from the scheme's default generator.
 #[inline]
 pub fn generate_default<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
-    crate::scheme::overrides::generate_default(input)
+    crate::scheme::try_fresh(input)
 }
 
 /// Thread scopes older than `age` that still override an ID are reported (once each).

@@ -396,28 +396,7 @@ impl<L: CombLayout> Comb<L> {
         key
     }
 
-    /// A new COMB from the default generator (or the innermost test scope): the verb derived types
-    /// use too.
-    ///
-    /// # Panics
-    /// If the system clock is outside the layout's range (see [`Comb::create`]) ([`try_new`](Self::try_new) returns the error instead).
-    #[track_caller]
-    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
-    pub fn new() -> Self {
-        crate::scheme::fresh(())
-    }
-
-    /// [`new`](Self::new), or why the generator could not make one.
-    pub fn try_new() -> Result<Self, GenerateError> {
-        crate::scheme::try_fresh(())
-    }
-
-    /// The former name of [`new`](Self::new).
-    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-    #[track_caller]
-    pub fn now() -> Self {
-        Self::new()
-    }
+    crate::scheme::fresh_constructors!("A new COMB", "If the system clock is outside the layout's range (see [`Comb::create`])", () => ());
 }
 
 impl<L: CombLayout> Ord for Comb<L> {

@@ -85,22 +85,45 @@ pub trait Describe: Scheme {
     }
 }
 
+/// How a text reads as an ID of one scheme, trying its text forms, the canonical one first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading<S> {
+    /// The first form that reads it.
+    Read(S, Encoding),
+    /// No form reads it, but it has one's shape (its length and alphabet) with a value that is
+    /// not an ID: that form and its error.
+    Refused(Encoding, ParseError),
+    /// It has no form's shape: the canonical form's error.
+    Unread(ParseError),
+}
+
+/// Reads `text` in each of `S`'s text forms, the canonical one first.
+pub fn read_any<S: Scheme>(text: &str) -> Reading<S> {
+    let mut first_error = None;
+    let mut shaped = None;
+    for &encoding in S::ENCODINGS {
+        match S::decode(text, encoding) {
+            Ok(value) => return Reading::Read(value, encoding),
+            Err(e @ (ParseError::Length { .. } | ParseError::Character { .. })) => {
+                first_error.get_or_insert(e);
+            }
+            Err(e) => {
+                shaped.get_or_insert((encoding, e));
+            }
+        }
+    }
+    match shaped {
+        Some((encoding, e)) => Reading::Refused(encoding, e),
+        None => Reading::Unread(first_error.unwrap_or(ParseError::UnsupportedEncoding(Encoding::Canonical))),
+    }
+}
+
 /// Reads `text` as an ID of `S` in any of its text forms, the canonical one first. On failure,
 /// the error of the form whose shape the text has (right length and alphabet, wrong value),
 /// else the canonical form's.
 pub fn decode_any<S: Scheme>(text: &str) -> Result<(S, Encoding), ParseError> {
-    let mut first_error = None;
-    let mut shaped_error = None;
-    for &encoding in S::ENCODINGS {
-        match S::decode(text, encoding) {
-            Ok(value) => return Ok((value, encoding)),
-            Err(e) => {
-                if shaped_error.is_none() && !matches!(e, ParseError::Length { .. } | ParseError::Character { .. }) {
-                    shaped_error = Some(e.clone());
-                }
-                first_error.get_or_insert(e);
-            }
-        }
+    match read_any(text) {
+        Reading::Read(value, encoding) => Ok((value, encoding)),
+        Reading::Refused(_, e) | Reading::Unread(e) => Err(e),
     }
-    Err(shaped_error.or(first_error).unwrap_or(ParseError::UnsupportedEncoding(Encoding::Canonical)))
 }

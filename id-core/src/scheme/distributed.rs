@@ -83,6 +83,17 @@ impl Layout {
         }
     }
 
+    /// The error for an instant to embed as it is (no leeway) that the layout cannot hold.
+    fn embedded_out_of_range(&self, time: Timestamp) -> GenerateError {
+        let span = Duration::from_millis((1u64 << self.time_bits) - 1);
+        GenerateError::TimeOutOfRange {
+            scheme: self.scheme,
+            time,
+            earliest: self.epoch,
+            latest: self.epoch.checked_add(span).expect("in range"),
+        }
+    }
+
     /// The embedded millisecond for a clock reading.
     fn embedded_ms(&self, t: Timestamp) -> Result<u64, GenerateError> {
         millis_since(t, self.epoch)
@@ -210,28 +221,7 @@ impl DistributedId {
         Uuid::from_u128(self.0)
     }
 
-    /// A new ID from the default generator (or the innermost test scope): the verb derived types
-    /// use too.
-    ///
-    /// # Panics
-    /// If the system clock is before 1900 or after 3014 ([`try_new`](Self::try_new) returns the error instead).
-    #[track_caller]
-    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
-    pub fn new() -> Self {
-        crate::scheme::fresh(())
-    }
-
-    /// [`new`](Self::new), or why the generator could not make one.
-    pub fn try_new() -> Result<Self, GenerateError> {
-        crate::scheme::try_fresh(())
-    }
-
-    /// The former name of [`new`](Self::new).
-    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-    #[track_caller]
-    pub fn now() -> Self {
-        Self::new()
-    }
+    crate::scheme::fresh_constructors!("A new ID", "If the system clock is before 1900 or after 3014", () => ());
 }
 
 impl fmt::Debug for DistributedId {
@@ -457,7 +447,7 @@ impl<S: Assembled<Input = ()>, C: Clock, R: RandomSource> Generate<S> for Random
         let layout = S::LAYOUT;
         let ms = millis_since(t, layout.epoch)
             .filter(|ms| ms >> layout.time_bits == 0)
-            .ok_or_else(|| layout.out_of_range(t.checked_add(Duration::from_millis(layout.leeway_ms)).unwrap_or(t)))?;
+            .ok_or_else(|| layout.embedded_out_of_range(t))?;
         Ok(S::assemble(ms, layout.fresh(&self.core.random).0))
     }
 }
@@ -569,28 +559,7 @@ impl DistributedId128 {
         Ok(DistributedId128((upper as u128) << 64 | lower as u128))
     }
 
-    /// A new ID from the default generator (or the innermost test scope): the verb derived types
-    /// use too.
-    ///
-    /// # Panics
-    /// If the system clock is before 1700 or after 10619 ([`try_new`](Self::try_new) returns the error instead).
-    #[track_caller]
-    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
-    pub fn new() -> Self {
-        crate::scheme::fresh(())
-    }
-
-    /// [`new`](Self::new), or why the generator could not make one.
-    pub fn try_new() -> Result<Self, GenerateError> {
-        crate::scheme::try_fresh(())
-    }
-
-    /// The former name of [`new`](Self::new).
-    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-    #[track_caller]
-    pub fn now() -> Self {
-        Self::new()
-    }
+    crate::scheme::fresh_constructors!("A new ID", "If the system clock is before 1700 or after 10619", () => ());
 }
 
 impl fmt::Debug for DistributedId128 {
@@ -768,6 +737,25 @@ mod tests {
     use crate::random::FixedRandom;
     use std::collections::VecDeque;
     use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// `generate_at` embeds exactly the instant (no leeway), whatever the clock says, and an
+    /// instant outside the layout is an error naming that instant and the layout's bounds.
+    #[test]
+    fn generate_at_embeds_the_instant_or_refuses_it() {
+        let t = Timestamp::new(1_700_000_000, 123_000_000);
+        let clock = ManualClock::new(Timestamp::new(2_000_000_000, 0));
+        let id = DistributedIdGenerator::with(&clock, OsRandom).generate_at((), t).unwrap();
+        assert_eq!(id.timestamp(), t);
+        let id128 = DistributedId128Generator::with(&clock, OsRandom).generate_at((), t).unwrap();
+        assert_eq!(id128.timestamp(), t);
+        let before = Timestamp::new(EPOCH_1900.unix_seconds() - 1, 0);
+        match DistributedIdGenerator::with(&clock, OsRandom).generate_at((), before) {
+            Err(GenerateError::TimeOutOfRange { time, earliest, .. }) => {
+                assert_eq!((time, earliest), (before, EPOCH_1900))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 
     fn t(s: &str) -> Timestamp {
         s.parse().unwrap()

@@ -100,27 +100,7 @@ impl HotGuid {
         HotGuid::from_uuid(permute_net(sql, &FROM_SQL))
     }
 
-    /// A new HotGuid for `shard_key` from the default generator (or the innermost test scope): the verb derived types
-    /// use too.
-    ///
-    /// # Panics
-    /// If the system clock is outside 1970 to 2106 ([`try_new`](Self::try_new) returns the error instead).
-    #[track_caller]
-    pub fn new(shard_key: u32) -> Self {
-        crate::scheme::fresh(shard_key)
-    }
-
-    /// [`new`](Self::new), or why the generator could not make one.
-    pub fn try_new(shard_key: u32) -> Result<Self, GenerateError> {
-        crate::scheme::try_fresh(shard_key)
-    }
-
-    /// The former name of [`new`](Self::new).
-    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-    #[track_caller]
-    pub fn now(shard_key: u32) -> Self {
-        Self::new(shard_key)
-    }
+    crate::scheme::fresh_constructors!("A new HotGuid for `shard_key`", "If the system clock is outside 1970 to 2106", (shard_key: u32) => shard_key);
 }
 
 impl fmt::Debug for HotGuid {
@@ -316,7 +296,7 @@ struct CounterState {
 const COUNTER_MASK: u32 = 0xFF_FFFF;
 static DEFAULT_GENERATOR: OnceLock<HotGuidGenerator> = OnceLock::new();
 
-/// Makes `generator` the one [`HotGuid::now`] and derived types' `new()` use (e.g. one on
+/// Makes `generator` the one [`HotGuid::new`] and derived types' `new()` use (e.g. one on
 /// leased machine bytes). Once, at start-up, before the first ID; afterwards `generator` is
 /// handed back as the error.
 pub fn install_default(generator: HotGuidGenerator) -> Result<(), HotGuidGenerator> {

@@ -39,16 +39,12 @@ macro_rules! registry {
         pub const NAMES: [&str; [$(stringify!($name)),+].len()] = [$(stringify!($name)),+];
 
         /// The scheme types under their names, with their parameters (the path
-        /// `#[id(scheme = "uid96<6>")]` resolves through: `by_name::uid96<6>`), and under the
-        /// same names the macros writing derived types' own items.
+        /// `#[id(scheme = "uid96<6>")]` resolves through: `by_name::uid96<6>`).
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
         pub mod by_name {
             use super::*;
-            $(
-                pub type $name$(<const $param: $param_ty = $default>)? = $ty;
-                pub use crate::$derive as $name;
-            )+
+            $(pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+
         }
 
         /// `#[derive(Identity)]`'s entry point: `(name [<args>] Alias, Type, Storage)` declares
@@ -469,7 +465,10 @@ impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for Box<G> {
 /// scheme type's `try_new` is this one function (and derived types' `try_new` calls it too).
 #[inline]
 pub(crate) fn try_fresh<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
-    overrides::generate_default::<S>(input)
+    match overrides::current::<S>(input) {
+        Some(result) => result,
+        None => S::default_generator().generate(input),
+    }
 }
 
 /// [`try_fresh`], panicking with the generator's message: every scheme type's `new`.
@@ -481,6 +480,35 @@ pub(crate) fn fresh<S: Scheme>(input: S::Input) -> S {
         Err(e) => panic!("{}::new(): {e}", S::NAME),
     }
 }
+
+/// A scheme type's `new` and `try_new` (the derived types' verbs, both [`fresh`]) and the former
+/// name `now`: `(what, when it panics, (parameters) => generator input)`.
+macro_rules! fresh_constructors {
+    ($what:literal, $panics:literal, ($($param:ident: $ty:ty),*) => $input:expr) => {
+        #[doc = concat!($what, " from the default generator (or the innermost test scope): the verb derived types use too.")]
+        ///
+        /// # Panics
+        #[doc = concat!($panics, " ([`try_new`](Self::try_new) returns the error instead).")]
+        #[track_caller]
+        #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
+        pub fn new($($param: $ty),*) -> Self {
+            $crate::scheme::fresh($input)
+        }
+
+        /// [`new`](Self::new), or why the generator could not make one.
+        pub fn try_new($($param: $ty),*) -> Result<Self, $crate::error::GenerateError> {
+            $crate::scheme::try_fresh($input)
+        }
+
+        /// The former name of [`new`](Self::new).
+        #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
+        #[track_caller]
+        pub fn now($($param: $ty),*) -> Self {
+            Self::new($($param),*)
+        }
+    };
+}
+pub(crate) use fresh_constructors;
 
 /// Clamps `t` into `earliest..=latest`.
 pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -> Timestamp {
@@ -548,16 +576,7 @@ pub(crate) use canonical_text;
 mod tests {
     use super::*;
 
-    const ENCODINGS: [Encoding; 8] = [
-        Encoding::Canonical,
-        Encoding::Uuid,
-        Encoding::Hex,
-        Encoding::Base62,
-        Encoding::Decimal,
-        Encoding::Sno32,
-        Encoding::Base64,
-        Encoding::Base64Url,
-    ];
+    const ENCODINGS: [Encoding; 8] = Encoding::ALL;
 
     /// Any text in any encoding and any bytes: a value or a `ParseError`, never a panic; an
     /// accepted value encodes again and reads back as itself.

@@ -98,15 +98,6 @@ pub fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
     None
 }
 
-/// A fresh value: from the innermost scope, else the scheme's default generator.
-#[inline]
-pub(crate) fn generate_default<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
-    match current::<S>(input) {
-        Some(result) => result,
-        None => super::Generate::generate(S::default_generator(), input),
-    }
-}
-
 #[cfg(feature = "tokio")]
 pub(crate) mod task {
     use super::super::Scheme;

@@ -126,27 +126,7 @@ impl Sno {
         self.units() as i64 * TIME_UNIT_NS as i64 + EPOCH_SECS * 1_000_000_000
     }
 
-    /// A new ID with metabyte `meta` from the default generator (or the innermost test scope): the verb derived types
-    /// use too.
-    ///
-    /// # Panics
-    /// If the system clock is outside 2010 to 2079 ([`try_new`](Self::try_new) returns the error instead).
-    #[track_caller]
-    pub fn new(meta: u8) -> Self {
-        crate::scheme::fresh(meta)
-    }
-
-    /// [`new`](Self::new), or why the generator could not make one.
-    pub fn try_new(meta: u8) -> Result<Self, GenerateError> {
-        crate::scheme::try_fresh(meta)
-    }
-
-    /// The former name of [`new`](Self::new).
-    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-    #[track_caller]
-    pub fn now(meta: u8) -> Self {
-        Self::new(meta)
-    }
+    crate::scheme::fresh_constructors!("A new ID with metabyte `meta`", "If the system clock is outside 2010 to 2079", (meta: u8) => meta);
 }
 
 impl fmt::Debug for Sno {
@@ -444,7 +424,7 @@ pub struct SnoGenerator<C: Clock = CoarseClock> {
 
 static DEFAULT_GENERATOR: OnceLock<SnoGenerator> = OnceLock::new();
 
-/// Makes `generator` the one [`Sno::now`] and derived types' `new()` use (e.g. one on a leased
+/// Makes `generator` the one [`Sno::new`] and derived types' `new()` use (e.g. one on a leased
 /// partition). Once, at start-up, before the first ID: afterwards the default is fixed, and
 /// `generator` is handed back as the error.
 pub fn install_default(generator: SnoGenerator) -> Result<(), SnoGenerator> {

@@ -15,7 +15,7 @@ use core::time::Duration;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// The process's local uid generator: `Uid64::now` uses it, and the default `uid96` generator
+/// The process's local uid generator: `Uid64::new` uses it, and the default `uid96` generator
 /// shares its sequence (so local and global IDs of one process never share a value). Build a
 /// leased [`GlobalUidGenerator`] on it to keep that property.
 pub fn default_local_arc() -> &'static Arc<UidGenerator> {
@@ -148,6 +148,9 @@ pub(super) fn default_global_with<const I: u8>() -> &'static GlobalUidGenerator<
     type Erased = OnceLock<&'static (dyn Any + Send + Sync)>;
     static OTHERS: [Erased; 11] = [const { OnceLock::new() }; 11];
     let base = default_global();
+    if let Some(itself) = (base as &dyn Any).downcast_ref() {
+        return itself;
+    }
     let slot = OTHERS.get(usize::from(I)).expect("intervals are checked to be 5..=10 before use");
     let erased = *slot.get_or_init(|| {
         let generator: &'static GlobalUidGenerator<CoarseClock, I> = Box::leak(Box::new(base.clone().with_interval()));
@@ -156,7 +159,7 @@ pub(super) fn default_global_with<const I: u8>() -> &'static GlobalUidGenerator<
     erased.downcast_ref().expect("each slot holds its own interval's generator")
 }
 
-/// Makes `generator` the one [`Uid96::now`](super::Uid96::now) and derived `uid96` types' `new()`
+/// Makes `generator` the one [`Uid96::new`](super::Uid96::new) and derived `uid96` types' `new()`
 /// use (e.g. one on a leased node, sharing [`default_local_arc`]'s sequence); derived types of
 /// other intervals use its node, sequence and fence too. Once, at start-up, before the first
 /// ID; afterwards `generator` is handed back as the error.

@@ -1,12 +1,12 @@
 //! The 96-bit global ID: the neighbourhood interval and the node inside the seconds.
 
 use super::generator::{GlobalUidGenerator, default_global_with};
-use super::local::{FIELD20, SEQ_MASK, Uid64, decode_base64};
+use super::local::{FIELD20, SEQ_MASK, Uid64};
 use crate::clock::CoarseClock;
 use crate::codec::IdText;
 use crate::codec::base64::{self, Flavour};
 use crate::codec::hex;
-use crate::error::{GenerateError, ParseError};
+use crate::error::ParseError;
 use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, unsupported};
 use crate::time::Timestamp;
 use core::fmt;
@@ -143,28 +143,7 @@ impl<const I: u8> Uid96With<I> {
         Self::INTERVAL.0
     }
 
-    /// A new ID on the generator's node from the default generator (or the innermost test scope): the verb derived types
-    /// use too.
-    ///
-    /// # Panics
-    /// If the system clock is before 1970 ([`try_new`](Self::try_new) returns the error instead).
-    #[track_caller]
-    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
-    pub fn new() -> Self {
-        crate::scheme::fresh(None)
-    }
-
-    /// [`new`](Self::new), or why the generator could not make one.
-    pub fn try_new() -> Result<Self, GenerateError> {
-        crate::scheme::try_fresh(None)
-    }
-
-    /// The former name of [`new`](Self::new).
-    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-    #[track_caller]
-    pub fn now() -> Self {
-        Self::new()
-    }
+    crate::scheme::fresh_constructors!("A new ID on the generator's node", "If the system clock is before 1970", () => None);
 }
 
 impl<const I: u8> fmt::Debug for Uid96With<I> {
@@ -284,8 +263,8 @@ impl<const I: u8> Scheme for Uid96With<I> {
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
-            Encoding::Canonical | Encoding::Base64 => decode_base64::<12>(text, Flavour::Ordered).map(Self),
-            Encoding::Base64Url => decode_base64::<12>(text, Flavour::UrlSafe).map(Self),
+            Encoding::Canonical | Encoding::Base64 => base64::decode_array::<12>(text, Flavour::Ordered).map(Self),
+            Encoding::Base64Url => base64::decode_array::<12>(text, Flavour::UrlSafe).map(Self),
             Encoding::Hex => {
                 let mut b = [0u8; 12];
                 hex::decode_into(text, &mut b)?;

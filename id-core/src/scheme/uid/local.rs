@@ -105,28 +105,7 @@ impl Uid64 {
         UidDiff { micros: micros(self) - micros(other), seq: self.seq() as i32 - other.seq() as i32 }
     }
 
-    /// A new ID from the default generator (or the innermost test scope): the verb derived types
-    /// use too.
-    ///
-    /// # Panics
-    /// If the system clock is before 1970 ([`try_new`](Self::try_new) returns the error instead).
-    #[track_caller]
-    #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
-    pub fn new() -> Self {
-        crate::scheme::fresh(())
-    }
-
-    /// [`new`](Self::new), or why the generator could not make one.
-    pub fn try_new() -> Result<Self, GenerateError> {
-        crate::scheme::try_fresh(())
-    }
-
-    /// The former name of [`new`](Self::new).
-    #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-    #[track_caller]
-    pub fn now() -> Self {
-        Self::new()
-    }
+    crate::scheme::fresh_constructors!("A new ID", "If the system clock is before 1970", () => ());
 }
 
 /// uid's `d/2` result.
@@ -163,10 +142,6 @@ impl From<Uid64> for u64 {
     fn from(u: Uid64) -> u64 {
         u.0
     }
-}
-
-pub(super) fn decode_base64<const N: usize>(text: &str, flavour: Flavour) -> Result<[u8; N], ParseError> {
-    base64::decode_array(text, flavour)
 }
 
 impl crate::scheme::sealed::Sealed for Uid64 {}
@@ -262,9 +237,11 @@ impl Scheme for Uid64 {
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
             Encoding::Canonical | Encoding::Base64 => {
-                decode_base64::<8>(text, Flavour::Ordered).map(|b| Uid64(u64::from_be_bytes(b)))
+                base64::decode_array::<8>(text, Flavour::Ordered).map(|b| Uid64(u64::from_be_bytes(b)))
             }
-            Encoding::Base64Url => decode_base64::<8>(text, Flavour::UrlSafe).map(|b| Uid64(u64::from_be_bytes(b))),
+            Encoding::Base64Url => {
+                base64::decode_array::<8>(text, Flavour::UrlSafe).map(|b| Uid64(u64::from_be_bytes(b)))
+            }
             Encoding::Hex => {
                 let mut b = [0u8; 8];
                 hex::decode_into(text, &mut b)?;
