@@ -13,6 +13,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     for flavour in [base64::Flavour::Ordered, base64::Flavour::UrlSafe, base64::Flavour::Standard] {
         if let Ok(text) = core::str::from_utf8(data) {
             let _ = base64::decode_lenient(text, flavour);
+            // The register path (uid's text) agrees with the byte path, errors included.
+            let mut eight = [0u8; 8];
+            let by_bytes = base64::decode_into(text, flavour, &mut eight).map(|()| eight);
+            assert_eq!(base64::decode_array::<8>(text, flavour), by_bytes);
+            let mut twelve = [0u8; 12];
+            let by_bytes = base64::decode_into(text, flavour, &mut twelve).map(|()| twelve);
+            assert_eq!(base64::decode_array::<12>(text, flavour), by_bytes);
             for n in [8, 12] {
                 if base64::decode_into(text, flavour, &mut out[..n]).is_ok() {
                     let again = if n == 8 {
