@@ -66,6 +66,9 @@ fn codecs(c: &mut Criterion) {
     batch(&mut g, "ulid decode 26 chars (ulid crate)", &ulid_texts, |t| ulid::Ulid::from_string(t));
     batch(&mut g, "base62 encode 22 chars", &vals, |&v| base62::encode_u128(v));
     batch(&mut g, "base62 decode 22 chars", &b62_texts, |t| base62::decode_u128(t));
+    let digit_texts: Vec<String> = decimals.iter().map(u128::to_string).collect();
+    batch(&mut g, "decimal encode 28 digits (decimal id)", &decimals, |&v| decimal::to_digits(v));
+    batch(&mut g, "decimal decode 28 digits (decimal id)", &digit_texts, |t| decimal::from_digits(t, 28));
     batch(&mut g, "base62 encode 16 chars (decimal id)", &decimals, |&v| decimal::to_base62(v));
     batch(&mut g, "base62 decode 16 chars (decimal id)", &dec_texts, |t| decimal::from_base62(t));
     // What the batch loop itself costs per value (input and output through `black_box`).

@@ -28,6 +28,9 @@ use core::fmt;
 #[derive(Clone, Copy)]
 pub struct IdText {
     buf: [u8; IdText::CAPACITY],
+    /// The text is `buf[start..start + len]`: codecs that write right to left end it at a fixed
+    /// place instead of moving it to the front.
+    start: u8,
     len: u8,
 }
 
@@ -40,7 +43,7 @@ impl IdText {
     /// crate, use [`IdText::try_from_ascii`].
     #[inline]
     pub(crate) fn from_ascii(ascii: &[u8]) -> IdText {
-        let mut text = IdText { buf: [0u8; Self::CAPACITY], len: 0 };
+        let mut text = IdText { buf: [0u8; Self::CAPACITY], start: 0, len: 0 };
         text.buf[..ascii.len()].copy_from_slice(ascii);
         text.set_len(ascii.len());
         text
@@ -60,9 +63,24 @@ impl IdText {
     /// Lets a codec write straight into the buffer; `write` returns the length it wrote.
     #[inline]
     pub(crate) fn build(write: impl FnOnce(&mut [u8; Self::CAPACITY]) -> usize) -> IdText {
-        let mut text = IdText { buf: [0u8; Self::CAPACITY], len: 0 };
+        let mut text = IdText { buf: [0u8; Self::CAPACITY], start: 0, len: 0 };
         let len = write(&mut text.buf);
         text.set_len(len);
+        text
+    }
+
+    /// Lets a codec write 8-byte words straight into the buffer; `write` returns where the text
+    /// starts and ends (`start..end`). Every word is masked to ASCII as it is stored (one `and`
+    /// in a register), so unlike [`IdText::build`] nothing is read back: loading bytes just
+    /// written by stores of another width or alignment stalls until the stores retire.
+    #[inline(always)]
+    pub(crate) fn build_words(write: impl FnOnce(&mut AsciiWords<'_>) -> core::ops::Range<usize>) -> IdText {
+        let mut text = IdText { buf: [0u8; Self::CAPACITY], start: 0, len: 0 };
+        // Written in place: a buffer moved into the `IdText` afterwards is one more read-back.
+        let core::ops::Range { start, end } = write(&mut AsciiWords { buf: &mut text.buf });
+        assert!(start <= end && end <= Self::CAPACITY, "codec produced invalid text");
+        text.start = start as u8;
+        text.len = (end - start) as u8;
         text
     }
 
@@ -73,20 +91,46 @@ impl IdText {
     }
 
     /// The text.
+    #[inline]
     pub fn as_str(&self) -> &str {
-        // SAFETY: `from_ascii` checked that the first `len` bytes are ASCII, hence UTF-8.
-        unsafe { core::str::from_utf8_unchecked(&self.buf[..self.len as usize]) }
+        // SAFETY: the first `len` bytes are ASCII, hence UTF-8: `set_len` checked them for
+        // `build` and `from_ascii`; for `build_words` the buffer starts zeroed and
+        // `AsciiWords::put` and `put16`, its only writers, clear every byte's top bit.
+        unsafe { core::str::from_utf8_unchecked(&self.buf[self.start as usize..][..self.len as usize]) }
+    }
+}
+
+/// The buffer of [`IdText::build_words`]: it only takes ASCII, so it needs no check afterwards.
+pub(crate) struct AsciiWords<'a> {
+    buf: &'a mut [u8; IdText::CAPACITY],
+}
+
+impl AsciiWords<'_> {
+    /// Stores the eight bytes of `word` (the lowest first) at `at`, each with its top bit cleared.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, at: usize, word: u64) {
+        const ASCII: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        self.buf[at..at + 8].copy_from_slice(&(word & ASCII).to_le_bytes());
+    }
+
+    /// Stores `bytes` at `at`, each with its top bit cleared.
+    #[inline(always)]
+    pub(crate) fn put16(&mut self, at: usize, bytes: [u8; 16]) {
+        const ASCII: u128 = 0x7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F;
+        self.buf[at..at + 16].copy_from_slice(&(u128::from_le_bytes(bytes) & ASCII).to_le_bytes());
     }
 }
 
 impl core::ops::Deref for IdText {
     type Target = str;
+    #[inline]
     fn deref(&self) -> &str {
         self.as_str()
     }
 }
 
 impl fmt::Display for IdText {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }

@@ -203,7 +203,8 @@ impl DistributedId {
     /// The value as a scale-0 `Decimal`.
     #[inline]
     pub fn to_decimal(&self) -> Decimal {
-        Decimal::from_i128_with_scale(self.0 as i128, 0)
+        // A valid ID is at most `decimal::MAX`, below 2^96.
+        decimal::decimal_below_2_96(self.0)
     }
 
     /// Embedded milliseconds since 1900-01-01 (creation time − 1 s, by design).

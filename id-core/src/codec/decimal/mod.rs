@@ -5,6 +5,30 @@ use super::{IdText, base62, hex};
 use crate::error::ParseError;
 use rust_decimal::Decimal;
 
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2;
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use scalar as backend;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use sse2 as backend;
+
+/// The portable backend: two groups of eight digits (SWAR, see `eight_ascii`).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+mod scalar {
+    /// `n < 10^16` as sixteen ASCII digits, the most significant first.
+    #[inline(always)]
+    pub(super) fn sixteen_ascii(n: u64) -> [u8; 16] {
+        const E8: u64 = 100_000_000;
+        let high = super::eight_ascii((n / E8) as u32).to_le_bytes();
+        let low = super::eight_ascii((n % E8) as u32).to_le_bytes();
+        let mut out = [0u8; 16];
+        out[..8].copy_from_slice(&high);
+        out[8..].copy_from_slice(&low);
+        out
+    }
+}
+
 /// The largest value: `9999999999999999999999999999` (28 nines, .NET's `decimal.MaxValue`).
 pub const MAX: u128 = 9_999_999_999_999_999_999_999_999_999;
 
@@ -39,8 +63,15 @@ fn from_scaled_decimal(d: Decimal) -> Result<u128, ParseError> {
 /// The `Decimal` (scale 0) of a value; values are at most [`MAX`], which always fits.
 #[inline]
 pub fn to_decimal(v: u128) -> Result<Decimal, ParseError> {
-    check(v)?;
-    Ok(Decimal::from_i128_with_scale(v as i128, 0))
+    Ok(decimal_below_2_96(check(v)?))
+}
+
+/// The `Decimal` (scale 0) of `v < 2^96` from its three 32-bit words, without
+/// `from_i128_with_scale`'s range checks (its callers have checked already).
+#[inline(always)]
+pub(crate) fn decimal_below_2_96(v: u128) -> Decimal {
+    debug_assert!(v >> 96 == 0);
+    Decimal::from_parts(v as u32, (v >> 32) as u32, (v >> 64) as u32, false, 0)
 }
 
 /// Checks `v <= MAX`.
@@ -133,46 +164,67 @@ fn digit_count(v: u64) -> usize {
     v.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
+/// `v` as `(v / 10^16, v % 10^16)`.
+#[inline(always)]
+fn split_e16(v: u128) -> (u128, u64) {
+    const E16: u64 = 10_000_000_000_000_000;
+    match u64::try_from(v) {
+        Ok(v) => (u128::from(v / E16), v % E16),
+        Err(_) => {
+            let high = div_e16(v);
+            // The remainder is below 2^64, so arithmetic modulo 2^64 finds it exactly.
+            (high, (v as u64).wrapping_sub((high as u64).wrapping_mul(E16)))
+        }
+    }
+}
+
+/// `v / 10^16` for any `u128` with four 64×64-bit multiplications, where `/` calls the 128-bit
+/// division routine (the one division left in a 28-digit ID's text, a fifth of its cost).
+///
+/// `v / 10^16 = (v >> 16) / 5^16`, and for `w < 2^112`, `w / 5^16 = ⌊w·m / 2^150⌋` with
+/// `m = ⌈2^150 / 5^16⌉`, exactly, because `m·5^16 − 2^150 < 5^16 < 2^38 = 2^(150 − 112)`
+/// (Granlund and Montgomery, "Division by invariant integers using multiplication", 1994).
+/// `m` has 113 bits; only the product's top part is formed.
+#[inline(always)]
+fn div_e16(v: u128) -> u128 {
+    const M_HIGH: u128 = 0x1_CD2B_297D_889B;
+    const M_LOW: u128 = 0xC2B6_985D_7CD0_F314;
+    let w_low = u128::from((v >> 16) as u64);
+    let w_high = u128::from((v >> 80) as u64);
+    // w·m = low + 2^64·middle + 2^128·high, the carries of each part folded into the next.
+    let low = w_low * M_LOW;
+    let middle = w_low * M_HIGH + w_high * M_LOW + (low >> 64);
+    let high = w_high * M_HIGH;
+    // ⌊w·m / 2^150⌋ = ⌊(middle / 2^64 + high) / 2^22⌋: the dropped parts are below 2^128.
+    ((middle >> 64) + high) >> 22
+}
+
 /// An unsigned integer as plain decimal digits (no sign, no leading zeros).
 ///
-/// The value is cut into base-10^8 groups with `u64` arithmetic (one 128-bit division per 16
-/// digits above 2^64, none below) and each group is written with one store
-/// (SWAR, see `eight_ascii`); a digit at a time in `u128` cost 28 divisions for a 28-digit ID.
+/// The value is cut into two 16-digit parts and a top group of at most seven digits (a
+/// multiplication in place of a 128-bit division, see `div_e16`), and every part is written
+/// with one fixed store at a fixed place, right-aligned: the text is then the last
+/// `digit count` bytes, with no branch per group and no variable-length copy. The 16-digit
+/// parts are converted all lanes at once (SSE2 on x86-64, SWAR elsewhere). A digit at a time
+/// in `u128` cost 28 divisions for a 28-digit ID.
 #[inline(always)]
 pub fn to_digits(v: u128) -> IdText {
-    const E8: u64 = 100_000_000;
-    const E16: u128 = 10_000_000_000_000_000;
-    // Least significant first; at most 5 groups for 39 digits.
-    let mut groups = [0u32; 5];
-    let mut count = 0;
-    let mut rest = v;
-    while rest >> 64 != 0 {
-        let high = rest / E16;
-        let low = (rest - high * E16) as u64;
-        groups[count] = (low % E8) as u32;
-        groups[count + 1] = (low / E8) as u32;
-        count += 2;
-        rest = high;
-    }
-    let mut rest = rest as u64;
-    loop {
-        groups[count] = (rest % E8) as u32;
-        count += 1;
-        rest /= E8;
-        if rest == 0 {
-            break;
-        }
-    }
-    IdText::build(|out| {
-        let top = groups[count - 1];
-        let len = digit_count(top.into());
-        out[..len].copy_from_slice(&eight_ascii(top).to_le_bytes()[8 - len..]);
-        let mut at = len;
-        for &group in groups[..count - 1].iter().rev() {
-            out[at..at + 8].copy_from_slice(&eight_ascii(group).to_le_bytes());
-            at += 8;
-        }
-        at
+    let (rest, low16) = split_e16(v);
+    let (top, mid16) = split_e16(rest);
+    // u128::MAX / 10^32 < 10^8: the top group is the last.
+    let top = top as u32;
+    let len = if top != 0 {
+        32 + digit_count(top.into())
+    } else if mid16 != 0 {
+        16 + digit_count(mid16)
+    } else {
+        digit_count(low16)
+    };
+    IdText::build_words(|out| {
+        out.put(0, eight_ascii(top));
+        out.put16(8, backend::sixteen_ascii(mid16));
+        out.put16(24, backend::sixteen_ascii(low16));
+        40 - len..40
     })
 }
 
@@ -195,18 +247,43 @@ fn eight_digits(chunk: u64) -> Option<u64> {
     Some(((quads & 0x0000_FFFF_0000_0000) >> 32) + (quads & 0x0000_0000_0000_FFFF) * 10_000)
 }
 
+/// The eight digits of `text` that end at `end`, the positions before the text read as `0`
+/// (`None` if a byte of the text there is not a digit). `text` has at least 8 bytes, so the
+/// group that starts before it is one load from the front shifted into place.
+#[inline(always)]
+fn group_ending_at(text: &[u8], end: usize) -> Option<u64> {
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    let load = |at: usize| u64::from_le_bytes(text[at..at + 8].try_into().expect("8 bytes"));
+    match end {
+        0 => Some(0),
+        1..8 => eight_digits(load(0) << (8 * (8 - end)) | ZEROS >> (8 * end)),
+        _ => eight_digits(load(end - 8)),
+    }
+}
+
 /// Reads 1 to `max_digits` ASCII decimal digits.
 ///
-/// Eight digits at a time (SWAR, see `eight_digits`), each block joined with one checked `u128`
-/// multiply-add; the last few one by one.
+/// Up to 32 digits (every 28-digit ID), four groups of eight read right to left with SWAR (see
+/// `eight_digits`) and joined with one 64×64-bit multiplication, no loop and no overflow check
+/// (10^32 < 2^128); longer and shorter texts eight digits at a time, each group joined with a
+/// checked `u128` multiply-add, the last few one by one.
 #[inline(always)]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
+    const E8: u64 = 100_000_000;
     const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: "the number does not fit 128 bits" };
     if text.is_empty() || text.len() > max_digits {
         return Err(ParseError::chars(max_digits, text.chars().count()));
     }
     let invalid = || ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]");
-    let (blocks, rest) = text.as_bytes().as_chunks::<8>();
+    let bytes = text.as_bytes();
+    let n = bytes.len();
+    if (8..=32).contains(&n) {
+        let group = |end: usize| group_ending_at(bytes, end).ok_or_else(invalid);
+        let low = group(n - 8)? * E8 + group(n)?;
+        let high = group(n.saturating_sub(24))? * E8 + group(n.saturating_sub(16))?;
+        return Ok(u128::from(high) * u128::from(E8 * E8) + u128::from(low));
+    }
+    let (blocks, rest) = bytes.as_chunks::<8>();
     let mut v: u128 = 0;
     for block in blocks {
         let value = eight_digits(u64::from_le_bytes(*block)).ok_or_else(invalid)?;
@@ -340,6 +417,51 @@ mod tests {
         assert!(from_digits("12345678901234567890a", 39).unwrap_err().to_string().contains("'a' at position 20"));
     }
 
+    /// Every length both ways (each takes another path through the fixed groups), with and
+    /// without leading zeros, and a non-digit at every position of every length reported there.
+    #[test]
+    fn digits_of_every_length() {
+        let digits = "3402823669209384634633746074317682114";
+        for n in 1..=39 {
+            // The largest value of n digits (u128::MAX for 39), the smallest, and digits of 2^128.
+            let largest = 10u128.checked_pow(n as u32).map_or(u128::MAX, |e| e - 1);
+            let leading = u128::from_str(&digits[..n.min(digits.len())]).unwrap();
+            for v in [10u128.pow(n as u32 - 1), largest, leading] {
+                assert_eq!(to_digits(v).as_str(), v.to_string(), "{n} digits");
+                assert_eq!(from_digits(&v.to_string(), 39), Ok(v), "{n} digits");
+            }
+            let padded = format!("{:0>n$}", 7);
+            assert_eq!(from_digits(&padded, 39), Ok(7), "{padded}");
+            for at in 0..n {
+                for bad in [b'/', b':', b'a', b' ', 0x7F] {
+                    let mut text = padded.clone().into_bytes();
+                    text[at] = bad;
+                    let text = String::from_utf8(text).unwrap();
+                    let err = from_digits(&text, 39).unwrap_err().to_string();
+                    assert!(err.contains(&format!("at position {at}")), "{text:?}: {err}");
+                }
+            }
+        }
+    }
+
+    /// The multiplication against the division, at the edges a wrong constant or a lost carry
+    /// would show (multiples of 10^16 and their neighbours, powers of two, the maximum).
+    #[test]
+    fn division_by_e16_is_exact() {
+        let e16 = 10u128.pow(16);
+        let mut edges = vec![u128::MAX, u128::MAX - 1, u128::MAX / e16 * e16, u128::MAX / e16 * e16 - 1];
+        for bit in 0..128 {
+            edges.extend([1u128 << bit, (1u128 << bit) - 1, (1u128 << bit) / e16 * e16]);
+        }
+        for q in [1u128, 2, 1 << 20, 1 << 48, 1 << 60, 1 << 74, u128::MAX / e16] {
+            edges.extend([q * e16, q * e16 - 1, q * e16 + 1]);
+            edges.extend((q * e16).checked_add(e16 - 1));
+        }
+        for v in edges {
+            assert_eq!(div_e16(v), v / e16, "{v}");
+        }
+    }
+
     /// The SWAR block parser against the digit-at-a-time one: every digit at every position,
     /// and every non-digit byte at every position.
     #[test]
@@ -368,9 +490,18 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn digits_match_the_standard_library(v in proptest::num::u128::ANY) {
-            proptest::prop_assert_eq!(to_digits(v).to_string(), v.to_string());
-            proptest::prop_assert_eq!(from_digits(&v.to_string(), 39).unwrap(), v);
+        fn digits_match_the_standard_library(v in proptest::num::u128::ANY, digits in 1..=39u32) {
+            // Any value, and one of every length (random u128s nearly all have 38 or 39 digits).
+            for v in [v, 10u128.checked_pow(digits).map_or(v, |e| v % e)] {
+                proptest::prop_assert_eq!(to_digits(v).to_string(), v.to_string());
+                proptest::prop_assert_eq!(from_digits(&v.to_string(), 39).unwrap(), v);
+            }
+        }
+
+        #[test]
+        fn division_by_e16_matches_the_operator(v in proptest::num::u128::ANY, bits in 0..128u32) {
+            proptest::prop_assert_eq!(div_e16(v), v / 10u128.pow(16));
+            proptest::prop_assert_eq!(div_e16(v >> bits), (v >> bits) / 10u128.pow(16));
         }
 
         #[test]
