@@ -444,6 +444,27 @@ mod tests {
         }
     }
 
+    /// Both 16-digit backends (SSE2 and SWAR on x86-64, SWAR alone elsewhere) against the
+    /// standard library, at every lane edge and on a spread of values.
+    #[test]
+    fn sixteen_digit_backends_agree() {
+        let mut values = vec![0u64, 1, 9_999_999_999_999_999];
+        for digits in 0..16 {
+            let e = 10u64.pow(digits);
+            values.extend([e, e - 1, e + 1, 9_999_999_999_999_999 - e, e * 9]);
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..100_000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            values.extend([state % 10_000_000_000_000_000, (state >> 40) % 100_000_000]);
+        }
+        for n in values {
+            let expected = format!("{n:016}");
+            assert_eq!(&backend::sixteen_ascii(n), expected.as_bytes(), "{n}");
+            assert_eq!(&scalar::sixteen_ascii(n), expected.as_bytes(), "{n}");
+        }
+    }
+
     /// The multiplication against the division, at the edges a wrong constant or a lost carry
     /// would show (multiples of 10^16 and their neighbours, powers of two, the maximum).
     #[test]
