@@ -152,6 +152,9 @@ fn text_round_trip(c: &mut Criterion) {
     batch(&mut g, "sno", &ids::<rt::SnoId>(&vals), round_trip);
     batch(&mut g, "uid64", &ids::<rt::Uid64Id>(&vals), round_trip);
     batch(&mut g, "uid96", &ids::<rt::Uid96Id>(&vals), round_trip);
+    let small: Vec<u128> = vals.iter().map(|v| v % 10u128.pow(28)).collect();
+    batch(&mut g, "TMP d128 small", &small.iter().map(|&v| rt::Distributed128Id(v)).collect::<Vec<_>>(), round_trip);
+    batch(&mut g, "TMP d small", &ids::<rt::DistributedId>(&small), round_trip);
     batch(&mut g, "uuid crate (to_string + parse_str), again", &uuids, |u| uuid::Uuid::parse_str(&u.to_string()).ok());
     g.finish();
 }
@@ -189,7 +192,7 @@ mod rt {
     pub struct DistributedId(Decimal);
     #[derive(Identity)]
     #[id(scheme = "distributed128")]
-    pub struct Distributed128Id(u128);
+    pub struct Distributed128Id(pub u128);
     #[derive(Identity)]
     #[id(scheme = "sno")]
     pub struct SnoId([u8; 10]);

@@ -100,6 +100,7 @@ macro_rules! storage_via_from {
 pub(crate) use storage_via_from;
 
 /// The text after the type's `prefix_`, or the whole text for a type without a prefix.
+#[inline]
 pub fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&'a str, ParseError> {
     match prefix {
         None => Ok(text),
