@@ -95,7 +95,7 @@ impl IdText {
     pub fn as_str(&self) -> &str {
         // SAFETY: the first `len` bytes are ASCII, hence UTF-8: `set_len` checked them for
         // `build` and `from_ascii`; for `build_words` the buffer starts zeroed and
-        // `AsciiWords::put` and `put16`, its only writers, clear every byte's top bit.
+        // `AsciiWords::put` and `put32`, its only writers, clear every byte's top bit.
         unsafe { core::str::from_utf8_unchecked(&self.buf[self.start as usize..][..self.len as usize]) }
     }
 }
@@ -115,9 +115,13 @@ impl AsciiWords<'_> {
 
     /// Stores `bytes` at `at`, each with its top bit cleared.
     #[inline(always)]
-    pub(crate) fn put16(&mut self, at: usize, bytes: [u8; 16]) {
+    pub(crate) fn put32(&mut self, at: usize, bytes: [u8; 32]) {
         const ASCII: u128 = 0x7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F;
-        self.buf[at..at + 16].copy_from_slice(&(u128::from_le_bytes(bytes) & ASCII).to_le_bytes());
+        let (first, second) = bytes.split_at(16);
+        for (half, bytes) in [(at, first), (at + 16, second)] {
+            let word = u128::from_le_bytes(bytes.try_into().expect("16 bytes")) & ASCII;
+            self.buf[half..half + 16].copy_from_slice(&word.to_le_bytes());
+        }
     }
 }
 

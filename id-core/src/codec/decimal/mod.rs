@@ -13,18 +13,18 @@ use scalar as backend;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use sse2 as backend;
 
-/// The portable backend: two groups of eight digits (SWAR, see `eight_ascii`).
+/// The portable backend: four groups of eight digits (SWAR, see `eight_ascii`).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 mod scalar {
-    /// `n < 10^16` as sixteen ASCII digits, the most significant first.
+    /// `high` and `low`, each below 10^16, as thirty-two ASCII digits, the most significant
+    /// first.
     #[inline(always)]
-    pub(super) fn sixteen_ascii(n: u64) -> [u8; 16] {
+    pub(super) fn thirty_two_ascii(high: u64, low: u64) -> [u8; 32] {
         const E8: u64 = 100_000_000;
-        let high = super::eight_ascii((n / E8) as u32).to_le_bytes();
-        let low = super::eight_ascii((n % E8) as u32).to_le_bytes();
-        let mut out = [0u8; 16];
-        out[..8].copy_from_slice(&high);
-        out[8..].copy_from_slice(&low);
+        let mut out = [0u8; 32];
+        for (chunk, group) in out.chunks_exact_mut(8).zip([high / E8, high % E8, low / E8, low % E8]) {
+            chunk.copy_from_slice(&super::eight_ascii(group as u32).to_le_bytes());
+        }
         out
     }
 }
@@ -225,9 +225,10 @@ fn div_e16(v: u128) -> u128 {
 /// in `u128` cost 28 divisions for a 28-digit ID.
 #[inline(always)]
 pub fn to_digits(v: u128) -> IdText {
+    const E16: u128 = 10_000_000_000_000_000;
     let (rest, low16) = split_e16(v);
-    let (top, mid16) = split_e16(rest);
-    // u128::MAX / 10^32 < 10^8: the top group is the last.
+    // u128::MAX / 10^32 < 10^8: the top group is the last. A 28-digit ID has none.
+    let (top, mid16) = if rest < E16 { (0, rest as u64) } else { split_e16(rest) };
     let top = top as u32;
     let len = if top != 0 {
         32 + digit_count(top.into())
@@ -242,8 +243,7 @@ pub fn to_digits(v: u128) -> IdText {
         if top != 0 {
             out.put(0, eight_ascii(top));
         }
-        out.put16(8, backend::sixteen_ascii(mid16));
-        out.put16(24, backend::sixteen_ascii(low16));
+        out.put32(8, backend::thirty_two_ascii(mid16, low16));
         40 - len..40
     })
 }
@@ -479,10 +479,10 @@ mod tests {
         }
     }
 
-    /// Both 16-digit backends (SSE2 and SWAR on x86-64, SWAR alone elsewhere) against the
+    /// Both 32-digit backends (SSE2 and SWAR on x86-64, SWAR alone elsewhere) against the
     /// standard library, at every lane edge and on a spread of values.
     #[test]
-    fn sixteen_digit_backends_agree() {
+    fn thirty_two_digit_backends_agree() {
         let mut values = vec![0u64, 1, 9_999_999_999_999_999];
         for digits in 0..16 {
             let e = 10u64.pow(digits);
@@ -493,10 +493,11 @@ mod tests {
             state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             values.extend([state % 10_000_000_000_000_000, (state >> 40) % 100_000_000]);
         }
-        for n in values {
-            let expected = format!("{n:016}");
-            assert_eq!(&backend::sixteen_ascii(n), expected.as_bytes(), "{n}");
-            assert_eq!(&scalar::sixteen_ascii(n), expected.as_bytes(), "{n}");
+        for pair in values.windows(2) {
+            let (high, low) = (pair[0], pair[1]);
+            let expected = format!("{high:016}{low:016}");
+            assert_eq!(&backend::thirty_two_ascii(high, low), expected.as_bytes(), "{high} {low}");
+            assert_eq!(&scalar::thirty_two_ascii(high, low), expected.as_bytes(), "{high} {low}");
         }
     }
 
