@@ -176,7 +176,7 @@ fn digit_count(v: u64) -> usize {
         powers
     };
     let v = v | 1;
-    let guess = (u64::BITS - v.leading_zeros()) as usize * 1233 >> 12;
+    let guess = ((u64::BITS - v.leading_zeros()) as usize * 1233) >> 12;
     guess + usize::from(v >= POWERS[guess])
 }
 
