@@ -314,6 +314,16 @@ pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
         let high = group(n.saturating_sub(24))? * E8 + group(n.saturating_sub(16))?;
         return Ok(u128::from(high) * u128::from(E8 * E8) + u128::from(low));
     }
+    if (33..=39).contains(&n) {
+        // Up to seven digits in front of two sixteens; only these can overflow.
+        let sixteen = |end: usize| {
+            backend::sixteen_digits(bytes[end - 16..end].try_into().expect("16 bytes")).ok_or_else(invalid)
+        };
+        let (low, middle) = (u128::from(sixteen(n)?), u128::from(sixteen(n - 16)?));
+        let top = u128::from(group_ending_at(bytes, n - 32).ok_or_else(invalid)?);
+        let e16 = u128::from(E8 * E8);
+        return top.checked_mul(e16 * e16).and_then(|top| top.checked_add(middle * e16 + low)).ok_or(TOO_WIDE);
+    }
     let (blocks, rest) = bytes.as_chunks::<8>();
     let mut v: u128 = 0;
     for block in blocks {
