@@ -69,6 +69,9 @@ fn codecs(c: &mut Criterion) {
     let digit_texts: Vec<String> = decimals.iter().map(u128::to_string).collect();
     batch(&mut g, "decimal encode 28 digits (decimal id)", &decimals, |&v| decimal::to_digits(v));
     batch(&mut g, "decimal decode 28 digits (decimal id)", &digit_texts, |t| decimal::from_digits(t, 28));
+    let digit_texts: Vec<String> = decimals.iter().map(u128::to_string).collect();
+    batch(&mut g, "decimal encode 28 digits (decimal id)", &decimals, |&v| decimal::to_digits(v));
+    batch(&mut g, "decimal decode 28 digits (decimal id)", &digit_texts, |t| decimal::from_digits(t, 28));
     batch(&mut g, "base62 encode 16 chars (decimal id)", &decimals, |&v| decimal::to_base62(v));
     batch(&mut g, "base62 decode 16 chars (decimal id)", &dec_texts, |t| decimal::from_base62(t));
     // What the batch loop itself costs per value (input and output through `black_box`).
