@@ -8,9 +8,10 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_add_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
-    _mm_madd_epi16, _mm_max_epu8, _mm_movemask_epi8, _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128, _mm_packs_epi32,
-    _mm_set_epi64x, _mm_set1_epi8, _mm_sub_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_slli_epi16, _mm_slli_epi64, _mm_srli_epi16,
-    _mm_srli_epi64, _mm_storeu_si128, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi16, _mm_unpacklo_epi16,
+    _mm_madd_epi16, _mm_max_epu8, _mm_movemask_epi8, _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128,
+    _mm_packs_epi32, _mm_set_epi64x, _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_slli_epi16, _mm_slli_epi64,
+    _mm_srli_epi16, _mm_srli_epi64, _mm_storeu_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi16,
+    _mm_unpacklo_epi16,
 };
 
 #[inline(always)]
