@@ -9,8 +9,9 @@
 struct ReadmeDoctests;
 
 pub use idcraft_core::{
-    Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, ManualClock, NoRepeatClock, OsRandom,
-    ParseError, RandomSource, Scheme, SeededRandom, StorageOf, SystemClock, Timestamp,
+    Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, InvalidReason, ManualClock,
+    NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom, StorageOf, SystemClock,
+    Timestamp,
 };
 pub use idcraft_core::{codec, scope};
 

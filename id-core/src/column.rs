@@ -18,7 +18,7 @@
 //! a [`ParseError`].
 
 use crate::codec::{IdText, decimal, hex};
-use crate::error::ParseError;
+use crate::error::{InvalidReason, ParseError};
 use crate::identity::Identity;
 use crate::scheme::{IdBytes, Scheme};
 use rust_decimal::Decimal;
@@ -115,14 +115,14 @@ pub trait NumericColumn: DbColumn {}
 pub trait BigIntColumn: DbColumn {}
 
 pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
-    let reason = match value {
-        DbValue::Uuid(_) => "a uuid column does not hold this scheme",
-        DbValue::Numeric(_) => "a numeric column does not hold this scheme",
-        DbValue::Bytes(_) => "a binary column does not hold this scheme",
-        DbValue::BigInt(_) => "an integer column does not hold this scheme",
-        DbValue::Text(_) => "a text column does not hold this scheme",
+    let column = match value {
+        DbValue::Uuid(_) => Column::Uuid,
+        DbValue::Numeric(_) => Column::Numeric,
+        DbValue::Bytes(_) => Column::Bytes,
+        DbValue::BigInt(_) => Column::BigInt,
+        DbValue::Text(_) => Column::Text,
     };
-    ParseError::Invalid { scheme: S::NAME, reason }
+    ParseError::Invalid { scheme: S::NAME, reason: InvalidReason::ColumnType(column) }
 }
 
 /// GUIDs: `uuid`, or 16 bytes in the layout's byte order, or the hyphenated text.

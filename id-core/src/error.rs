@@ -33,8 +33,8 @@ pub enum ParseError {
     },
     /// The decoded number is outside the scheme's range.
     OutOfRange {
-        /// The rule that was broken, e.g. `"a DistributedId is at most 9999999999999999999999999999"`.
-        rule: &'static str,
+        /// The rule that was broken.
+        rule: RangeRule,
     },
     /// The text lacks the type's `prefix_`.
     Prefix {
@@ -45,11 +45,99 @@ pub enum ParseError {
     UnsupportedEncoding(crate::scheme::Encoding),
     /// The bytes decode but are not a valid value of the scheme.
     Invalid {
-        /// The scheme that rejected the value.
+        /// The scheme (or text form) that rejected the value.
         scheme: &'static str,
-        /// Why, e.g. `"time component exceeds 24 hours"`.
-        reason: &'static str,
+        /// Why.
+        reason: InvalidReason,
     },
+}
+
+/// The range rule a value broke ([`ParseError::OutOfRange`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RangeRule {
+    /// A decimal ID is negative.
+    Negative,
+    /// A decimal ID has digits after the point.
+    Fractional,
+    /// A 28-digit decimal ID is above `9999999999999999999999999999`.
+    AboveDecimalMax,
+    /// The digits need more than 128 bits.
+    Above128Bits,
+    /// A `u64` ID (uid64's decimal form) is above `18446744073709551615`.
+    AboveU64Max,
+    /// An `i64` ID is above `9223372036854775807`.
+    AboveI64Max,
+    /// A `DistributedId` has 45 time bits and 48 random bits.
+    DistributedLayout,
+    /// A `DistributedId128` has 48 time bits and 75 random bits.
+    Distributed128Layout,
+    /// A database `NUMERIC` value is not an ID of the scheme read.
+    NumericNotThisScheme,
+}
+
+impl fmt::Display for RangeRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RangeRule::Negative => "a decimal ID is not negative",
+            RangeRule::Fractional => "a decimal ID has no fractional digits",
+            RangeRule::AboveDecimalMax => "a decimal ID is at most 9999999999999999999999999999",
+            RangeRule::Above128Bits => "the number does not fit 128 bits",
+            RangeRule::AboveU64Max => "a uid64 is at most 18446744073709551615",
+            RangeRule::AboveI64Max => "an i64 ID is at most 9223372036854775807",
+            RangeRule::DistributedLayout => "a DistributedId has 45 time bits and 48 random bits",
+            RangeRule::Distributed128Layout => "a DistributedId128 has 48 time bits and 75 random bits",
+            RangeRule::NumericNotThisScheme => "the NUMERIC value is not an ID of this scheme",
+        })
+    }
+}
+
+/// Why decoded bytes are not a valid value ([`ParseError::Invalid`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InvalidReason {
+    /// A COMB's time bytes do not read as an instant.
+    Time(crate::scheme::comb::CombTimeError),
+    /// The last base64 character has bits set beyond the data (one text per value).
+    StrayBits,
+    /// A UUID's bytes are not sno text.
+    NotSnoText,
+    /// A database column of this type does not hold the scheme.
+    ColumnType(crate::column::Column),
+    /// A database text value is not UTF-8.
+    NotUtf8,
+    /// A database value of a type no ID is stored in (SQLite `REAL` or `NULL`).
+    NotAnIdValue,
+    /// A text whose every character is valid was refused anyway (a codec's inconsistency,
+    /// reported rather than panicking).
+    Refused,
+    /// The placeholder type of a misspelt scheme name (a compile error already says so).
+    UnknownScheme,
+}
+
+impl fmt::Display for InvalidReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::column::Column;
+        match self {
+            InvalidReason::Time(e) => fmt::Display::fmt(e, f),
+            InvalidReason::StrayBits => f.write_str("the last character has bits set beyond the data"),
+            InvalidReason::NotSnoText => f.write_str("the UUID's bytes are not sno text"),
+            InvalidReason::ColumnType(column) => {
+                let column = match column {
+                    Column::Uuid => "a uuid",
+                    Column::Numeric => "a numeric",
+                    Column::Bytes => "a binary",
+                    Column::BigInt => "an integer",
+                    Column::Text => "a text",
+                };
+                write!(f, "{column} column does not hold this scheme")
+            }
+            InvalidReason::NotUtf8 => f.write_str("the text value is not UTF-8"),
+            InvalidReason::NotAnIdValue => f.write_str("a REAL or NULL value is not an ID"),
+            InvalidReason::Refused => f.write_str("every character is valid, yet the text was refused"),
+            InvalidReason::UnknownScheme => f.write_str("not a scheme"),
+        }
+    }
 }
 
 impl ParseError {
@@ -72,7 +160,7 @@ impl ParseError {
                 return ParseError::Character { character, position, alphabet };
             }
         }
-        ParseError::Invalid { scheme: "text", reason: "every character is valid, yet the text was refused" }
+        ParseError::Invalid { scheme: "text", reason: InvalidReason::Refused }
     }
 
     /// Checks that `text` is `expected` bytes long, for an ASCII form whose caller then checks
@@ -184,6 +272,33 @@ impl std::error::Error for GenerateError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reasons are values to match on, and say in words what they said as strings before.
+    #[test]
+    fn reasons_are_typed_and_keep_their_words() {
+        use crate::scheme::{DistributedId, Scheme, Sno, Uid64};
+        assert_eq!(
+            DistributedId::try_from_u128(10u128.pow(28)),
+            Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax })
+        );
+        assert_eq!(
+            Uid64::decode("18446744073709551616", crate::scheme::Encoding::Decimal),
+            Err(ParseError::OutOfRange { rule: RangeRule::AboveU64Max })
+        );
+        assert_eq!(
+            Sno::from_uuid(uuid::Uuid::from_u128(u128::MAX)),
+            Err(ParseError::Invalid { scheme: "sno", reason: InvalidReason::NotSnoText })
+        );
+        assert_eq!(
+            ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax }.to_string(),
+            "value out of range: a decimal ID is at most 9999999999999999999999999999"
+        );
+        let column =
+            ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::ColumnType(crate::column::Column::BigInt) };
+        assert_eq!(column.to_string(), "not a valid comb_pg ID: an integer column does not hold this scheme");
+        let time = InvalidReason::Time(crate::scheme::comb::CombTimeError::TimeOfDayPast24Hours);
+        assert_eq!(time.to_string(), "time component exceeds 24 hours");
+    }
 
     #[test]
     fn messages_say_what_and_where() {

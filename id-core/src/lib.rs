@@ -20,7 +20,7 @@ pub mod text_form;
 pub mod time;
 
 pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};
-pub use error::{GenerateError, ParseError};
+pub use error::{GenerateError, InvalidReason, ParseError, RangeRule};
 pub use identity::{Identity, StorageOf};
 pub use random::{FixedRandom, OsRandom, RandomSource, SeededRandom};
 pub use scheme::{Encoding, Generate, Scheme};

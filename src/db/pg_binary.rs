@@ -3,20 +3,13 @@
 
 use super::pg_numeric;
 use crate::db::{Column, DbColumn, DbValue, Dialect};
-use crate::{Identity, ParseError, Scheme, schemes::IdBytes};
+use crate::{Identity, InvalidReason, ParseError, RangeRule, Scheme, schemes::IdBytes};
 use uuid::Uuid;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 fn not_held<I: Identity>(column: Column) -> ParseError {
-    let reason = match column {
-        Column::Uuid => "a uuid column does not hold this scheme",
-        Column::Numeric => "a numeric column does not hold this scheme",
-        Column::Bytes => "a binary column does not hold this scheme",
-        Column::BigInt => "an integer column does not hold this scheme",
-        Column::Text => "a text column does not hold this scheme",
-    };
-    ParseError::Invalid { scheme: I::Scheme::NAME, reason }
+    ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::ColumnType(column) }
 }
 
 /// Appends `id` as the binary value of a `column` column.
@@ -55,7 +48,7 @@ where
         Column::Uuid => DbValue::Uuid(Uuid::from_bytes(raw.try_into().map_err(|_| ParseError::bytes(16, raw.len()))?)),
         Column::Numeric if pg_numeric::has_numeric_form::<I>() => {
             let value = <I::Scheme as DbColumn>::from_numeric(pg_numeric::decode(raw)?)
-                .ok_or(ParseError::OutOfRange { rule: "the NUMERIC value is not an ID of this scheme" })?;
+                .ok_or(ParseError::OutOfRange { rule: RangeRule::NumericNotThisScheme })?;
             return Ok(I::from_scheme(value));
         }
         Column::Numeric => pg_numeric::decode_decimal_id(raw)?,
@@ -68,7 +61,7 @@ where
         }
         Column::Text => {
             let text = core::str::from_utf8(raw)
-                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: "the text value is not UTF-8" })?;
+                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::NotUtf8 })?;
             return Ok(crate::db::from_db_text::<I>(text)?);
         }
     };

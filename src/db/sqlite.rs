@@ -2,7 +2,7 @@
 //! ID writes, and how a value of any storage class is read back.
 
 use crate::db::{DbColumn, DbValue, Dialect};
-use crate::{Identity, ParseError, Scheme, schemes::IdBytes};
+use crate::{Identity, InvalidReason, ParseError, Scheme, schemes::IdBytes};
 
 /// A value as SQLite stores it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,11 +55,11 @@ where
         SqliteValueRef::Integer(v) => DbValue::BigInt(v),
         SqliteValueRef::Text(t) => {
             let text = core::str::from_utf8(t)
-                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: "the TEXT value is not UTF-8" })?;
+                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::NotUtf8 })?;
             return crate::db::from_db_text::<I>(text);
         }
         SqliteValueRef::Other => {
-            return Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason: "a REAL or NULL value is not an ID" });
+            return Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::NotAnIdValue });
         }
     };
     <I::Scheme as DbColumn>::from_db(db).map(I::from_scheme)

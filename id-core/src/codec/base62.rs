@@ -126,8 +126,7 @@ pub fn decode_u64(text: &str) -> Result<u64, ParseError> {
 /// Decodes exactly 11 digits whose value is at most `i64::MAX`.
 #[inline]
 pub fn decode_i64(text: &str) -> Result<i64, ParseError> {
-    i64::try_from(decode_u64(text)?)
-        .map_err(|_| ParseError::OutOfRange { rule: "an i64 ID is at most 9223372036854775807" })
+    i64::try_from(decode_u64(text)?).map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::AboveI64Max })
 }
 
 /// Decodes exactly 22 digits.

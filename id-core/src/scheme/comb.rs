@@ -114,7 +114,8 @@ pub enum CombTimeError {
 }
 
 impl CombTimeError {
-    /// What is wrong, as [`ParseError::Invalid`] says it.
+    /// What is wrong, in words (its `Display`, and `ParseError::Invalid`'s through
+    /// [`InvalidReason::Time`](crate::error::InvalidReason::Time)).
     pub const fn reason(self) -> &'static str {
         match self {
             CombTimeError::PastYear9999 => "timestamp is past 9999-12-31T23:59:59.999Z",
@@ -380,7 +381,9 @@ impl<L: CombLayout> Comb<L> {
     /// The embedded instant, or why this GUID is not a valid COMB of the layout (what RT.Comb's
     /// `GetTimestamp` throws on: a negative or over-24-hour time of day, a year past 9999).
     pub fn try_timestamp(&self) -> Result<Timestamp, ParseError> {
-        L::STRATEGY.read(self.time_bytes()).map_err(|e| ParseError::Invalid { scheme: L::NAME, reason: e.reason() })
+        L::STRATEGY
+            .read(self.time_bytes())
+            .map_err(|e| ParseError::Invalid { scheme: L::NAME, reason: crate::error::InvalidReason::Time(e) })
     }
 
     fn time_bytes(&self) -> [u8; 6] {

@@ -184,7 +184,7 @@ impl DistributedId {
     /// Assembles `ms << 48 | random` (milliseconds since 1900, without the leeway applied).
     pub fn from_parts(ms_since_1900: u64, random: u64) -> Result<Self, ParseError> {
         if ms_since_1900 >> 45 != 0 || random >> 48 != 0 {
-            return Err(ParseError::OutOfRange { rule: "a DistributedId has 45 time bits and 48 random bits" });
+            return Err(ParseError::OutOfRange { rule: crate::error::RangeRule::DistributedLayout });
         }
         Ok(DistributedId(u128::from(ms_since_1900) << 48 | u128::from(random)))
     }
@@ -266,7 +266,7 @@ impl crate::column::DbColumn for DistributedId {
         match value {
             crate::column::DbValue::Numeric(d) => DistributedId::from_decimal(d),
             crate::column::DbValue::BigInt(v) => u128::try_from(v)
-                .map_err(|_| ParseError::OutOfRange { rule: "a decimal ID is not negative" })
+                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })
                 .and_then(DistributedId::try_from_u128),
             crate::column::DbValue::Text(t) => {
                 crate::column::digits_with_zero_fraction(&t).and_then(DistributedId::try_from_u128)
@@ -510,7 +510,7 @@ impl DistributedId128 {
     /// Assembles `ms << 80 | 7 << 76 | random75` with bit 63 clear.
     pub fn from_parts(ms_since_1700: u64, random: u128) -> Result<Self, ParseError> {
         if ms_since_1700 >> 48 != 0 || random > RANDOM75 {
-            return Err(ParseError::OutOfRange { rule: "a DistributedId128 has 48 time bits and 75 random bits" });
+            return Err(ParseError::OutOfRange { rule: crate::error::RangeRule::Distributed128Layout });
         }
         Ok(Self::assemble(ms_since_1700, random))
     }

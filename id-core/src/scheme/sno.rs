@@ -59,7 +59,7 @@ impl Sno {
     /// typed error.
     pub fn from_uuid(uuid: Uuid) -> Result<Sno, ParseError> {
         let text = core::str::from_utf8(uuid.as_bytes())
-            .map_err(|_| ParseError::Invalid { scheme: Self::NAME, reason: "the UUID's bytes are not sno text" })?;
+            .map_err(|_| ParseError::Invalid { scheme: Self::NAME, reason: crate::error::InvalidReason::NotSnoText })?;
         sno32::decode(text).map(Sno)
     }
 

@@ -13,7 +13,7 @@ use super::sqlx::postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValu
 use super::sqlx::{Decode, Encode, Type, ValueRef};
 use crate::db::{Column, DbColumn, DbValue, Dialect};
 use crate::db::{pg_binary, pg_numeric};
-use crate::{Identity, ParseError, Scheme, codec::hex, schemes::IdBytes};
+use crate::{Identity, ParseError, RangeRule, Scheme, codec::hex, schemes::IdBytes};
 use uuid::Uuid;
 
 // `uuid` and `NUMERIC` are written and read here, by their binary formats (16 bytes; the one in
@@ -99,7 +99,7 @@ where
         Column::Uuid => DbValue::Uuid(Uuid::from_bytes(hex::decode_uuid(value.as_str()?)?)),
         Column::Numeric if numeric_form => {
             let scheme = <I::Scheme as DbColumn>::from_numeric(value.as_str()?.parse::<u128>()?)
-                .ok_or(ParseError::OutOfRange { rule: "a NUMERIC column does not hold this scheme" })?;
+                .ok_or(ParseError::OutOfRange { rule: RangeRule::NumericNotThisScheme })?;
             return Ok(I::from_scheme(scheme));
         }
         Column::Numeric | Column::Text => return Ok(crate::db::from_db_text::<I>(value.as_str()?)?),

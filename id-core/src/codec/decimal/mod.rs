@@ -2,7 +2,7 @@
 //! binary form, the 16-character base62 form and the 26-character hex form.
 
 use super::{IdText, base62, hex};
-use crate::error::ParseError;
+use crate::error::{ParseError, RangeRule};
 use rust_decimal::Decimal;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -40,8 +40,6 @@ mod scalar {
 /// The largest value: `9999999999999999999999999999` (28 nines, .NET's `decimal.MaxValue`).
 pub const MAX: u128 = 9_999_999_999_999_999_999_999_999_999;
 
-const RANGE_RULE: &str = "a decimal ID is at most 9999999999999999999999999999";
-
 /// The integer value of a non-negative, scale-0 `Decimal`.
 ///
 /// A scale with only zeros behind the point (`123.0`, as SQLite returns) is accepted: the value
@@ -58,10 +56,10 @@ pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
 #[cold]
 fn from_scaled_decimal(d: Decimal) -> Result<u128, ParseError> {
     if d.is_sign_negative() && !d.is_zero() {
-        return Err(ParseError::OutOfRange { rule: "a decimal ID is not negative" });
+        return Err(ParseError::OutOfRange { rule: RangeRule::Negative });
     }
     if d.fract() != Decimal::ZERO {
-        return Err(ParseError::OutOfRange { rule: "a decimal ID has no fractional digits" });
+        return Err(ParseError::OutOfRange { rule: RangeRule::Fractional });
     }
     let mut integral = d.trunc();
     integral.rescale(0);
@@ -85,7 +83,7 @@ pub(crate) fn decimal_below_2_96(v: u128) -> Decimal {
 /// Checks `v <= MAX`.
 #[inline]
 pub const fn check(v: u128) -> Result<u128, ParseError> {
-    if v <= MAX { Ok(v) } else { Err(ParseError::OutOfRange { rule: RANGE_RULE }) }
+    if v <= MAX { Ok(v) } else { Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax }) }
 }
 
 /// The 16-byte big-endian binary form: 4 zero bytes, then the 96-bit value.
@@ -127,7 +125,7 @@ pub fn from_base62(text: &str) -> Result<u128, ParseError> {
     let high = base62::decode_block(high.try_into().expect("11 digits"), text, 0)?;
     let low = base62::decode_block(low.try_into().expect("11 digits"), text, 5)?;
     if high >> 32 != 0 {
-        return Err(ParseError::OutOfRange { rule: RANGE_RULE });
+        return Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax });
     }
     check(u128::from(high) << 64 | u128::from(low))
 }
@@ -298,7 +296,7 @@ fn group_ending_at(text: &[u8], end: usize) -> Option<u64> {
 #[inline(always)]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
     const E8: u64 = 100_000_000;
-    const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: "the number does not fit 128 bits" };
+    const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: RangeRule::Above128Bits };
     if text.is_empty() || text.len() > max_digits {
         return Err(ParseError::chars(max_digits, text.chars().count()));
     }

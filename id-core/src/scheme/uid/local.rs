@@ -250,7 +250,7 @@ impl Scheme for Uid64 {
             Encoding::Base62 => base62::decode_u64(text).map(Uid64),
             Encoding::Decimal => u64::try_from(decimal::from_digits(text, 20)?)
                 .map(Uid64)
-                .map_err(|_| ParseError::OutOfRange { rule: "a uid64 is at most 18446744073709551615" }),
+                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::AboveU64Max }),
             _ => Err(unsupported(encoding)),
         }
     }
