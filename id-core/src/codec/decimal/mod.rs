@@ -1,5 +1,11 @@
-//! 28-digit decimal IDs (Architect.Identities' `DistributedId` range): checks, the 16-byte
-//! binary form, the 16-character base62 form and the 26-character hex form.
+//! 28-digit decimal IDs (Architect.Identities' `DistributedId` range): checks, the plain
+//! digits (of any `u128`), the 16-byte binary form, the 16-character base62 form and the
+//! 26-character hex form.
+//!
+//! The digit conversions have two interchangeable backends for their 16- and 32-digit steps,
+//! like [`super::hex`]: SSE2 on x86-64 (part of that architecture's baseline, so always
+//! available and inlined) and portable SWAR code everywhere else. The tests run both on every
+//! x86-64 build and check them against each other and against the standard library.
 
 use super::{IdText, base62, hex};
 use crate::error::{ParseError, RangeRule};
