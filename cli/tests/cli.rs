@@ -268,6 +268,22 @@ fn times_outside_a_layout_are_refused() {
     }
 }
 
+/// `--time` with `--count` past a unit's sequence used to wrap and print a repeat with exit
+/// status 0: it prints the unit's IDs, strictly increasing, then fails with a clear message.
+#[test]
+fn a_used_up_unit_at_an_explicit_time_fails_instead_of_repeating() {
+    for (scheme, capacity) in [("uid64", 16_384), ("sno", 65_536)] {
+        let count = (capacity + 1).to_string();
+        let (code, out, err) = idcraft(&["new", scheme, "--count", &count, "--time", "2026-03-01T12:00:00Z"]);
+        assert_eq!(code, 1, "{scheme}: {err}");
+        one_clean_error_line(&err);
+        assert!(err.contains(&format!("all {capacity} {scheme} IDs")) && err.contains("explicit"), "{scheme}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), capacity, "{scheme}");
+        assert!(lines.windows(2).all(|w| w[0] < w[1]), "{scheme}: not strictly increasing");
+    }
+}
+
 /// Key texts of 48 or 64 bytes used to panic in the base64 helper.
 #[test]
 fn long_keys_are_an_input_error() {

@@ -245,6 +245,46 @@ pub enum GenerateError {
         /// lease having run out while renewals could not reach the store.
         lost: bool,
     },
+    /// The ID's time falls outside the wall-clock window in which the leased slot may be used
+    /// by this process: at or before the last time its predecessor on the slot could have
+    /// stamped (this process waits that out when it builds a leased generator, but its clock
+    /// went back since), or after the bound this process published with its last renewal (its
+    /// clock jumped forward; the next renewal publishes a new bound).
+    OutsideLeaseWindow {
+        /// The lease's namespace.
+        namespace: &'static str,
+        /// The slot.
+        slot: u32,
+        /// The start of the time unit the ID would carry.
+        time: Timestamp,
+        /// The window: after `after` ...
+        after: Timestamp,
+        /// ... and no later than `until`.
+        until: Timestamp,
+    },
+    /// Every sequence value of the time unit holding `time` has been issued by this generator
+    /// at explicit instants ([`Generate::generate_at`](crate::Generate::generate_at)): an
+    /// explicit instant cannot wait for the next unit, and counting on would repeat an ID.
+    SequenceExhausted {
+        /// The scheme.
+        scheme: &'static str,
+        /// The instant asked for.
+        time: Timestamp,
+        /// How many IDs one time unit holds.
+        capacity: u32,
+    },
+    /// An explicit instant in a time unit before one this generator has already used at an
+    /// explicit instant: that unit's sequence is not kept, and starting it again could repeat
+    /// an ID. Explicit instants go forward per generator (use another generator for another
+    /// run of instants).
+    InstantBehind {
+        /// The scheme.
+        scheme: &'static str,
+        /// The instant asked for.
+        time: Timestamp,
+        /// The latest instant used so far.
+        last: Timestamp,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -262,6 +302,18 @@ impl fmt::Display for GenerateError {
             GenerateError::LeaseExpired { namespace, slot, lost: false } => write!(
                 f,
                 "the lease on {namespace} slot {slot} has expired by this process's clock (renewals did not reach the store in time)"
+            ),
+            GenerateError::OutsideLeaseWindow { namespace, slot, time, after, until } => write!(
+                f,
+                "the clock puts the ID at {time}, outside the window in which this process may issue on {namespace} slot {slot} (after {after}, until {until})"
+            ),
+            GenerateError::SequenceExhausted { scheme, time, capacity } => write!(
+                f,
+                "all {capacity} {scheme} IDs of the time unit holding {time} have been issued at explicit instants; an explicit instant cannot wait for the next unit"
+            ),
+            GenerateError::InstantBehind { scheme, time, last } => write!(
+                f,
+                "{time} is before {last}, an instant this {scheme} generator has already used: explicit instants must not go back (its sequence there is gone)"
             ),
         }
     }

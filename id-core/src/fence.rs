@@ -4,13 +4,20 @@
 //! (`idcraft::lease`); a generator only asks.
 
 use crate::error::GenerateError;
+use crate::time::Timestamp;
 
 /// Asked by a fenced generator after it has made each ID and before it returns it.
 pub trait Fence: Send + Sync {
-    /// `Ok` while the slot is this process's; otherwise the error the generator returns
-    /// (normally [`GenerateError::LeaseExpired`]). May block, for a fence configured to wait
-    /// for a renewal.
-    fn check(&self) -> Result<(), GenerateError>;
+    /// `Ok` while the slot is this process's and an ID whose time unit starts at `unit_start`
+    /// may be issued on it; otherwise the error the generator returns (normally
+    /// [`GenerateError::LeaseExpired`], or [`GenerateError::OutsideLeaseWindow`] for a time
+    /// unit that a predecessor on the slot may have used or that lies past what this process
+    /// published). May block, for a fence configured to wait for a renewal.
+    ///
+    /// Passing the start of the ID's unit, not the instant read, lets a lease reason in units
+    /// without knowing the scheme: two IDs of one slot can only be equal if their units are,
+    /// and a unit starting after some instant lies wholly after the unit holding it.
+    fn check(&self, unit_start: Timestamp) -> Result<(), GenerateError>;
 }
 
 #[cfg(test)]
@@ -32,7 +39,7 @@ mod tests {
     }
 
     impl Fence for Countdown {
-        fn check(&self) -> Result<(), GenerateError> {
+        fn check(&self, _: Timestamp) -> Result<(), GenerateError> {
             match self.left.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)) {
                 Ok(_) => Ok(()),
                 Err(_) => Err(GenerateError::LeaseExpired { namespace: "test", slot: 7, lost: true }),

@@ -12,7 +12,9 @@ use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, dec
 use crate::clock::{Clock, CoarseClock};
 use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
+use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
+use crate::installed::Installed;
 use crate::overflow::{OverflowWait, SequenceOverflow};
 use crate::random::{OsRandom, RandomSource};
 use crate::time::Timestamp;
@@ -21,7 +23,7 @@ use core::time::Duration;
 use md5::{Digest, Md5};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::SyncSender;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use uuid::Uuid;
 
 /// `ToSqlGuid`: `sql[e] = guid[P[e]]` on .NET-order bytes.
@@ -280,6 +282,9 @@ pub struct HotGuidGenerator<C: Clock = CoarseClock> {
     /// For [`HotGuidGenerator::generate_at`], whose uniqueness is the caller's: it must not
     /// use up or disturb the clock path's budget.
     explicit_counter: AtomicU32,
+    /// The per-second count of [`Generate::generate_at`], whose counters start after `seed`.
+    explicit: ExplicitSequence,
+    seed: u32,
     overflow: OverflowWait,
     fence: Option<Arc<dyn Fence>>,
 }
@@ -294,13 +299,20 @@ struct CounterState {
 }
 
 const COUNTER_MASK: u32 = 0xFF_FFFF;
-static DEFAULT_GENERATOR: OnceLock<HotGuidGenerator> = OnceLock::new();
+static DEFAULT_GENERATOR: Installed<HotGuidGenerator> = Installed::new();
 
 /// Makes `generator` the one [`HotGuid::new`] and derived types' `new()` use (e.g. one on
 /// leased machine bytes). Once, at start-up, before the first ID; afterwards `generator` is
-/// handed back as the error.
+/// handed back as the error ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
 pub fn install_default(generator: HotGuidGenerator) -> Result<(), HotGuidGenerator> {
-    DEFAULT_GENERATOR.set(generator)
+    DEFAULT_GENERATOR.install(generator).map(drop)
+}
+
+/// Makes `generator` the default whatever was installed before (see
+/// [`sno::replace_default`](super::sno::replace_default)).
+pub fn replace_default(generator: HotGuidGenerator) {
+    DEFAULT_GENERATOR.replace(generator);
 }
 
 /// The last instant whose seconds fit the layout's 32 bits.
@@ -330,6 +342,8 @@ impl<C: Clock> HotGuidGenerator<C> {
             machine,
             state: Mutex::new(CounterState { second: None, counter: seed, first_of_second: seed }),
             explicit_counter: AtomicU32::new(seed),
+            explicit: ExplicitSequence::default(),
+            seed,
             overflow: OverflowWait::default(),
             fence: None,
         }
@@ -426,7 +440,7 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
         loop {
             if let Some((second, counter)) = self.next()? {
                 if let Some(fence) = &self.fence {
-                    fence.check()?;
+                    fence.check(Timestamp::new(i64::from(second), 0))?;
                 }
                 return Ok(HotGuid::from_parts(second, self.machine, counter, shard_key));
             }
@@ -434,11 +448,17 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
         }
     }
 
-    /// `NewGuid(shardKey, dateTime)` for the instants the layout holds (1970 to 2106), with a
-    /// counter of its own; never waits, uniqueness is the caller's.
+    /// `NewGuid(shardKey, dateTime)` for the instants the layout holds (1970 to 2106), with the
+    /// next of the second's 2^24 counters at explicit instants. Never waits: an error once the
+    /// second's counters are used up or for an instant in an earlier second than one already
+    /// used ([`GenerateError::SequenceExhausted`], [`GenerateError::InstantBehind`]), never a
+    /// repeat. The original's wrapping counter is
+    /// [`generate_at_wrapping`](HotGuidGenerator::generate_at_wrapping).
     fn generate_at(&self, shard_key: u32, t: Timestamp) -> Result<HotGuid, GenerateError> {
-        Self::checked_seconds(t)?;
-        Ok(self.generate_at_wrapping(shard_key, t))
+        let second = Self::checked_seconds(t)?;
+        let n = self.explicit.next(HotGuid::NAME, u64::from(second), t, COUNTER_MASK + 1)?;
+        let counter = self.seed.wrapping_add(1).wrapping_add(n) & COUNTER_MASK;
+        Ok(HotGuid::from_parts(second, self.machine, counter, shard_key))
     }
 }
 

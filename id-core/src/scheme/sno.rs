@@ -21,7 +21,9 @@ use super::{Encoding, Generate, IdBytes, Scheme, canonical_text, unsupported};
 use crate::clock::{Clock, CoarseClock};
 use crate::codec::{IdText, hex, sno32};
 use crate::error::{GenerateError, ParseError};
+use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
+use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::time::Timestamp;
 use core::fmt;
@@ -420,15 +422,25 @@ pub struct SnoGenerator<C: Clock = CoarseClock> {
     static_sequence: AtomicU32,
     overflow: OverflowWait,
     fence: Option<Arc<dyn Fence>>,
+    /// The sequence of [`Generate::generate_at`].
+    explicit: ExplicitSequence,
 }
 
-static DEFAULT_GENERATOR: OnceLock<SnoGenerator> = OnceLock::new();
+static DEFAULT_GENERATOR: Installed<SnoGenerator> = Installed::new();
 
 /// Makes `generator` the one [`Sno::new`] and derived types' `new()` use (e.g. one on a leased
-/// partition). Once, at start-up, before the first ID: afterwards the default is fixed, and
-/// `generator` is handed back as the error.
+/// partition). Once, at start-up, before the first ID: afterwards `generator` is handed back as
+/// the error ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
 pub fn install_default(generator: SnoGenerator) -> Result<(), SnoGenerator> {
-    DEFAULT_GENERATOR.set(generator)
+    DEFAULT_GENERATOR.install(generator).map(drop)
+}
+
+/// Makes `generator` the default whatever was installed before, e.g. one on a new lease after
+/// the old one was lost for good. Calls in flight finish on the old generator; the old one is
+/// kept alive for the rest of the process (replacing is for rare events).
+pub fn replace_default(generator: SnoGenerator) {
+    DEFAULT_GENERATOR.replace(generator);
 }
 
 /// How many default-configured generators this process has made, and the seed of their
@@ -518,6 +530,7 @@ impl<C: Clock> SnoGenerator<C> {
             static_sequence: AtomicU32::new(u32::from(min).wrapping_sub(1)),
             overflow: OverflowWait::default(),
             fence: None,
+            explicit: ExplicitSequence::default(),
         }
     }
 
@@ -723,15 +736,21 @@ impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
     fn generate(&self, meta: u8) -> Result<Sno, GenerateError> {
         let id = self.next_on_clock(meta)?;
         if let Some(fence) = &self.fence {
-            fence.check()?;
+            fence.check(unit_start(id.units()))?;
         }
         Ok(id)
     }
 
     /// sno's `NewWithTime` for the instants the layout holds (2010 to 2079): the unit of `t`,
-    /// tick 0, a rolling counter of its own. Never blocks; uniqueness is the caller's.
+    /// tick 0, and the next of the unit's sequences at explicit instants, from the minimum.
+    /// Never blocks: an error once the unit's sequences are used up or for an instant in an
+    /// earlier unit than one already used ([`GenerateError::SequenceExhausted`],
+    /// [`GenerateError::InstantBehind`]), never a repeat. The original's rolling counter, which
+    /// wraps, is [`generate_at_wrapping`](SnoGenerator::generate_at_wrapping).
     fn generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
-        checked_units(t).map(|_| self.generate_at_wrapping(meta, t))
+        let units = checked_units(t)?;
+        let n = self.explicit.next(Sno::NAME, units, t, self.cap())?;
+        Ok(Sno::from_parts(units, false, meta, self.partition, self.sequence_min + n as u16))
     }
 }
 

@@ -5,8 +5,10 @@ use super::local::{MAX_TICK, SEQ_MASK, UID_LATEST, Uid64, UidTime, in_uid_range,
 use super::node::default_node;
 use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
+use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
-use crate::scheme::Generate;
+use crate::installed::Installed;
+use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::any::Any;
 use core::fmt;
@@ -40,6 +42,8 @@ pub struct UidGenerator<C: Clock = CoarseClock> {
     clock: C,
     /// `tick << 14 | sequence` of the last ID.
     state: AtomicU64,
+    /// The sequence of [`Generate::generate_at`].
+    explicit: ExplicitSequence,
 }
 
 impl UidGenerator {
@@ -63,7 +67,7 @@ fn uid_from_tick(tick: u64, seq: u64) -> Uid64 {
 impl<C: Clock> UidGenerator<C> {
     /// A generator on `clock`.
     pub fn with(clock: C) -> Self {
-        UidGenerator { clock, state: AtomicU64::new(0) }
+        UidGenerator { clock, state: AtomicU64::new(0), explicit: ExplicitSequence::default() }
     }
 
     /// The former name of [`Generate::generate_at`].
@@ -122,10 +126,15 @@ impl<C: Clock> Generate<Uid64> for UidGenerator<C> {
         self.next()
     }
 
-    /// uid's `l()` at `t` for the instants the layout holds (1970 to 35198), with the next
-    /// sequence (no waiting, no ordering).
+    /// uid's `l()` at `t` for the instants the layout holds (1970 to 35198): the tick of `t`
+    /// and the next of the tick's 16,384 sequences at explicit instants, from 0. Never waits:
+    /// an error once the tick's sequences are used up or for an instant in an earlier tick
+    /// than one already used (see [`GenerateError::SequenceExhausted`] and
+    /// [`GenerateError::InstantBehind`]), never a repeat.
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Uid64, GenerateError> {
-        in_uid_range(t).map(|t| self.generate_at_wrapping(t))
+        let u = UidTime::of(in_uid_range(t)?);
+        let seq = self.explicit.next(Uid64::NAME, u.tick(), t, SEQ_MASK as u32 + 1)?;
+        Ok(Uid64::from_parts(u.mega, u.secs, u.micros, seq))
     }
 }
 
@@ -135,7 +144,7 @@ impl<C: Clock> fmt::Debug for UidGenerator<C> {
     }
 }
 
-static DEFAULT_GLOBAL: OnceLock<GlobalUidGenerator> = OnceLock::new();
+static DEFAULT_GLOBAL: Installed<GlobalUidGenerator> = Installed::new();
 
 /// The installed global generator, or one on [`default_local_arc`] and [`default_node`].
 pub(super) fn default_global() -> &'static GlobalUidGenerator {
@@ -143,28 +152,47 @@ pub(super) fn default_global() -> &'static GlobalUidGenerator {
 }
 
 /// The default generator for interval `I`: [`default_global`] itself for 8, for the others one
-/// on its node, sequence and fence, made once per interval.
+/// on its node, sequence and fence, made once per interval and again after a replacement.
 pub(super) fn default_global_with<const I: u8>() -> &'static GlobalUidGenerator<CoarseClock, I> {
-    type Erased = OnceLock<&'static (dyn Any + Send + Sync)>;
-    static OTHERS: [Erased; 11] = [const { OnceLock::new() }; 11];
+    /// An interval's generator and the interval-8 default it was made from.
+    struct Derived {
+        from: *const GlobalUidGenerator,
+        generator: &'static (dyn Any + Send + Sync),
+    }
+    // SAFETY: `from` is only compared, never dereferenced.
+    unsafe impl Send for Derived {}
+    // SAFETY: as above.
+    unsafe impl Sync for Derived {}
+    static OTHERS: [Installed<Derived>; 11] = [const { Installed::new() }; 11];
     let base = default_global();
     if let Some(itself) = (base as &dyn Any).downcast_ref() {
         return itself;
     }
     let slot = OTHERS.get(usize::from(I)).expect("intervals are checked to be 5..=10 before use");
-    let erased = *slot.get_or_init(|| {
+    let derive = || {
         let generator: &'static GlobalUidGenerator<CoarseClock, I> = Box::leak(Box::new(base.clone().with_interval()));
-        generator
-    });
-    erased.downcast_ref().expect("each slot holds its own interval's generator")
+        Derived { from: base, generator }
+    };
+    let mut derived = slot.get_or_init(derive);
+    if !core::ptr::eq(derived.from, base) {
+        derived = slot.replace(derive());
+    }
+    derived.generator.downcast_ref().expect("each slot holds its own interval's generator")
 }
 
 /// Makes `generator` the one [`Uid96::new`](super::Uid96::new) and derived `uid96` types' `new()`
 /// use (e.g. one on a leased node, sharing [`default_local_arc`]'s sequence); derived types of
 /// other intervals use its node, sequence and fence too. Once, at start-up, before the first
-/// ID; afterwards `generator` is handed back as the error.
+/// ID; afterwards `generator` is handed back as the error ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
 pub fn install_default(generator: GlobalUidGenerator) -> Result<(), GlobalUidGenerator> {
-    DEFAULT_GLOBAL.set(generator)
+    DEFAULT_GLOBAL.install(generator).map(drop)
+}
+
+/// Makes `generator` the default whatever was installed before, for every interval (see
+/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
+pub fn replace_default(generator: GlobalUidGenerator) {
+    DEFAULT_GLOBAL.replace(generator);
 }
 
 /// Makes global uids with neighbourhood interval `I` (uid's default 8; see
@@ -236,7 +264,7 @@ impl<C: Clock, const I: u8> GlobalUidGenerator<C, I> {
     /// `local` on `node` (`None`: the generator's own, which the fence, if any, still holds).
     fn global(&self, local: Uid64, node: Option<u32>) -> Result<Uid96With<I>, GenerateError> {
         if let (None, Some(fence)) = (node, &self.fence) {
-            fence.check()?;
+            fence.check(local.time().timestamp())?;
         }
         Ok(Uid96With::from_global(local.to_global(node.unwrap_or(self.node))))
     }

@@ -19,7 +19,7 @@ mod local;
 mod node;
 mod vclock;
 
-pub use generator::{GlobalUidGenerator, UidGenerator, default_local_arc, install_default};
+pub use generator::{GlobalUidGenerator, UidGenerator, default_local_arc, install_default, replace_default};
 pub use global::{GlobalUid, Interval, IntervalError, Uid96, Uid96With};
 pub use local::{Uid64, UidDiff, UidTime};
 pub use node::{default_node, node_hash, node_hash_legacy};
