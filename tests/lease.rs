@@ -6,9 +6,7 @@ mod support;
 
 use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeasedGenerator, OnExpiry};
 use idcraft::schemes::sno::SnoGenerator;
-use idcraft::{Generate, GenerateError};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use idcraft::{Generate, GenerateError, Scheme};
 use std::time::{Duration, Instant};
 
 fn database_url() -> Option<String> {
@@ -45,7 +43,7 @@ fn claims_are_distinct_until_the_namespace_is_full_and_released_slots_return() {
     }
     let freed = leases[2].slot();
     let mut leases = leases;
-    leases.remove(2).release();
+    leases.remove(2).release().unwrap();
     let again = Lease::acquire(&url, cfg()).unwrap();
     assert_eq!((again.slot(), again.epoch()), (freed, 2), "the released slot, under the next epoch");
 }
@@ -73,25 +71,18 @@ fn a_taken_slot_is_lost_and_its_generator_stops() {
     assert!(SnoGenerator::leased(&b).unwrap().generate(0).is_ok());
 }
 
+/// A network that swallows packets without closing anything (a dead NAT, a partition): the
+/// lease stops issuing before its deadline, and once the network is back it renews on a fresh
+/// connection and issues again within one TTL, with no restart.
 #[test]
-fn an_unreachable_store_stops_issuing_at_the_deadline_and_resumes_after() {
+fn a_black_holed_store_stops_issuing_at_the_deadline_and_recovers_within_a_ttl() {
     let Some(url) = database_url() else { return };
-    let down = Arc::new(AtomicBool::new(false));
-    // Named, so the test cuts this lease's connection and no other test's.
-    let named = format!("{url}{}application_name=idcraft-outage-test", if url.contains('?') { '&' } else { '?' });
-    let connect = {
-        let (down, url) = (Arc::clone(&down), named);
-        move || {
-            let target = if down.load(Ordering::SeqCst) { "postgres://postgres@127.0.0.1:1/postgres" } else { &url };
-            postgres::Client::connect(target, postgres::NoTls)
-        }
-    };
-    let lease = Lease::acquire_with(connect, config("test-outage", 8)).unwrap();
+    let proxy = support::proxy::Proxy::start(target_of(&url));
+    let ttl = Duration::from_millis(1500);
+    let lease = Lease::acquire(&proxy.url_for(&url), config("test-black-hole", 8)).unwrap();
     let sno = SnoGenerator::leased(&lease).unwrap();
     assert!(sno.generate(0).is_ok());
-    // Cut the renewer's connection and keep it from reconnecting.
-    down.store(true, Ordering::SeqCst);
-    sql(&url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'idcraft-outage-test'");
+    proxy.black_hole();
     let cut = Instant::now();
     let expired = loop {
         match sno.generate(0) {
@@ -99,16 +90,115 @@ fn an_unreachable_store_stops_issuing_at_the_deadline_and_resumes_after() {
             Err(e) => break e,
         }
     };
-    assert_eq!(expired, GenerateError::LeaseExpired { namespace: "test-outage", slot: lease.slot(), lost: false });
-    assert!(cut.elapsed() < Duration::from_millis(1500), "stopped before the store's TTL could run out");
-    // The store is back and nobody took the slot: the same lease renews and issuing resumes.
-    down.store(false, Ordering::SeqCst);
-    let until = Instant::now() + Duration::from_secs(5);
-    while !lease.is_valid() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(expired, GenerateError::LeaseExpired { namespace: "test-black-hole", slot: lease.slot(), lost: false });
+    assert!(cut.elapsed() < ttl, "stopped before the store's TTL could run out");
+    std::thread::sleep(Duration::from_secs(1)); // renewals keep failing meanwhile
+    proxy.restore();
+    let restored = Instant::now();
+    while !lease.is_valid() && restored.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(10));
     }
+    let recovery = restored.elapsed();
+    assert!(recovery < ttl, "issuing resumed {recovery:?} after the network came back, more than one TTL");
     assert!(sno.generate(0).is_ok());
     assert!(!lease.is_lost());
+    let _ = std::io::Write::write_fmt(
+        &mut std::io::stderr(),
+        format_args!("lease: renewed {} ms after the black hole ended\n", recovery.as_millis()),
+    );
+}
+
+/// A dropped lease gives its slot back before `drop` returns, so a successor (a restarted
+/// deployment) claims it at once; with the store black-holed, `drop` still returns within
+/// twice the store timeout.
+#[test]
+fn a_dropped_lease_is_handed_back_at_once_and_drop_is_bounded() {
+    let Some(url) = database_url() else { return };
+    let first = Lease::acquire(&url, config("test-handback", 1)).unwrap();
+    let (slot, epoch) = (first.slot(), first.epoch());
+    drop(first);
+    let second = Lease::acquire(&url, config("test-handback", 1)).expect("the slot is free at once");
+    assert_eq!((second.slot(), second.epoch()), (slot, epoch + 1));
+    second.release().unwrap();
+
+    let proxy = support::proxy::Proxy::start(target_of(&url));
+    let cfg = config("test-handback-hole", 4).store_timeout(Duration::from_millis(100));
+    let lease = Lease::acquire(&proxy.url_for(&url), cfg).unwrap();
+    proxy.black_hole();
+    let dropping = Instant::now();
+    drop(lease);
+    assert!(dropping.elapsed() < Duration::from_millis(1000), "drop took {:?}", dropping.elapsed());
+}
+
+/// HotGuid's unit is a second: a successor that takes the slot in the second its predecessor
+/// last issued in must not issue in that second (fresh counters would repeat its IDs).
+#[test]
+fn a_hot_handover_within_one_second_never_repeats() {
+    use idcraft::schemes::hot::HotGuidGenerator;
+    let Some(url) = database_url() else { return };
+    for _ in 0..3 {
+        let first = Lease::acquire(&url, config("test-hot-handover", 1)).unwrap();
+        let hot = HotGuidGenerator::leased(&first).unwrap();
+        let before: std::collections::HashSet<_> = (0..100_000).map(|_| hot.generate(0).unwrap()).collect();
+        let last_second = before.iter().map(|id| id.timestamp()).max().unwrap();
+        drop(first);
+        let second = Lease::acquire(&url, config("test-hot-handover", 1)).unwrap();
+        let hot = HotGuidGenerator::leased(&second).unwrap();
+        for _ in 0..100_000 {
+            let id = hot.generate(0).unwrap();
+            assert!(id.timestamp() > last_second, "{id} in the predecessor's last second {last_second}");
+            assert!(!before.contains(&id), "{id} repeated across the handover");
+        }
+    }
+}
+
+/// A row changed by hand (holder, epoch or deletion) is noticed at the next renewal.
+#[test]
+fn tampering_with_the_row_loses_the_lease_at_the_next_renewal() {
+    let Some(url) = database_url() else { return };
+    for (namespace, tamper) in [
+        (
+            "test-tamper-holder",
+            "UPDATE idcraft_lease SET holder = gen_random_uuid() WHERE namespace = 'test-tamper-holder'",
+        ),
+        ("test-tamper-epoch", "UPDATE idcraft_lease SET epoch = epoch + 1 WHERE namespace = 'test-tamper-epoch'"),
+        ("test-tamper-delete", "DELETE FROM idcraft_lease WHERE namespace = 'test-tamper-delete'"),
+    ] {
+        sql(&url, &format!("DELETE FROM idcraft_lease WHERE namespace = '{namespace}'"));
+        let lease = Lease::acquire(&url, config(namespace, 1)).unwrap();
+        sql(&url, tamper);
+        let tampered = Instant::now();
+        while !lease.is_lost() && tampered.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // renew_every (300 ms) plus one store call.
+        assert!(
+            lease.is_lost() && tampered.elapsed() < Duration::from_millis(1000),
+            "{tamper}: {:?}",
+            tampered.elapsed()
+        );
+    }
+}
+
+/// A claim looks at the live leases, not at the slot space: 2^31 - 1 slots work like 4.
+#[test]
+fn claims_over_the_whole_slot_space() {
+    let Some(url) = database_url() else { return };
+    let leases: Vec<Lease> =
+        (0..16).map(|_| Lease::acquire(&url, config("test-huge", i32::MAX as u32)).unwrap()).collect();
+    let slots: std::collections::HashSet<u32> = leases.iter().map(Lease::slot).collect();
+    assert_eq!(slots.len(), 16);
+    assert!(slots.iter().all(|&s| s < i32::MAX as u32));
+}
+
+/// The store's host and port from a `postgres://` URL.
+fn target_of(url: &str) -> std::net::SocketAddr {
+    let config: tokio_postgres::Config = url.parse().unwrap();
+    let host = match &config.get_hosts()[0] {
+        tokio_postgres::config::Host::Tcp(host) => host.clone(),
+        other => panic!("the proxy needs a TCP host, not {other:?}"),
+    };
+    std::net::ToSocketAddrs::to_socket_addrs(&(host.as_str(), config.get_ports()[0])).unwrap().next().unwrap()
 }
 
 #[test]

@@ -69,3 +69,5 @@ pub fn database_url(file: &str) -> Option<String> {
         }
     }
 }
+
+pub mod proxy;

@@ -1,0 +1,69 @@
+//! Generators on a leased slot, one per scheme with a slot field, each starting only once its
+//! clock is past the previous holders' bound (see the [lease docs](super#no-repeat-across-a-handover)).
+
+use super::{Lease, LeaseError};
+use crate::Timestamp;
+use idcraft_core::Clock;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Generators that issue IDs on a leased slot: `SnoGenerator::leased(&lease)` (partition =
+/// slot), `GlobalUidGenerator::leased(&lease)` (node = slot, sharing the process's local uid
+/// sequence), `HotGuidGenerator::leased(&lease)` (machine bytes = `0xFF` + the slot's 4 bytes,
+/// a value MD5-derived machine bytes give only by chance).
+pub trait LeasedGenerator: Sized {
+    /// A generator on `lease`'s slot that stops issuing when the lease cannot be proven valid.
+    /// Returns once the generator's clock is in a time unit that starts after the previous
+    /// holders' bound (normally at once; at most a TTL, else [`LeaseError::ClockBehind`]).
+    fn leased(lease: &Lease) -> Result<Self, LeaseError>;
+}
+
+/// Waits until `unit_start(clock.now())` lies after the lease's floor.
+fn wait_for_first_unit(
+    lease: &Lease,
+    clock: &impl Clock,
+    unit_start: impl Fn(Timestamp) -> Timestamp,
+) -> Result<(), LeaseError> {
+    let floor = Timestamp::from_system_time(lease.issues_after());
+    loop {
+        let now = clock.now();
+        if unit_start(now) > floor {
+            return Ok(());
+        }
+        let behind = floor.duration_since(now).unwrap_or_default();
+        if behind > lease.ttl() {
+            return Err(LeaseError::ClockBehind { namespace: lease.namespace(), slot: lease.slot(), by: behind });
+        }
+        // Past the floor, the coarse clock may still need a tick to show it.
+        clock.sleep(behind.clamp(Duration::from_millis(1), Duration::from_millis(50)));
+    }
+}
+
+impl LeasedGenerator for crate::schemes::sno::SnoGenerator {
+    fn leased(lease: &Lease) -> Result<Self, LeaseError> {
+        use crate::schemes::{Scheme, Sno};
+        let partition = u16::try_from(lease.slot()).map_err(|_| LeaseError::Config("a sno partition is 16 bits"))?;
+        let clock = idcraft_core::CoarseClock;
+        wait_for_first_unit(lease, &clock, |t| Sno::from_parts(Sno::units_of(t), false, 0, 0, 0).timestamp())?;
+        Ok(Self::with_partition(clock, partition).with_fence(lease.fence()))
+    }
+}
+
+impl LeasedGenerator for crate::schemes::uid::GlobalUidGenerator {
+    fn leased(lease: &Lease) -> Result<Self, LeaseError> {
+        use crate::schemes::uid::UidTime;
+        wait_for_first_unit(lease, &idcraft_core::CoarseClock, |t| UidTime::of(t).timestamp())?;
+        let local = Arc::clone(crate::schemes::uid::default_local_arc());
+        Ok(Self::new(local, lease.slot()).with_fence(lease.fence()))
+    }
+}
+
+impl LeasedGenerator for crate::schemes::hot::HotGuidGenerator {
+    fn leased(lease: &Lease) -> Result<Self, LeaseError> {
+        let clock = idcraft_core::CoarseClock;
+        wait_for_first_unit(lease, &clock, |t| Timestamp::new(t.unix_seconds(), 0))?;
+        let [a, b, c, d] = lease.slot().to_be_bytes();
+        let machine = [0xFF, a, b, c, d];
+        Ok(Self::with(clock, machine, &idcraft_core::OsRandom).with_fence(lease.fence()))
+    }
+}
