@@ -301,7 +301,7 @@ impl fmt::Display for GenerateError {
             }
             GenerateError::LeaseExpired { namespace, slot, lost: false } => write!(
                 f,
-                "the lease on {namespace} slot {slot} has expired by this process's clock (renewals did not reach the store in time)"
+                "the lease on {namespace} slot {slot} is not valid by this process's clock (renewals did not reach the store in time, or the lease was given back)"
             ),
             GenerateError::OutsideLeaseWindow { namespace, slot, time, after, until } => write!(
                 f,

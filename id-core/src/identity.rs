@@ -116,8 +116,9 @@ pub fn try_new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> Result<I, Ge
     crate::scheme::try_fresh::<I::Scheme>(input).map(I::from_scheme)
 }
 
-/// [`try_new`], panicking with the generator's message (only when the system clock is outside
-/// the scheme's range).
+/// [`try_new`], panicking with the generator's message whenever it returns an error: a clock
+/// outside the scheme's range, an expired or lost lease, a clock outside the lease's window,
+/// an exhausted test scope (see [`GenerateError`]'s variants).
 #[inline]
 #[track_caller]
 pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {

@@ -10,18 +10,23 @@ use tokio_postgres::tls::{MakeTlsConnect, TlsConnect};
 use tokio_postgres::{Client, Config, Socket};
 use uuid::Uuid;
 
-/// The first free slot from `$2` upwards, wrapping: `$2` itself, `0`, or one past a live lease
-/// (the first free slot at or after any point is one of these), so the cost follows the number
-/// of live leases, not the size of the slot space.
+/// The first free slot from `$2` upwards, wrapping: `$2` itself when it is free (one index
+/// probe; the rest of the statement then never runs), else the first of `0` and one past each
+/// live lease that is free (the first free slot at or after any point is one of these). The
+/// cost follows the number of live leases, never the size of the slot space.
 const FIND: &str = "
 WITH live AS MATERIALIZED (
     SELECT slot FROM idcraft_lease WHERE namespace = $1 AND expires_at > now()
 )
-SELECT c FROM (
-    SELECT $2::int AS c UNION ALL SELECT 0 UNION ALL SELECT slot + 1 FROM live WHERE slot < $3::int - 1
+(SELECT $2::int WHERE NOT EXISTS (
+    SELECT 1 FROM idcraft_lease WHERE namespace = $1 AND slot = $2::int AND expires_at > now()))
+UNION ALL
+(SELECT c FROM (
+    SELECT 0 AS c UNION ALL SELECT slot + 1 FROM live WHERE slot < $3::int - 1
 ) AS candidate
 WHERE NOT EXISTS (SELECT 1 FROM live WHERE live.slot = candidate.c)
 ORDER BY c < $2::int, c
+LIMIT 1)
 LIMIT 1";
 
 /// The candidate's row, locked for this transaction: whether it is live, and the bound its

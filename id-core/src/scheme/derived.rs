@@ -32,8 +32,18 @@ macro_rules! __derive_items {
             ///
             /// # Panics
             ///
-            /// Only when the system clock is outside the range the scheme can represent; see
-            /// `try_new` for the fallible form.
+            /// Whenever `try_new` would return an error, with its message:
+            ///
+            /// * the system clock is outside the range the scheme can represent
+            ///   (`GenerateError::TimeOutOfRange`), or the last time unit of the layout is used up;
+            /// * the default generator was built on a lease (`idcraft::lease`) and the lease has
+            ///   expired or was lost (`GenerateError::LeaseExpired`), or the clock is outside the
+            ///   window the lease may issue in (`GenerateError::OutsideLeaseWindow`);
+            /// * an incremental test scope has passed the scheme's last value
+            ///   (`GenerateError::Exhausted`).
+            ///
+            /// A service whose generators are leased calls `try_new` and answers the error (a
+            /// 503, say) instead of crashing.
             #[inline]
             #[track_caller]
             #[allow(clippy::new_without_default)]

@@ -488,7 +488,7 @@ macro_rules! fresh_constructors {
         #[doc = concat!($what, " from the default generator (or the innermost test scope): the verb derived types use too.")]
         ///
         /// # Panics
-        #[doc = concat!($panics, " ([`try_new`](Self::try_new) returns the error instead).")]
+        #[doc = concat!($panics, ", or when the installed default generator cannot issue (a leased one whose lease expired: see [`GenerateError`](crate::GenerateError)); [`try_new`](Self::try_new) returns the error instead.")]
         #[track_caller]
         #[allow(clippy::new_without_default)] // A default ID would be a fresh one: too surprising.
         pub fn new($($param: $ty),*) -> Self {
