@@ -38,9 +38,8 @@ fn claims(c: &mut Criterion) {
         ("2^31-1 slots, 10k held", "bench-claim-2g", i32::MAX as u32, 10_000),
     ] {
         hold(&url, namespace, slots, held);
-        let config = || {
-            LeaseConfig::new(namespace, slots).ttl(Duration::from_secs(30)).renew_every(Duration::from_secs(10))
-        };
+        let config =
+            || LeaseConfig::new(namespace, slots).ttl(Duration::from_secs(30)).renew_every(Duration::from_secs(10));
         group.bench_function(name, |b| {
             b.iter_custom(|iterations| {
                 let mut spent = Duration::ZERO;

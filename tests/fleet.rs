@@ -7,8 +7,9 @@
 //!
 //! A second fleet hands one slot per scheme (sno, uid96, HotGuid) from process to process, at
 //! the tightest configuration `LeaseConfig` accepts (no safety margin, no drift allowance, a
-//! 1 s TTL), by release, SIGKILL and SIGSTOP: no ID of any scheme repeats. The black-holed
-//! network and the claim over 2^31 slots are in `tests/lease.rs`.
+//! 1 s TTL), by release, SIGKILL and SIGSTOP: no ID of any scheme repeats. And a lease behind
+//! a black-holed network (a proxy that stops forwarding without closing) recovers within one TTL
+//! of the network's return; a claim over 2^31 slots works like one over 8.
 #![cfg(all(feature = "lease-postgres", unix))]
 
 mod support;
@@ -497,4 +498,61 @@ fn scheme_len(scheme: &str) -> usize {
         "uid96" => 12,
         _ => 16,
     }
+}
+
+/// The single-process lease tests' configuration: 1.5 s TTL renewed every 300 ms.
+fn one_process_config(namespace: &'static str, slots: u32) -> LeaseConfig {
+    LeaseConfig::new(namespace, slots)
+        .ttl(Duration::from_millis(1500))
+        .renew_every(Duration::from_millis(300))
+        .safety_margin(Duration::from_millis(200))
+        .create_table(true)
+}
+
+/// A network that swallows packets without closing anything (a dead NAT, a partition): the
+/// lease stops issuing before its deadline, and once the network is back it renews on a fresh
+/// connection and issues again within one TTL, with no restart.
+#[test]
+fn a_black_holed_store_stops_issuing_at_the_deadline_and_recovers_within_a_ttl() {
+    let Some(url) = support::database_url("tests/fleet.rs") else { return };
+    let proxy = support::proxy::Proxy::start(support::proxy::target_of(&url));
+    let ttl = Duration::from_millis(1500);
+    let lease = Lease::acquire(&proxy.url_for(&url), one_process_config("test-black-hole", 8)).unwrap();
+    let sno = SnoGenerator::leased(&lease).unwrap();
+    assert!(sno.generate(0).is_ok());
+    proxy.black_hole();
+    let cut = Instant::now();
+    let expired = loop {
+        match sno.generate(0) {
+            Ok(_) => assert!(cut.elapsed() < Duration::from_secs(3), "still issuing long after the TTL"),
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(expired, GenerateError::LeaseExpired { namespace: "test-black-hole", slot: lease.slot(), lost: false });
+    assert!(cut.elapsed() < ttl, "stopped before the store's TTL could run out");
+    std::thread::sleep(Duration::from_secs(1)); // renewals keep failing meanwhile
+    proxy.restore();
+    let restored = Instant::now();
+    while !lease.is_valid() && restored.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let recovery = restored.elapsed();
+    assert!(recovery < ttl, "issuing resumed {recovery:?} after the network came back, more than one TTL");
+    assert!(sno.generate(0).is_ok());
+    assert!(!lease.is_lost());
+    let _ = std::io::Write::write_fmt(
+        &mut std::io::stderr(),
+        format_args!("lease: renewed {} ms after the black hole ended\n", recovery.as_millis()),
+    );
+}
+
+/// A claim looks at the live leases, not at the slot space: 2^31 - 1 slots work like 4.
+#[test]
+fn claims_over_the_whole_slot_space() {
+    let Some(url) = support::database_url("tests/fleet.rs") else { return };
+    let leases: Vec<Lease> =
+        (0..16).map(|_| Lease::acquire(&url, one_process_config("test-huge", i32::MAX as u32)).unwrap()).collect();
+    let slots: std::collections::HashSet<u32> = leases.iter().map(Lease::slot).collect();
+    assert_eq!(slots.len(), 16);
+    assert!(slots.iter().all(|&s| s < i32::MAX as u32));
 }

@@ -109,3 +109,13 @@ fn pump(mut from: TcpStream, mut to: TcpStream, state: &State, born: u64) {
         let _ = to.shutdown(Shutdown::Both);
     }
 }
+
+/// The store's host and port from a `postgres://` URL.
+pub fn target_of(url: &str) -> std::net::SocketAddr {
+    let config: tokio_postgres::Config = url.parse().unwrap();
+    let host = match &config.get_hosts()[0] {
+        tokio_postgres::config::Host::Tcp(host) => host.clone(),
+        other => panic!("the proxy needs a TCP host, not {other:?}"),
+    };
+    std::net::ToSocketAddrs::to_socket_addrs(&(host.as_str(), config.get_ports()[0])).unwrap().next().unwrap()
+}
