@@ -56,104 +56,10 @@ macro_rules! __idcraft_integrations {
 }
 pub use __idcraft_integrations as integrations;
 
-/// sqlx's PostgreSQL traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx_postgres {
-    ($ty:ident, $v:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::Postgres> for $ty {
-            fn type_info() -> $crate::__private::$v::sqlx::postgres::PgTypeInfo {
-                $crate::__private::$v::postgres::pg_type_info::<Self>()
-            }
+// Each integration's impls live in its own module (`db::sqlx09`, `integrations::schemars1`, …),
+// gated by its feature: the `cfg` is evaluated here, in idcraft, and the gate expands to its
+// impls or, through the empty twins below, to nothing in the user's crate.
 
-            fn compatible(ty: &$crate::__private::$v::sqlx::postgres::PgTypeInfo) -> bool {
-                $crate::__private::$v::postgres::pg_compatible::<Self>(ty)
-            }
-        }
-
-        #[automatically_derived]
-        impl $crate::__private::$v::sqlx::postgres::PgHasArrayType for $ty {
-            fn array_type_info() -> $crate::__private::$v::sqlx::postgres::PgTypeInfo {
-                $crate::__private::$v::postgres::pg_array_type_info::<Self>()
-            }
-        }
-
-        #[automatically_derived]
-        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::Postgres> for $ty {
-            fn encode_by_ref(
-                &self,
-                buf: &mut $crate::__private::$v::sqlx::postgres::PgArgumentBuffer,
-            ) -> ::core::result::Result<
-                $crate::__private::$v::sqlx::encode::IsNull,
-                $crate::__private::$v::sqlx::error::BoxDynError,
-            > {
-                $crate::__private::$v::postgres::pg_encode(self, buf)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::Postgres> for $ty {
-            fn decode(
-                value: $crate::__private::$v::sqlx::postgres::PgValueRef<'r>,
-            ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
-                $crate::__private::$v::postgres::pg_decode(value)
-            }
-        }
-    };
-}
-
-/// sqlx's SQLite traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx_sqlite {
-    ($ty:ident, $v:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::Sqlite> for $ty {
-            fn type_info() -> $crate::__private::$v::sqlx::sqlite::SqliteTypeInfo {
-                $crate::__private::$v::sqlite::type_info::<Self>()
-            }
-
-            fn compatible(ty: &$crate::__private::$v::sqlx::sqlite::SqliteTypeInfo) -> bool {
-                $crate::__private::$v::sqlite::compatible(ty)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::Sqlite> for $ty {
-            fn encode_by_ref(
-                &self,
-                args: &mut $crate::__private::$v::SqliteArgs<'q>,
-            ) -> ::core::result::Result<
-                $crate::__private::$v::sqlx::encode::IsNull,
-                $crate::__private::$v::sqlx::error::BoxDynError,
-            > {
-                $crate::__private::$v::sqlite::encode(self, args)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::Sqlite> for $ty {
-            fn decode(
-                value: $crate::__private::$v::sqlx::sqlite::SqliteValueRef<'r>,
-            ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
-                $crate::__private::$v::sqlite::decode(value)
-            }
-        }
-    };
-}
-
-// One gate per feature: the `cfg` is evaluated here, in idcraft, and the gate expands to its
-// impls or to nothing in the user's crate.
-
-#[cfg(feature = "sqlx09-postgres")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_postgres {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_postgres!($ty, sqlx09);
-    };
-}
 #[cfg(not(feature = "sqlx09-postgres"))]
 #[doc(hidden)]
 #[macro_export]
@@ -161,14 +67,6 @@ macro_rules! __idcraft_sqlx09_postgres {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "sqlx09-sqlite")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_sqlite {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_sqlite!($ty, sqlx09);
-    };
-}
 #[cfg(not(feature = "sqlx09-sqlite"))]
 #[doc(hidden)]
 #[macro_export]
@@ -176,14 +74,6 @@ macro_rules! __idcraft_sqlx09_sqlite {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "sqlx08-postgres")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx08_postgres {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_postgres!($ty, sqlx08);
-    };
-}
 #[cfg(not(feature = "sqlx08-postgres"))]
 #[doc(hidden)]
 #[macro_export]
@@ -191,14 +81,6 @@ macro_rules! __idcraft_sqlx08_postgres {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "sqlx08-sqlite")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx08_sqlite {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_sqlite!($ty, sqlx08);
-    };
-}
 #[cfg(not(feature = "sqlx08-sqlite"))]
 #[doc(hidden)]
 #[macro_export]
@@ -206,79 +88,11 @@ macro_rules! __idcraft_sqlx08_sqlite {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "rusqlite")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_rusqlite {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::rusqlite::types::ToSql for $ty {
-            fn to_sql(
-                &self,
-            ) -> $crate::__private::rusqlite::Result<$crate::__private::rusqlite::types::ToSqlOutput<'_>> {
-                $crate::__private::rusqlite_driver::to_sql(self)
-            }
-        }
-
-        #[automatically_derived]
-        impl $crate::__private::rusqlite::types::FromSql for $ty {
-            fn column_result(
-                value: $crate::__private::rusqlite::types::ValueRef<'_>,
-            ) -> $crate::__private::rusqlite::types::FromSqlResult<Self> {
-                $crate::__private::rusqlite_driver::from_sql(value)
-            }
-        }
-    };
-}
 #[cfg(not(feature = "rusqlite"))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_rusqlite {
     ($ty:ident) => {};
-}
-
-#[cfg(feature = "postgres02")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_postgres02 {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::postgres_types::ToSql for $ty {
-            fn to_sql(
-                &self,
-                ty: &$crate::__private::postgres_types::Type,
-                out: &mut $crate::__private::bytes::BytesMut,
-            ) -> ::core::result::Result<
-                $crate::__private::postgres_types::IsNull,
-                ::std::boxed::Box<dyn ::std::error::Error + ::core::marker::Sync + ::core::marker::Send>,
-            > {
-                $crate::__private::postgres02::to_sql(self, ty, out)
-            }
-
-            fn accepts(ty: &$crate::__private::postgres_types::Type) -> bool {
-                $crate::__private::postgres02::accepts::<Self>(ty)
-            }
-
-            $crate::__private::postgres_types::to_sql_checked!();
-        }
-
-        #[automatically_derived]
-        impl<'a> $crate::__private::postgres_types::FromSql<'a> for $ty {
-            fn from_sql(
-                ty: &$crate::__private::postgres_types::Type,
-                raw: &'a [u8],
-            ) -> ::core::result::Result<
-                Self,
-                ::std::boxed::Box<dyn ::std::error::Error + ::core::marker::Sync + ::core::marker::Send>,
-            > {
-                $crate::__private::postgres02::from_sql(ty, raw)
-            }
-
-            fn accepts(ty: &$crate::__private::postgres_types::Type) -> bool {
-                $crate::__private::postgres02::accepts::<Self>(ty)
-            }
-        }
-    };
 }
 
 #[cfg(not(feature = "postgres02"))]
@@ -288,29 +102,6 @@ macro_rules! __idcraft_postgres02 {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "schemars1")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_schemars1 {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::schemars::JsonSchema for $ty {
-            fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                ::std::borrow::Cow::Borrowed(<Self as $crate::Identity>::TYPE_NAME)
-            }
-
-            fn schema_id() -> ::std::borrow::Cow<'static, str> {
-                $crate::__private::schemars1::schema_id::<Self>()
-            }
-
-            fn json_schema(
-                _: &mut $crate::__private::schemars::SchemaGenerator,
-            ) -> $crate::__private::schemars::Schema {
-                $crate::__private::schemars1::schema::<Self>()
-            }
-        }
-    };
-}
 #[cfg(not(feature = "schemars1"))]
 #[doc(hidden)]
 #[macro_export]
@@ -318,27 +109,6 @@ macro_rules! __idcraft_schemars1 {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "utoipa6")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_utoipa6 {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::utoipa::PartialSchema for $ty {
-            fn schema() -> $crate::__private::utoipa::openapi::RefOr<$crate::__private::utoipa::openapi::schema::Schema>
-            {
-                $crate::__private::utoipa6::schema::<Self>()
-            }
-        }
-
-        #[automatically_derived]
-        impl $crate::__private::utoipa::ToSchema for $ty {
-            fn name() -> ::std::borrow::Cow<'static, str> {
-                ::std::borrow::Cow::Borrowed(<Self as $crate::Identity>::TYPE_NAME)
-            }
-        }
-    };
-}
 #[cfg(not(feature = "utoipa6"))]
 #[doc(hidden)]
 #[macro_export]
@@ -346,14 +116,6 @@ macro_rules! __idcraft_utoipa6 {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "async-graphql7")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_async_graphql7 {
-    ($ty:ident) => {
-        $crate::__private::async_graphql::scalar!($ty);
-    };
-}
 #[cfg(not(feature = "async-graphql7"))]
 #[doc(hidden)]
 #[macro_export]
@@ -361,21 +123,6 @@ macro_rules! __idcraft_async_graphql7 {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "arbitrary1")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_arbitrary1 {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl<'a> $crate::__private::arbitrary::Arbitrary<'a> for $ty {
-            fn arbitrary(
-                u: &mut $crate::__private::arbitrary::Unstructured<'a>,
-            ) -> $crate::__private::arbitrary::Result<Self> {
-                $crate::__private::arbitrary1::arbitrary(u)
-            }
-        }
-    };
-}
 #[cfg(not(feature = "arbitrary1"))]
 #[doc(hidden)]
 #[macro_export]
@@ -383,22 +130,6 @@ macro_rules! __idcraft_arbitrary1 {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "proptest1")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_proptest1 {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::proptest::arbitrary::Arbitrary for $ty {
-            type Parameters = ();
-            type Strategy = $crate::__private::proptest::strategy::BoxedStrategy<Self>;
-
-            fn arbitrary_with(_: ()) -> Self::Strategy {
-                $crate::__private::proptest1::strategy::<Self>()
-            }
-        }
-    };
-}
 #[cfg(not(feature = "proptest1"))]
 #[doc(hidden)]
 #[macro_export]
@@ -406,52 +137,6 @@ macro_rules! __idcraft_proptest1 {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "diesel2")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2 {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::expression::AsExpression<ST> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>
-                + $crate::__private::diesel::expression::TypedExpressionType,
-        {
-            type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
-
-            fn as_expression(self) -> Self::Expression {
-                $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'a, ST> $crate::__private::diesel::expression::AsExpression<ST> for &'a $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>
-                + $crate::__private::diesel::expression::TypedExpressionType,
-        {
-            type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
-
-            fn as_expression(self) -> Self::Expression {
-                $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
-            }
-        }
-
-        #[automatically_derived]
-        impl<ST, DB> $crate::__private::diesel::deserialize::Queryable<ST, DB> for $ty
-        where
-            DB: $crate::__private::diesel::backend::Backend,
-            ST: $crate::__private::diesel::sql_types::SingleValue,
-            Self: $crate::__private::diesel::deserialize::FromSql<ST, DB>,
-        {
-            type Row = Self;
-
-            fn build(row: Self) -> $crate::__private::diesel::deserialize::Result<Self> {
-                ::core::result::Result::Ok(row)
-            }
-        }
-    };
-}
 #[cfg(not(feature = "diesel2"))]
 #[doc(hidden)]
 #[macro_export]
@@ -459,37 +144,6 @@ macro_rules! __idcraft_diesel2 {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "diesel2-postgres")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2_postgres {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::pg::Pg> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
-        {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut $crate::__private::diesel::serialize::Output<'b, '_, $crate::__private::diesel::pg::Pg>,
-            ) -> $crate::__private::diesel::serialize::Result {
-                $crate::__private::diesel2::pg_to_sql::<Self, ST>(self, out)
-            }
-        }
-
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::pg::Pg> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
-        {
-            fn from_sql(
-                value: $crate::__private::diesel::pg::PgValue<'_>,
-            ) -> $crate::__private::diesel::deserialize::Result<Self> {
-                $crate::__private::diesel2::pg_from_sql::<Self, ST>(value)
-            }
-        }
-    };
-}
 #[cfg(not(feature = "diesel2-postgres"))]
 #[doc(hidden)]
 #[macro_export]
@@ -497,72 +151,11 @@ macro_rules! __idcraft_diesel2_postgres {
     ($ty:ident) => {};
 }
 
-#[cfg(feature = "diesel2-sqlite")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2_sqlite {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::sqlite::Sqlite> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
-        {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut $crate::__private::diesel::serialize::Output<
-                    'b,
-                    '_,
-                    $crate::__private::diesel::sqlite::Sqlite,
-                >,
-            ) -> $crate::__private::diesel::serialize::Result {
-                $crate::__private::diesel2::sqlite_to_sql::<Self, ST>(self, out)
-            }
-        }
-
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::sqlite::Sqlite> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
-        {
-            fn from_sql(
-                value: $crate::__private::diesel::sqlite::SqliteValue<'_, '_, '_>,
-            ) -> $crate::__private::diesel::deserialize::Result<Self> {
-                $crate::__private::diesel2::sqlite_from_sql::<Self>(value)
-            }
-        }
-    };
-}
 #[cfg(not(feature = "diesel2-sqlite"))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_diesel2_sqlite {
     ($ty:ident) => {};
-}
-
-#[cfg(feature = "serde")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_serde {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::serde::Serialize for $ty {
-            fn serialize<S: $crate::__private::serde::Serializer>(
-                &self,
-                serializer: S,
-            ) -> ::core::result::Result<S::Ok, S::Error> {
-                $crate::__private::serde_support::serialize(self, serializer)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'de> $crate::__private::serde::Deserialize<'de> for $ty {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
-                $crate::__private::serde_support::deserialize(deserializer)
-            }
-        }
-    };
 }
 
 #[cfg(not(feature = "serde"))]

@@ -137,3 +137,120 @@ mod sqlite {
         Ok(sqlite::from_value(read)?)
     }
 }
+
+// What `#[derive(Identity)]` emits for this integration (called through
+// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_diesel2 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl<ST> $crate::__private::diesel::expression::AsExpression<ST> for $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>
+                + $crate::__private::diesel::expression::TypedExpressionType,
+        {
+            type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
+
+            fn as_expression(self) -> Self::Expression {
+                $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'a, ST> $crate::__private::diesel::expression::AsExpression<ST> for &'a $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>
+                + $crate::__private::diesel::expression::TypedExpressionType,
+        {
+            type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
+
+            fn as_expression(self) -> Self::Expression {
+                $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
+            }
+        }
+
+        #[automatically_derived]
+        impl<ST, DB> $crate::__private::diesel::deserialize::Queryable<ST, DB> for $ty
+        where
+            DB: $crate::__private::diesel::backend::Backend,
+            ST: $crate::__private::diesel::sql_types::SingleValue,
+            Self: $crate::__private::diesel::deserialize::FromSql<ST, DB>,
+        {
+            type Row = Self;
+
+            fn build(row: Self) -> $crate::__private::diesel::deserialize::Result<Self> {
+                ::core::result::Result::Ok(row)
+            }
+        }
+    };
+}
+
+#[cfg(feature = "diesel2-postgres")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_diesel2_postgres {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::pg::Pg> for $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+        {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut $crate::__private::diesel::serialize::Output<'b, '_, $crate::__private::diesel::pg::Pg>,
+            ) -> $crate::__private::diesel::serialize::Result {
+                $crate::__private::diesel2::pg_to_sql::<Self, ST>(self, out)
+            }
+        }
+
+        #[automatically_derived]
+        impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::pg::Pg> for $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+        {
+            fn from_sql(
+                value: $crate::__private::diesel::pg::PgValue<'_>,
+            ) -> $crate::__private::diesel::deserialize::Result<Self> {
+                $crate::__private::diesel2::pg_from_sql::<Self, ST>(value)
+            }
+        }
+    };
+}
+
+#[cfg(feature = "diesel2-sqlite")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_diesel2_sqlite {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::sqlite::Sqlite> for $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+        {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut $crate::__private::diesel::serialize::Output<
+                    'b,
+                    '_,
+                    $crate::__private::diesel::sqlite::Sqlite,
+                >,
+            ) -> $crate::__private::diesel::serialize::Result {
+                $crate::__private::diesel2::sqlite_to_sql::<Self, ST>(self, out)
+            }
+        }
+
+        #[automatically_derived]
+        impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::sqlite::Sqlite> for $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+        {
+            fn from_sql(
+                value: $crate::__private::diesel::sqlite::SqliteValue<'_, '_, '_>,
+            ) -> $crate::__private::diesel::deserialize::Result<Self> {
+                $crate::__private::diesel2::sqlite_from_sql::<Self>(value)
+            }
+        }
+    };
+}

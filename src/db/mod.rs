@@ -45,3 +45,11 @@ pub mod sqlite;
 pub mod sqlx08;
 #[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))]
 pub mod sqlx09;
+#[cfg(any(
+    feature = "sqlx08-postgres",
+    feature = "sqlx08-sqlite",
+    feature = "sqlx09-postgres",
+    feature = "sqlx09-sqlite"
+))]
+#[path = "sqlx/glue.rs"]
+mod sqlx_glue;

@@ -58,3 +58,49 @@ where
     let column = column_of(ty).ok_or_else(|| format!("a {ty} column does not hold {}", I::TYPE_NAME))?;
     super::pg_binary::decode(column, raw)
 }
+
+// What `#[derive(Identity)]` emits for this integration (called through
+// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_postgres02 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::postgres_types::ToSql for $ty {
+            fn to_sql(
+                &self,
+                ty: &$crate::__private::postgres_types::Type,
+                out: &mut $crate::__private::bytes::BytesMut,
+            ) -> ::core::result::Result<
+                $crate::__private::postgres_types::IsNull,
+                ::std::boxed::Box<dyn ::std::error::Error + ::core::marker::Sync + ::core::marker::Send>,
+            > {
+                $crate::__private::postgres02::to_sql(self, ty, out)
+            }
+
+            fn accepts(ty: &$crate::__private::postgres_types::Type) -> bool {
+                $crate::__private::postgres02::accepts::<Self>(ty)
+            }
+
+            $crate::__private::postgres_types::to_sql_checked!();
+        }
+
+        #[automatically_derived]
+        impl<'a> $crate::__private::postgres_types::FromSql<'a> for $ty {
+            fn from_sql(
+                ty: &$crate::__private::postgres_types::Type,
+                raw: &'a [u8],
+            ) -> ::core::result::Result<
+                Self,
+                ::std::boxed::Box<dyn ::std::error::Error + ::core::marker::Sync + ::core::marker::Send>,
+            > {
+                $crate::__private::postgres02::from_sql(ty, raw)
+            }
+
+            fn accepts(ty: &$crate::__private::postgres_types::Type) -> bool {
+                $crate::__private::postgres02::accepts::<Self>(ty)
+            }
+        }
+    };
+}

@@ -33,3 +33,30 @@ where
     };
     sqlite::from_value(value).map_err(|e| FromSqlError::Other(Box::new(e)))
 }
+
+// What `#[derive(Identity)]` emits for this integration (called through
+// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_rusqlite {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::rusqlite::types::ToSql for $ty {
+            fn to_sql(
+                &self,
+            ) -> $crate::__private::rusqlite::Result<$crate::__private::rusqlite::types::ToSqlOutput<'_>> {
+                $crate::__private::rusqlite_driver::to_sql(self)
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::rusqlite::types::FromSql for $ty {
+            fn column_result(
+                value: $crate::__private::rusqlite::types::ValueRef<'_>,
+            ) -> $crate::__private::rusqlite::types::FromSqlResult<Self> {
+                $crate::__private::rusqlite_driver::from_sql(value)
+            }
+        }
+    };
+}

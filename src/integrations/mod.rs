@@ -4,10 +4,14 @@
 
 #[cfg(feature = "arbitrary1")]
 pub mod arbitrary1;
+#[cfg(feature = "async-graphql7")]
+mod async_graphql7;
 #[cfg(feature = "proptest1")]
 pub mod proptest1;
 #[cfg(feature = "schemars1")]
 pub mod schemars1;
+#[cfg(feature = "serde")]
+mod serde;
 #[cfg(feature = "utoipa6")]
 pub mod utoipa6;
 

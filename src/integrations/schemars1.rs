@@ -20,3 +20,29 @@ pub fn schema<I: Identity>() -> Schema {
 pub fn schema_id<I: Identity>() -> std::borrow::Cow<'static, str> {
     format!("{}::{}", I::MODULE_PATH, I::TYPE_NAME).into()
 }
+
+// What `#[derive(Identity)]` emits for this integration (called through
+// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_schemars1 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::schemars::JsonSchema for $ty {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(<Self as $crate::Identity>::TYPE_NAME)
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                $crate::__private::schemars1::schema_id::<Self>()
+            }
+
+            fn json_schema(
+                _: &mut $crate::__private::schemars::SchemaGenerator,
+            ) -> $crate::__private::schemars::Schema {
+                $crate::__private::schemars1::schema::<Self>()
+            }
+        }
+    };
+}

@@ -16,3 +16,27 @@ pub fn schema<I: Identity>() -> RefOr<Schema> {
         .description(Some(super::description::<I>()))
         .into()
 }
+
+// What `#[derive(Identity)]` emits for this integration (called through
+// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_utoipa6 {
+    ($ty:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::utoipa::PartialSchema for $ty {
+            fn schema() -> $crate::__private::utoipa::openapi::RefOr<$crate::__private::utoipa::openapi::schema::Schema>
+            {
+                $crate::__private::utoipa6::schema::<Self>()
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::utoipa::ToSchema for $ty {
+            fn name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(<Self as $crate::Identity>::TYPE_NAME)
+            }
+        }
+    };
+}
