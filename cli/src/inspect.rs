@@ -1,4 +1,5 @@
-//! `idcraft inspect [--scheme SCHEME] [--json] <ID>...`.
+//! `idcraft inspect [-s SCHEME] [-j] [<ID>... | -]`: IDs from the arguments, or from standard
+//! input one per line (streamed: any number of IDs in constant memory).
 
 use crate::InspectArgs;
 use crate::output::{Failure, Output};
@@ -6,6 +7,7 @@ use idcraft::Encoding;
 use idcraft::schemes::describe::{self, Describe, Field, decode_any, read_any};
 use idcraft::schemes::{Visitor, visit};
 use serde_json::{Map, Value, json};
+use std::io::BufRead as _;
 
 /// `expected one of comb_sql, comb_pg, ...`, for error messages.
 pub fn scheme_list() -> String {
@@ -13,20 +15,37 @@ pub fn scheme_list() -> String {
 }
 
 pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
+    if args.ids.is_empty() || args.ids == ["-"] {
+        let mut n = 0;
+        for line in std::io::stdin().lock().lines() {
+            let line = line.map_err(|e| Failure::Input(format!("standard input: {e}")))?;
+            let text = line.trim_end_matches('\r');
+            if !text.is_empty() {
+                print(args, n, text, out)?;
+                n += 1;
+            }
+        }
+        return Ok(());
+    }
     for (n, text) in args.ids.iter().enumerate() {
-        let fields = inspect_text(args.scheme.as_deref(), text)?;
-        if args.json {
-            out.line(Value::Object(fields))?;
-        } else {
-            if n > 0 {
-                out.line("")?;
-            }
-            for (k, v) in &fields {
-                match v {
-                    Value::String(s) => out.line(format_args!("{k}: {s}"))?,
-                    other => out.line(format_args!("{k}: {other}"))?,
-                }
-            }
+        print(args, n, text, out)?;
+    }
+    Ok(())
+}
+
+/// The `n`th ID's fields: a JSON object, or `key: value` lines with a blank line between IDs.
+fn print(args: &InspectArgs, n: usize, text: &str, out: &mut Output) -> Result<(), Failure> {
+    let fields = inspect_text(args.scheme.as_deref(), text)?;
+    if args.json {
+        return out.line(Value::Object(fields));
+    }
+    if n > 0 {
+        out.line("")?;
+    }
+    for (k, v) in &fields {
+        match v {
+            Value::String(s) => out.line(format_args!("{k}: {s}"))?,
+            other => out.line(format_args!("{k}: {other}"))?,
         }
     }
     Ok(())
@@ -110,8 +129,8 @@ fn detect_and_inspect(text: &str) -> Result<Map<String, Value>, Failure> {
     match refused.into_iter().min_by_key(|(rank, ..)| *rank) {
         Some((_, scheme, error)) => Err(format!("{text:?} looks like a {scheme} ID, but {error}").into()),
         None => Err(format!(
-            "cannot tell the scheme of {text:?} ({} characters); pass --scheme, {}",
-            text.chars().count(),
+            "cannot tell the scheme of {text:?} ({}); pass --scheme, {}",
+            crate::output::count(text.chars().count(), "character"),
             scheme_list()
         )
         .into()),
@@ -169,7 +188,7 @@ impl Visitor for Inspect<'_> {
 
 /// The keys every scheme has, then the scheme's own fields; an error for a value that is not a
 /// valid ID of its scheme (a COMB with an impossible time).
-fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
+pub fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
     let time = id.checked_timestamp().map_err(|e| e.to_string())?;
     let mut m = Map::new();
     m.insert("scheme".into(), json!(S::NAME));

@@ -1,7 +1,9 @@
 //! `idcraft`: make and inspect IDs from the command line. The contract (commands, options,
-//! `--json` keys) is in `spec/cli.md` at the repository root. Every bad input exits 1 with one
-//! line on stderr; output is streamed (constant memory for any `--count`), and a failed write
-//! (a closed pipe, a full disk) exits 1 too, so lost output never looks like success.
+//! `--json` keys, exit codes) is in `spec/cli.md` at the repository root. Only output goes to
+//! stdout; every message goes to stderr as one line. Bad input exits 1, a usage error 2 (as
+//! clap does). Output is streamed (constant memory for any `--count`); a reader that closes the
+//! pipe early (`| head -1`) ends the command quietly with status 0, while output lost any other
+//! way (a full disk, a standard output closed from the start) exits 1.
 
 mod inspect;
 mod new;
@@ -18,9 +20,17 @@ use std::process::ExitCode;
 /// Make, inspect and encrypt typed, time-ordered IDs.
 #[derive(Parser)]
 #[command(name = "idcraft", version, propagate_version = true, max_term_width = 100)]
-#[command(
-    after_help = "schemes: comb_sql comb_pg comb_legacy comb_binary hot distributed distributed128 sno uid64 uid96"
-)]
+#[command(after_help = "\
+schemes: comb_sql comb_pg comb_legacy comb_binary hot distributed distributed128 sno uid64 uid96
+
+examples:
+  idcraft new sno -n 3                      three sno IDs
+  idcraft new comb_pg -t 2024-03-21T04:19:11Z
+  idcraft inspect -j 2ZV4HKJ3U5MCRBKS       an ID's fields as JSON
+  idcraft new uid64 -n 100 | idcraft inspect -j -
+  idcraft key new > key && idcraft public encrypt --key-file key --kind u64 42
+
+exit status: 0 done, 1 bad input, 2 bad usage")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -35,26 +45,56 @@ enum Command {
     /// Architect.Identities-compatible public identities (AES).
     #[command(subcommand)]
     Public(PublicCommand),
+    /// Keys for public identities.
+    #[command(subcommand)]
+    Key(KeyCommand),
     /// Print a completion script for a shell.
+    #[command(after_help = "example: idcraft completions bash > /etc/bash_completion.d/idcraft")]
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Print the man page (roff).
+    #[command(after_help = "example: idcraft man > /usr/local/share/man/man1/idcraft.1")]
+    Man,
 }
 
-/// `idcraft new <SCHEME> [--count N] [--time RFC3339] [--base UUID] [--shard U32] [--meta U8]
+#[derive(Subcommand)]
+enum KeyCommand {
+    /// Print a fresh random AES-256 key (base64, or hex), for a secret store or a key file.
+    #[command(after_help = "example: idcraft key new > key  (then --key-file key)")]
+    New {
+        /// Hex instead of base64.
+        #[arg(long)]
+        hex: bool,
+    },
+}
+
+/// `idcraft new <SCHEME> [-n N] [-t RFC3339] [-j] [--base UUID] [--shard U32] [--meta U8]
 /// [--partition U16] [--node NAME]`.
 #[derive(Args)]
+#[command(after_help = "\
+examples:
+  idcraft new sno                          one ID
+  idcraft new hot -n 1000 --shard 7        a thousand, shard key 7
+  idcraft new uid64 -n 3 -t 2026-03-01T12:00:00Z
+                                           three at one instant, strictly increasing
+  idcraft new comb_pg -j                   one ID with its fields, as inspect -j prints them")]
 pub struct NewArgs {
     /// The scheme: comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed,
     /// distributed128, sno, uid64 or uid96.
     pub scheme: String,
     /// How many IDs to print.
-    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true)]
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1, allow_negative_numbers = true)]
     pub count: u64,
-    /// Embed this instant instead of the clock's (RFC 3339, up to nanoseconds).
-    #[arg(long, value_name = "RFC3339")]
+    /// Embed this instant instead of the clock's (RFC 3339, up to nanoseconds). With --count,
+    /// the IDs are strictly increasing, or the command fails when the instant's time unit
+    /// cannot hold that many.
+    #[arg(short = 't', long, value_name = "RFC3339")]
     pub time: Option<String>,
+    /// One JSON object per ID, with the keys `inspect --json` prints.
+    #[arg(short = 'j', long)]
+    pub json: bool,
     /// COMB schemes: the GUID whose non-timestamp bytes are kept (with --time or the clock).
     #[arg(long, value_name = "UUID")]
     pub base: Option<String>,
@@ -72,17 +112,22 @@ pub struct NewArgs {
     pub node: Option<String>,
 }
 
-/// `idcraft inspect [--scheme SCHEME] [--json] <ID>...`.
+/// `idcraft inspect [-s SCHEME] [-j] [<ID>... | -]`.
 #[derive(Args)]
+#[command(after_help = "\
+examples:
+  idcraft inspect 2ZV4HKJ3U5MCRBKS
+  idcraft inspect -s comb_pg -j 018e5e0e-7c28-7a8c-9c3e-0f1a2b3c4d5e
+  idcraft new sno -n 5 | idcraft inspect -j      IDs from standard input, one per line")]
 pub struct InspectArgs {
     /// The scheme, when the text alone does not tell (UUID-shaped IDs).
-    #[arg(long)]
+    #[arg(short = 's', long)]
     pub scheme: Option<String>,
     /// One JSON object per ID, one per line.
-    #[arg(long)]
+    #[arg(short = 'j', long)]
     pub json: bool,
-    /// The IDs.
-    #[arg(required = true, value_name = "ID")]
+    /// The IDs; none, or `-`, reads them from standard input, one per line.
+    #[arg(value_name = "ID")]
     pub ids: Vec<String>,
 }
 
@@ -120,13 +165,13 @@ pub struct PublicArgs {
     #[arg(long, value_name = "PREFIX", requires = "scheme")]
     pub type_prefix: Option<String>,
     /// A typed token of idcraft: the derived type's scheme (comb_pg, sno, ...).
-    #[arg(long, value_name = "SCHEME")]
+    #[arg(short = 's', long, value_name = "SCHEME")]
     pub scheme: Option<String>,
     /// With --scheme: the 16-byte compatible token format instead of the authenticated one.
     #[arg(long, requires = "scheme")]
     pub compatible: bool,
     /// JSON output.
-    #[arg(long)]
+    #[arg(short = 'j', long)]
     pub json: bool,
     /// The value (encrypt) or the token (decrypt).
     #[arg(value_name = "VALUE|TOKEN")]
@@ -140,12 +185,18 @@ fn run(cli: Cli, out: &mut Output) -> Result<(), Failure> {
         Some(Command::Public(PublicCommand::Encrypt(args))) => public::run(public::Direction::Encrypt, &args, out),
         Some(Command::Public(PublicCommand::Decrypt(args))) => public::run(public::Direction::Decrypt, &args, out),
         Some(Command::Public(PublicCommand::Keygen { bits })) => public::keygen(bits, out),
+        Some(Command::Key(KeyCommand::New { hex })) => public::new_key(hex, out),
         Some(Command::Completions { shell }) => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "idcraft", &mut script);
             out.bytes(&script)
         }
-        None => Err("missing command; try `idcraft --help`".into()),
+        Some(Command::Man) => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page).map_err(Failure::Output)?;
+            out.bytes(&page)
+        }
+        None => Err(Failure::Usage("missing command; try `idcraft --help`".into())),
     }
 }
 
@@ -176,7 +227,9 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             };
         }
-        Err(e) => return fail(&Failure::Input(one_line(&e))),
+        // An argument that is not text is bad input, like a bad ID; the rest is usage.
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => return fail(&Failure::Input(one_line(&e))),
+        Err(e) => return fail(&Failure::Usage(one_line(&e))),
     };
     match Output::stdout().and_then(|mut out| {
         run(cli, &mut out)?;
@@ -188,7 +241,15 @@ fn main() -> ExitCode {
 }
 
 fn fail(failure: &Failure) -> ExitCode {
-    // stderr may be closed as well: then the exit status is all that is left to say.
-    let _ = writeln!(std::io::stderr(), "idcraft: {failure}");
-    ExitCode::FAILURE
+    match failure {
+        // The reader has what it wanted (`| head -1`): nothing went wrong.
+        Failure::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe && !output::closed_from_the_start(e) => {
+            ExitCode::SUCCESS
+        }
+        _ => {
+            // stderr may be closed as well: then the exit status is all that is left to say.
+            let _ = writeln!(std::io::stderr(), "idcraft: {failure}");
+            ExitCode::from(failure.exit_code())
+        }
+    }
 }

@@ -63,7 +63,12 @@ impl Visitor for New<'_, '_> {
                 Some(t) => generator.generate_at(input, t),
                 None => generator.generate(input),
             };
-            self.out.line(id.map_err(|e| e.to_string())?)?;
+            let id = id.map_err(|e| e.to_string())?;
+            if self.args.json {
+                self.out.line(serde_json::Value::Object(crate::inspect::describe(&id)?))?;
+            } else {
+                self.out.line(id)?;
+            }
         }
         Ok(())
     }

@@ -4,12 +4,33 @@
 use core::fmt;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
-/// Why the command failed: bad input (the message says what and where) or output that could
-/// not be written (a closed pipe, a full disk).
+/// Why the command failed: bad input (the message says what and where), a command line clap
+/// or the command itself cannot read, or output that could not be written (a closed pipe, a
+/// full disk).
 #[derive(Debug)]
 pub enum Failure {
     Input(String),
+    Usage(String),
     Output(io::Error),
+}
+
+impl Failure {
+    /// 1 for bad input and lost output, 2 for usage errors (clap's convention).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Usage(_) => 2,
+            Failure::Input(_) | Failure::Output(_) => 1,
+        }
+    }
+}
+
+/// The error [`Output::stdout`] reports for a standard output closed before the program started,
+/// which is output lost, not a reader that has had enough.
+const CLOSED_FROM_THE_START: &str = "standard output is closed";
+
+/// Whether `e` says standard output was closed from the start.
+pub fn closed_from_the_start(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.to_string() == CLOSED_FROM_THE_START)
 }
 
 impl From<String> for Failure {
@@ -28,7 +49,7 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             // One line: a message quoting hostile input must not span several.
-            Failure::Input(message) => f.write_str(&message.replace(['\n', '\r'], " ")),
+            Failure::Input(message) | Failure::Usage(message) => f.write_str(&message.replace(['\n', '\r'], " ")),
             Failure::Output(e) => write!(f, "cannot write the output: {e}"),
         }
     }
@@ -43,7 +64,7 @@ impl Output {
     /// Standard output, or an error if it was closed when the program started.
     pub fn stdout() -> Result<Output, Failure> {
         if stdout_was_closed() {
-            return Err(Failure::Output(io::Error::new(io::ErrorKind::BrokenPipe, "standard output is closed")));
+            return Err(Failure::Output(io::Error::new(io::ErrorKind::BrokenPipe, CLOSED_FROM_THE_START)));
         }
         Ok(Output { inner: BufWriter::new(io::stdout().lock()) })
     }
@@ -86,4 +107,29 @@ fn stdout_was_closed() -> bool {
 #[cfg(not(unix))]
 fn stdout_was_closed() -> bool {
     false
+}
+
+/// `n` and the noun, singular or plural: "1 character", "2 characters".
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+/// The derive's prefix rule (TypeID's): 1 to 63 lowercase ASCII letters and underscores, not
+/// starting or ending with an underscore. The derive checks the same rule at compile time.
+pub fn check_prefix(option: &str, p: &str) -> Result<(), Failure> {
+    let why = if p.is_empty() {
+        Some("a prefix needs at least 1 character".to_owned())
+    } else if p.chars().count() > 63 {
+        Some(format!("a prefix has at most 63 characters, this one has {}", p.chars().count()))
+    } else if let Some((at, c)) = p.chars().enumerate().find(|&(_, c)| !(c.is_ascii_lowercase() || c == '_')) {
+        Some(format!("{c:?} at position {at}: use only lowercase ASCII letters and underscores"))
+    } else if p.starts_with('_') || p.ends_with('_') {
+        Some("a prefix cannot start or end with an underscore".to_owned())
+    } else {
+        None
+    };
+    match why {
+        Some(why) => Err(Failure::Input(format!("{option} {p:?}: {why}"))),
+        None => Ok(()),
+    }
 }

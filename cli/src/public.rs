@@ -3,6 +3,7 @@
 
 use crate::PublicArgs;
 use crate::output::{Failure, Output};
+use idcraft::codec::base64::{self, Flavour};
 use idcraft::public::{AesKey, PublicIdConverter, parse_public, to_base62};
 use idcraft::{Decimal, Uuid};
 use serde_json::json;
@@ -20,25 +21,65 @@ pub fn keygen(bits: u32, out: &mut Output) -> Result<(), Failure> {
     out.line(text.as_str())
 }
 
+/// `idcraft key new`: a fresh AES-256 key, base64 or hex.
+pub fn new_key(hex: bool, out: &mut Output) -> Result<(), Failure> {
+    let (_, base64) = AesKey::generate(256).map_err(|e| e.to_string())?;
+    if !hex {
+        return out.line(base64.as_str());
+    }
+    let mut bytes = zeroize::Zeroizing::new([0u8; 32]);
+    base64::decode_into(base64.trim_end_matches('='), Flavour::Standard, &mut bytes[..]).map_err(|e| e.to_string())?;
+    // Two halves: the ID codec's buffer holds 24 bytes.
+    let (front, back) = bytes.split_at(16);
+    let half = |h: &[u8]| idcraft::codec::hex::encode_lower::<16>(h.try_into().expect("16 bytes"));
+    out.line(format_args!("{}{}", half(front).as_str(), half(back).as_str()))
+}
+
 pub fn run(direction: Direction, args: &PublicArgs, out: &mut Output) -> Result<(), Failure> {
     out.line(result(direction, args)?)
 }
 
-/// The key from `--key`, `IDCRAFT_PUBLIC_KEY` or `--key-file`.
-fn key_text(args: &PublicArgs) -> Result<String, String> {
+/// The key from `--key`, `IDCRAFT_PUBLIC_KEY` or `--key-file`, and where it came from (for
+/// messages: a bad key names its own source, never an option the user did not give).
+fn key_text(args: &PublicArgs) -> Result<(String, String), String> {
     if let Some(path) = &args.key_file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("--key-file {}: {e}", path.display()))?;
-        let text = text.strip_suffix('\n').unwrap_or(&text);
-        return Ok(text.strip_suffix('\r').unwrap_or(text).to_owned());
+        let source = format!("--key-file {}", path.display());
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{source}: {e}"))?;
+        // `echo KEY > file` ends the file with a newline; an editor may add a CR too.
+        return Ok((source, text.trim_end_matches(['\n', '\r']).to_owned()));
     }
-    args.key.clone().ok_or_else(|| {
-        "missing key: give --key-file <PATH>, IDCRAFT_PUBLIC_KEY or --key <BASE64> (a 16, 24 or 32-byte AES key)"
+    let source = if std::env::var_os("IDCRAFT_PUBLIC_KEY").is_some() { "IDCRAFT_PUBLIC_KEY" } else { "--key" };
+    let text = args.key.clone().ok_or_else(|| {
+        "missing key: give --key-file <PATH>, IDCRAFT_PUBLIC_KEY or --key <BASE64> (a 16, 24 or 32-byte AES key; `idcraft key new` makes one)"
             .to_owned()
+    })?;
+    Ok((source.to_owned(), text))
+}
+
+/// A key in base64 or in hex (32, 48 or 64 hex digits), as `idcraft key new` prints them.
+fn read_key(args: &PublicArgs) -> Result<AesKey, String> {
+    let (source, text) = key_text(args)?;
+    let hex_len = text.len();
+    if matches!(hex_len, 32 | 48 | 64) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        let mut bytes = zeroize::Zeroizing::new([0u8; 32]);
+        for (i, pair) in text.as_bytes().chunks(2).enumerate() {
+            let digit = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
+            bytes[i] = digit(pair[0]) << 4 | digit(pair[1]);
+        }
+        return AesKey::new(&bytes[..hex_len / 2]).map_err(|e| format!("{source}: {e}"));
+    }
+    AesKey::from_base64(&text).map_err(|e| {
+        format!(
+            "{source}: {e} (a key is 16, 24 or 32 bytes: 24, 32 or 44 base64 characters, or 32, 48 or 64 hex digits)"
+        )
     })
 }
 
 fn result(direction: Direction, args: &PublicArgs) -> Result<String, String> {
-    let key = AesKey::from_base64(&key_text(args)?).map_err(|e| format!("--key: {e}"))?;
+    if let Some(prefix) = &args.type_prefix {
+        crate::output::check_prefix("--type-prefix", prefix).map_err(|e| e.to_string())?;
+    }
+    let key = read_key(args)?;
     if let Some(scheme) = &args.scheme {
         let way = match direction {
             Direction::Encrypt => crate::typed::Way::Encrypt,

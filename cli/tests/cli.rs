@@ -15,8 +15,17 @@ fn ok(args: &[&str]) -> Vec<String> {
 }
 
 fn fails(args: &[&str]) -> String {
+    fails_with(1, args)
+}
+
+/// A usage error: clap's exit status 2, one line on stderr.
+fn misused(args: &[&str]) -> String {
+    fails_with(2, args)
+}
+
+fn fails_with(status: i32, args: &[&str]) -> String {
     let (code, out, err) = idcraft(args);
-    assert_eq!(code, 1, "{args:?} should fail, printed {out}");
+    assert_eq!(code, status, "{args:?} should fail with {status}, printed {out}{err}");
     assert!(out.is_empty());
     assert_eq!(err.lines().count(), 1, "one line on stderr: {err}");
     assert!(!err.contains("panicked"));
@@ -176,10 +185,12 @@ fn bad_input_is_one_line_and_exit_1() {
     assert!(fails(&["new", "nope"]).contains("unknown scheme"));
     assert!(fails(&["new", "comb_legacy", "--time", "2100-01-01T00:00:00Z"]).contains("outside the range"));
     assert!(fails(&["new", "comb_pg", "--time", "yesterday"]).contains("--time"));
-    assert!(fails(&["new", "sno", "--count", "-1"]).contains("--count"));
+    assert!(misused(&["new", "sno", "--count", "-1"]).contains("--count"));
     assert!(fails(&["new", "sno", "--shard", "1"]).contains("does not apply"));
     assert!(fails(&["inspect", "💥"]).contains("cannot tell the scheme"));
-    assert!(fails(&[]).contains("missing command"));
+    assert!(misused(&[]).contains("missing command"));
+    assert!(misused(&["new"]).contains("SCHEME"));
+    assert!(misused(&["new", "sno", "--bogus"]).contains("--bogus"));
 }
 
 /// Runs the binary with `stdout` as its standard output; returns the exit code and stderr.
@@ -199,10 +210,10 @@ fn one_clean_error_line(err: &str) {
 }
 
 /// `--count u64::MAX` used to panic (capacity overflow) and big counts were buffered whole:
-/// now IDs stream, so a reader that stops early gets its lines at once, and the lost rest
-/// makes the exit status 1 (a broken pipe used to panic).
+/// now IDs stream, so a reader that stops early gets its lines at once, and the command ends
+/// quietly with status 0 (as `yes | head -1` does; a broken pipe used to panic).
 #[test]
-fn huge_counts_stream_and_a_closed_pipe_is_a_failure() {
+fn huge_counts_stream_and_a_closed_pipe_ends_quietly() {
     use std::io::{BufRead, BufReader};
     let mut child = Command::new(env!("CARGO_BIN_EXE_idcraft"))
         .args(["new", "sno", "--count", "18446744073709551615"])
@@ -214,10 +225,14 @@ fn huge_counts_stream_and_a_closed_pipe_is_a_failure() {
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
     assert_eq!(first.trim_end().len(), 16, "{first:?}");
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
-    one_clean_error_line(&err);
-    assert!(err.contains("cannot write the output"), "{err}");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "", "nothing to say");
+    let piped = Command::new("sh")
+        .args(["-c", "\"$0\" new sno -n 1000000 | head -1; echo \"${PIPESTATUS:-}\"", env!("CARGO_BIN_EXE_idcraft")])
+        .output()
+        .unwrap();
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(piped.stderr.is_empty(), "{}", String::from_utf8_lossy(&piped.stderr));
 }
 
 /// A full disk and a closed standard output lose the output: exit status 1, never 0 or a panic.
@@ -321,7 +336,7 @@ fn help_version_suggestions_and_completions() {
     assert!(ok(&["new", "--help"]).join("\n").contains("--count <N>"));
     let version = ok(&["--version"]);
     assert_eq!(version, [format!("idcraft {}", env!("CARGO_PKG_VERSION"))]);
-    let err = fails(&["new", "sno", "--cont", "3"]);
+    let err = misused(&["new", "sno", "--cont", "3"]);
     assert!(err.contains("'--cont'") && err.contains("--count"), "a suggestion, on one line: {err}");
     let err = fails(&["inspect", "--", "-5"]);
     assert!(err.contains("\"-5\""), "after --, -5 is an ID: {err}");
@@ -329,7 +344,7 @@ fn help_version_suggestions_and_completions() {
         let script = ok(&["completions", shell]).join("\n");
         assert!(script.contains("idcraft") && script.contains("inspect"), "{shell}");
     }
-    assert!(fails(&["completions", "cmd.exe"]).contains("cmd.exe"));
+    assert!(misused(&["completions", "cmd.exe"]).contains("cmd.exe"));
 }
 
 /// The key can come from a file or the environment, so it need not sit on the command line.
@@ -359,7 +374,7 @@ fn keygen_makes_usable_keys() {
     assert_eq!(ok(&["public", "keygen", "--bits", "128"])[0].len(), 24);
     let token = &ok(&["public", "encrypt", "--key", &a[0], "--kind", "u64", "42"])[0];
     assert_eq!(ok(&["public", "decrypt", "--key", &a[0], "--kind", "u64", token]), ["42"]);
-    assert!(fails(&["public", "keygen", "--bits", "100"]).contains("100"));
+    assert!(misused(&["public", "keygen", "--bits", "100"]).contains("100"));
 }
 
 /// What the library makes, the command reads: prefixed IDs, and typed tokens both ways.
@@ -412,7 +427,8 @@ fn prefixed_ids_and_typed_tokens() {
     ]);
     assert_eq!(out, [id.to_string()]);
     assert!(
-        fails(&["public", "decrypt", "--key", key, "--kind", "u64", "--scheme", "sno", "x"]).contains("cannot be used")
+        misused(&["public", "decrypt", "--key", key, "--kind", "u64", "--scheme", "sno", "x"])
+            .contains("cannot be used")
     );
 
     // inspect: a prefixed ID (with or without --scheme), and a token's shape.
@@ -448,4 +464,93 @@ fn other_text_forms_and_a_base_with_the_clock() {
     let made = v["unix_ms"].as_i64().unwrap();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
     assert!((now - made).abs() < 60_000, "{made} vs {now}");
+}
+
+/// Runs the binary with `input` on standard input.
+fn with_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_idcraft"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// The conventions of spec/cli.md: short flags, IDs from standard input, `new --json` with the
+/// keys `inspect --json` prints, messages only on stderr.
+#[test]
+fn short_flags_stdin_and_json_from_new() {
+    let made = ok(&["new", "uid64", "-n", "3", "-t", "2026-03-01T12:00:00Z", "-j"]);
+    assert_eq!(made.len(), 3);
+    let texts: Vec<String> = made
+        .iter()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap()["text"].as_str().unwrap().to_owned())
+        .collect();
+    for (line, text) in made.iter().zip(&texts) {
+        let from_new: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(from_new, inspect(&["-s", "uid64", text]), "new -j prints what inspect -j prints");
+    }
+    for args in [&["inspect", "-j"][..], &["inspect", "-j", "-"][..]] {
+        let (code, out, err) = with_stdin(args, &format!("{}\r\n\n{}\n{}", texts[0], texts[1], texts[2]));
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        let read: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(read.len(), 3, "blank lines skipped, CRLF read: {out}");
+        assert!(read.iter().zip(&texts).all(|(v, t)| v["text"] == **t));
+    }
+    let (code, out, err) = with_stdin(&["inspect"], "not-an-id\n");
+    assert_eq!((code, out.as_str()), (1, ""), "a bad ID's message goes to stderr only");
+    one_clean_error_line(&err);
+}
+
+/// `key new` makes keys the other commands read, in base64 or hex, from a file that ends with
+/// a newline; a key of the wrong length names where it came from and what was expected.
+#[test]
+fn new_keys_key_files_and_wrong_lengths() {
+    let dir = std::env::temp_dir().join(format!("idcraft-cli-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (flag, len) in [(None, 44), (Some("--hex"), 64)] {
+        let key = ok(&["key", "new"].into_iter().chain(flag).collect::<Vec<_>>());
+        assert_eq!(key[0].len(), len, "{key:?}");
+        let file = dir.join(format!("key{len}"));
+        std::fs::write(&file, format!("{}\n", key[0])).unwrap();
+        let file = file.to_str().unwrap();
+        let token = ok(&["public", "encrypt", "--key-file", file, "--kind", "u64", "42"]);
+        assert_eq!(ok(&["public", "decrypt", "--key-file", file, "--kind", "u64", &token[0]]), ["42"]);
+    }
+    assert_ne!(ok(&["key", "new"]), ok(&["key", "new"]));
+    let short = dir.join("short");
+    std::fs::write(&short, "AAAA\n").unwrap();
+    let err = fails(&["public", "encrypt", "--key-file", short.to_str().unwrap(), "--kind", "u64", "1"]);
+    assert!(err.contains("--key-file") && err.contains("16, 24 or 32 bytes"), "{err}");
+    assert!(!err.contains("--key ") && !err.contains("--kind"), "names only its own source: {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Prefixes follow the derive's rule; the man page and completions come from the same
+/// definition as the parser.
+#[test]
+fn prefix_rule_man_page_and_completions() {
+    let key = "k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=";
+    for (prefix, why) in [
+        ("Ord", "lowercase"),
+        ("_ord", "underscore"),
+        ("ord_", "underscore"),
+        (&*"a".repeat(100), "at most 63 characters"),
+        ("", "at least 1 character"),
+    ] {
+        let err = fails(&["public", "encrypt", "--key", key, "-s", "sno", "--type-prefix", prefix, "9qd9qxlk22xke222"]);
+        assert!(err.contains("--type-prefix") && err.contains(why), "{prefix:?}: {err}");
+    }
+    let man = ok(&["man"]).join("\n");
+    assert!(man.contains(".TH idcraft 1") && man.contains("inspect"), "{man}");
+    for shell in ["bash", "zsh", "fish"] {
+        assert!(ok(&["completions", shell]).join("\n").contains("inspect"), "{shell}");
+    }
+    let help = ok(&["new", "--help"]).join("\n");
+    assert!(help.contains("examples:") && help.contains("-n, --count"), "{help}");
 }
