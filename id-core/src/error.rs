@@ -245,6 +245,10 @@ pub enum GenerateError {
         /// lease having run out while renewals could not reach the store.
         lost: bool,
     },
+    /// This build has no system clock or random source to make an ID from: wasm32-unknown-unknown
+    /// without idcraft's `js` feature. Enable `js` where the code runs in a JavaScript host, or
+    /// make IDs with an explicit clock and random source (a generator's `with`, `generate_at`).
+    NoSystemClock,
 }
 
 impl fmt::Display for GenerateError {
@@ -263,11 +267,17 @@ impl fmt::Display for GenerateError {
                 f,
                 "the lease on {namespace} slot {slot} has expired by this process's clock (renewals did not reach the store in time)"
             ),
+            GenerateError::NoSystemClock => f.write_str(NO_SYSTEM_CLOCK),
         }
     }
 }
 
 impl std::error::Error for GenerateError {}
+
+/// What [`GenerateError::NoSystemClock`] says, and what the system clock and random source panic
+/// with when read directly in such a build.
+pub(crate) const NO_SYSTEM_CLOCK: &str = "no system clock or random source in this build: on wasm32-unknown-unknown, \
+     enable idcraft's `js` feature (or generate with an explicit clock and random source)";
 
 #[cfg(test)]
 mod tests {
@@ -298,6 +308,12 @@ mod tests {
         assert_eq!(column.to_string(), "not a valid comb_pg ID: an integer column does not hold this scheme");
         let time = InvalidReason::Time(crate::scheme::comb::CombTimeError::TimeOfDayPast24Hours);
         assert_eq!(time.to_string(), "time component exceeds 24 hours");
+    }
+
+    #[test]
+    fn no_system_clock_names_the_feature_to_enable() {
+        let message = GenerateError::NoSystemClock.to_string();
+        assert!(message.contains("wasm32-unknown-unknown") && message.contains("`js` feature"), "{message}");
     }
 
     #[test]
