@@ -285,6 +285,10 @@ pub enum GenerateError {
         /// The latest instant used so far.
         last: Timestamp,
     },
+    /// This build has no system clock or random source to make an ID from: wasm32-unknown-unknown
+    /// without idcraft's `js` feature. Enable `js` where the code runs in a JavaScript host, or
+    /// make IDs with an explicit clock and random source (a generator's `with`, `generate_at`).
+    NoSystemClock,
 }
 
 impl fmt::Display for GenerateError {
@@ -315,11 +319,17 @@ impl fmt::Display for GenerateError {
                 f,
                 "{time} is before {last}, an instant this {scheme} generator has already used: explicit instants must not go back (its sequence there is gone)"
             ),
+            GenerateError::NoSystemClock => f.write_str(NO_SYSTEM_CLOCK),
         }
     }
 }
 
 impl std::error::Error for GenerateError {}
+
+/// What [`GenerateError::NoSystemClock`] says, and what the system clock and random source panic
+/// with when read directly in such a build.
+pub(crate) const NO_SYSTEM_CLOCK: &str = "no system clock or random source in this build: on wasm32-unknown-unknown, \
+     enable idcraft's `js` feature (or generate with an explicit clock and random source)";
 
 #[cfg(test)]
 mod tests {
@@ -350,6 +360,12 @@ mod tests {
         assert_eq!(column.to_string(), "not a valid comb_pg ID: an integer column does not hold this scheme");
         let time = InvalidReason::Time(crate::scheme::comb::CombTimeError::TimeOfDayPast24Hours);
         assert_eq!(time.to_string(), "time component exceeds 24 hours");
+    }
+
+    #[test]
+    fn no_system_clock_names_the_feature_to_enable() {
+        let message = GenerateError::NoSystemClock.to_string();
+        assert!(message.contains("wasm32-unknown-unknown") && message.contains("`js` feature"), "{message}");
     }
 
     #[test]

@@ -132,6 +132,8 @@ pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {
 /// default generator's partition and its own rolling sequence (uniqueness is the caller's, as
 /// in sno); an instant outside 2010..2079 is an error.
 pub fn sno_at<I: Identity<Scheme = Sno>>(meta: u8, t: SystemTime) -> Result<I, GenerateError> {
+    // The default generator's partition comes from the clock or the random source.
+    crate::clock::require_system_clock()?;
     Sno::default_generator().generate_at(meta, Timestamp::from_system_time(t)).map(I::from_scheme)
 }
 

@@ -342,8 +342,10 @@ impl<L: CombLayout> Comb<L> {
     /// RT.Comb's `Create(Guid)`: `base` with the current time (the system clock).
     ///
     /// # Errors
-    /// When the clock is outside the layout's range (see [`Comb::create`]).
+    /// When the clock is outside the layout's range (see [`Comb::create`]), or
+    /// [`GenerateError::NoSystemClock`] in a build without a clock.
     pub fn create_with_base(base: Uuid) -> Result<Self, GenerateError> {
+        crate::clock::require_system_clock()?;
         Self::create(base, SystemClock.now())
     }
 
@@ -351,8 +353,10 @@ impl<L: CombLayout> Comb<L> {
     /// `timestamp`.
     ///
     /// # Errors
-    /// When the layout cannot hold `timestamp` (see [`Comb::create`]).
+    /// When the layout cannot hold `timestamp` (see [`Comb::create`]), or
+    /// [`GenerateError::NoSystemClock`] in a build without a random source.
     pub fn create_at(timestamp: Timestamp) -> Result<Self, GenerateError> {
+        crate::clock::require_system_clock()?;
         let mut bytes = [0u8; 16];
         OsRandom.fill_bytes(&mut bytes);
         bytes[6] = (bytes[6] & 0x0F) | 0x40;
@@ -492,6 +496,7 @@ struct WithBase<L> {
 
 impl<L: CombLayout> Generate<Comb<L>> for WithBase<L> {
     fn generate(&self, _: ()) -> Result<Comb<L>, GenerateError> {
+        crate::clock::require_system_clock()?;
         Comb::create(self.base, SystemClock.now())
     }
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Comb<L>, GenerateError> {

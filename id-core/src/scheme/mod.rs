@@ -467,7 +467,10 @@ impl<S: Scheme, G: Generate<S> + ?Sized> Generate<S> for Box<G> {
 pub(crate) fn try_fresh<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
     match overrides::current::<S>(input) {
         Some(result) => result,
-        None => S::default_generator().generate(input),
+        None => {
+            crate::clock::require_system_clock()?;
+            S::default_generator().generate(input)
+        }
     }
 }
 

@@ -453,10 +453,19 @@ impl SnoGenerator {
     /// and the full sequence pool. The process's first default generator (the one `Sno::now`
     /// uses) gets the partition `u16((t >> 32) ^ t)` of the units clock at first use; each later
     /// one the next partition.
+    ///
+    /// On WebAssembly the first partition is random instead (from
+    /// [`OsRandom`](crate::random::OsRandom)): browser tabs opened in the same 4 ms would
+    /// otherwise share it.
     pub fn new() -> Result<Self, SnoConfigError> {
         let seed = *PARTITION_SEED.get_or_init(|| {
-            let t = Sno::units_of(CoarseClock.now());
-            ((t >> 32) ^ t) as u16
+            #[cfg(target_family = "wasm")]
+            return crate::random::RandomSource::next_u64(&crate::random::OsRandom) as u16;
+            #[cfg(not(target_family = "wasm"))]
+            {
+                let t = Sno::units_of(CoarseClock.now());
+                ((t >> 32) ^ t) as u16
+            }
         });
         let n = DEFAULT_PARTITIONS.fetch_add(1, Ordering::Relaxed);
         if n > u32::from(u16::MAX) {
