@@ -17,3 +17,15 @@ pub fn host_name() -> String {
     }
     std::env::var("COMPUTERNAME").or_else(|_| std::env::var("HOSTNAME")).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    /// `gethostname` agrees with the kernel's own record of the name.
+    #[cfg(target_os = "linux")]
+    #[test]
+    #[cfg_attr(miri, ignore = "Miri does not implement gethostname")]
+    fn the_host_name_is_the_kernels() {
+        let kernel = std::fs::read_to_string("/proc/sys/kernel/hostname").expect("procfs");
+        assert_eq!(super::host_name(), kernel.trim_end_matches('\n'));
+    }
+}
