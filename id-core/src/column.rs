@@ -253,6 +253,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
         /// Every uid64, including those ≥ 2^63, round-trips through a bigint column.
         #[test]
         fn every_uid64_round_trips_through_bigint(v: u64) {

@@ -3,6 +3,7 @@
 //! behaviour, as ordinary generic Rust.
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod clock;
 pub mod codec;
@@ -18,6 +19,8 @@ pub mod overflow;
 pub mod random;
 pub mod scheme;
 pub mod scope;
+#[cfg(test)]
+mod test_budget;
 pub mod text_form;
 pub mod time;
 

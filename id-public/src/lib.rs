@@ -12,6 +12,7 @@
 //!   as tokens with the serde adapter [`as_token`], and read them from paths with
 //!   `axum::PublicPath` (feature `axum08`), which answers 404 for any invalid token.
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 #[cfg(feature = "serde")]
 pub mod as_token;
@@ -23,6 +24,8 @@ mod error;
 mod installed;
 mod key;
 pub mod layout;
+#[cfg(test)]
+mod test_budget;
 pub mod token;
 
 pub use converter::{PublicIdConverter, parse_public, to_base62};

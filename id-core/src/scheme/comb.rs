@@ -751,7 +751,7 @@ mod tests {
         assert_eq!(id.uuid(), Uuid::from_bytes_le(net));
         // The same instant as comb_legacy (the same strategy elsewhere in the GUID) reads it.
         assert_eq!(id.try_timestamp(), CombLegacy::create(base, t).unwrap().try_timestamp());
-        let ids: Vec<_> = (0..1000).map(|_| Comb::<PgSqlDateTime>::new()).collect();
+        let ids: Vec<_> = (0..crate::test_budget::iterations(1000, 50)).map(|_| Comb::<PgSqlDateTime>::new()).collect();
         assert!(ids.windows(2).all(|w| w[0].uuid().as_bytes() < w[1].uuid().as_bytes()));
     }
 
@@ -965,10 +965,12 @@ mod tests {
     fn strictly_increasing<L: CombLayout>(clock: &ManualClock) {
         let generator = CombGenerator::<L, _, _>::with(clock, SeededRandom::new(1));
         let mut last = generator.generate(()).unwrap();
-        for i in 0..3000 {
-            match i % 1000 {
+        // A rewind, then an advance half a period later (periods of fewer IDs under Miri).
+        let period = crate::test_budget::iterations(1000, 6);
+        for i in 0..3 * period {
+            match i % period {
                 0 => clock.rewind(Duration::from_millis(5)),
-                500 => clock.advance(Duration::from_millis(7)),
+                i if i == period / 2 => clock.advance(Duration::from_millis(7)),
                 _ => {}
             }
             let next = generator.generate(()).unwrap();
@@ -995,8 +997,10 @@ mod tests {
         ];
         for (name, generator) in generators {
             let mut last = generator.generate(()).unwrap();
-            for i in 0..2000 {
-                if i % 500 == 499 {
+            // Four periods of the same millisecond (fewer IDs in each under Miri).
+            let period = crate::test_budget::iterations(500, 3);
+            for i in 0..4 * period {
+                if i % period == period - 1 {
                     clock.advance(Duration::from_millis(1));
                 }
                 let next = generator.generate(()).unwrap();
@@ -1029,7 +1033,7 @@ mod tests {
     fn generator_keeps_the_clock_time_without_slipping() {
         let clock = ManualClock::new(t("2024-03-21T04:19:11.304Z"));
         let generator = CombGenerator::<PostgreSql, _, _>::with(&clock, OsRandom);
-        for _ in 0..100_000 {
+        for _ in 0..crate::test_budget::iterations(100_000, 100) {
             let id = generator.generate(()).unwrap();
             assert_eq!(id.try_timestamp().unwrap(), clock.now());
         }
@@ -1055,6 +1059,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
         #[test]
         fn create_read_round_trip(ms in 0i64..4_102_444_800_000, base: u128) {
             let time = Timestamp::from_unix_millis(ms);

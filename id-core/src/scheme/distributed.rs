@@ -881,6 +881,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "a rate measured over 10^5 to 10^6 IDs: hours under Miri (safe code)")]
     fn frozen_clock_makes_100k_without_sleeping_and_burst_regains() {
         let clock = ManualClock::new(t("2024-05-01T12:00:00Z"));
         let g = DistributedIdGenerator::with(&clock, OsRandom);
@@ -908,6 +909,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "a rate measured over 10^5 to 10^6 IDs: hours under Miri (safe code)")]
     fn half_a_second_regains_half_the_burst() {
         let clock = ManualClock::new(t("2024-05-01T12:00:00Z"));
         let g = DistributedIdGenerator::with(&clock, OsRandom);
@@ -924,6 +926,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "a rate measured over 10^5 to 10^6 IDs: hours under Miri (safe code)")]
     fn sustained_rate_is_about_128_per_ms() {
         let clock = ManualClock::new(t("2024-05-01T12:00:00Z"));
         let g = DistributedIdGenerator::with(&clock, OsRandom);
@@ -976,7 +979,7 @@ mod tests {
         let g = DistributedIdGenerator::with(&clock, OsRandom);
         let mut last = g.generate(()).unwrap();
         for rewind in [1u64, 10, 500, 999] {
-            for _ in 0..1000 {
+            for _ in 0..crate::test_budget::iterations(1000, 20) {
                 let id = g.generate(()).unwrap();
                 assert!(id > last);
                 last = id;
@@ -1001,6 +1004,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "a rate measured over 10^5 to 10^6 IDs: hours under Miri (safe code)")]
     fn capacity_128_is_about_131k_per_ms() {
         // One millisecond holds (2^75 − start) / 2^57 IDs for a uniform random start, so a
         // single millisecond's count is uniform on 0..262K; the capacity is its average.
@@ -1053,6 +1057,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
         #[test]
         fn orders_agree(a: u128, b: u128) {
             let (x, y) = (DistributedId128(a), DistributedId128(b));

@@ -823,7 +823,8 @@ mod tests {
     #[test]
     fn uuid_column_form_keeps_the_order() {
         let g = SnoGenerator::with_partition(ManualClock::new(t("2030-01-01T00:00:00Z")), 3);
-        let mut ids: Vec<Sno> = (0..2000).map(|i| g.generate(i as u8).unwrap()).collect();
+        let mut ids: Vec<Sno> =
+            (0..crate::test_budget::iterations(2000, 50)).map(|i| g.generate(i as u8).unwrap()).collect();
         ids.push(Sno::ZERO);
         ids.push("xxxxxxxxxxxxxxxx".parse().unwrap());
         ids.sort();
@@ -1099,7 +1100,8 @@ mod tests {
             .map(|_| {
                 let g = Arc::clone(&g);
                 std::thread::spawn(move || {
-                    let ids: Vec<Sno> = (0..1_000_000).map(|_| g.generate(0).unwrap()).collect();
+                    let ids: Vec<Sno> =
+                        (0..crate::test_budget::iterations(1_000_000, 100)).map(|_| g.generate(0).unwrap()).collect();
                     assert!(ids.windows(2).all(|w| w[0] < w[1]), "each thread's IDs increase");
                     ids
                 })
@@ -1120,6 +1122,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
         #[test]
         fn layout_round_trip(u in 0..=MAX_UNITS, tick: bool, meta: u8, partition: u16, sequence: u16) {
             let id = Sno::from_parts(u, tick, meta, partition, sequence);
