@@ -60,7 +60,7 @@ pub fn install_default(generator: HotGuidGenerator) -> Result<(), HotGuidGenerat
 }
 
 /// Makes `generator` the default whatever was installed before (see
-/// [`sno::replace_default`](super::sno::replace_default)).
+/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
 pub fn replace_default(generator: HotGuidGenerator) {
     DEFAULT_GENERATOR.replace(generator);
 }
@@ -84,7 +84,7 @@ impl Default for HotGuidGenerator {
 
 impl<C: Clock> HotGuidGenerator<C> {
     /// A generator with explicit machine bytes (containers share host names and PIDs: give
-    /// each replica its own bytes, e.g. [`machine_bytes`] of the pod name).
+    /// each replica its own bytes, e.g. [`machine_bytes`](super::machine_bytes) of the pod name).
     pub fn with(clock: C, machine: [u8; 5], random: &dyn RandomSource) -> Self {
         let seed = (random.next_u64() % 500_000) as u32;
         HotGuidGenerator {
@@ -101,7 +101,7 @@ impl<C: Clock> HotGuidGenerator<C> {
 
     /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
     /// instead of the ID when the machine bytes are no longer this process's (see
-    /// [`SnoGenerator::with_fence`](super::sno::SnoGenerator::with_fence)).
+    /// [`SnoGenerator::with_fence`](crate::scheme::sno::SnoGenerator::with_fence)).
     pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
         self.fence = Some(fence);
         self

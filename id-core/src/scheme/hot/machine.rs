@@ -21,7 +21,7 @@ pub fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
 ///
 /// On WebAssembly there is no process ID (std's lookup panics) and, in a browser, no host
 /// name: every tab would share one identity. There the bytes are `IDCRAFT_HOT_MACHINE`'s MD5
-/// if set (as for a container's first process), else 5 random bytes from [`OsRandom`], drawn
+/// if set (as for a container's first process), else 5 random bytes from [`OsRandom`](crate::random::OsRandom), drawn
 /// at each call (the default generator calls it once): two of n live generators share bytes
 /// with a probability of about n²/2^41.
 pub fn default_machine_bytes() -> [u8; 5] {

@@ -102,7 +102,7 @@ pub(super) struct Drift {
     drifts: u32,
 }
 
-/// Makes sno IDs for one partition. Thread-safe; see the [module docs](self).
+/// Makes sno IDs for one partition. Thread-safe; see the [module docs](super).
 pub struct SnoGenerator<C: Clock = CoarseClock> {
     clock: C,
     partition: u16,
