@@ -24,20 +24,7 @@ use crate::scheme::{IdBytes, Scheme};
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-/// A column type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Column {
-    /// PostgreSQL `uuid`.
-    Uuid,
-    /// PostgreSQL `NUMERIC`.
-    Numeric,
-    /// `bytea` / `BLOB`.
-    Bytes,
-    /// `bigint` / `INTEGER`.
-    BigInt,
-    /// `TEXT`.
-    Text,
-}
+pub use crate::error::Column;
 
 /// A value as a driver sends or receives it.
 #[derive(Clone, Debug, PartialEq)]

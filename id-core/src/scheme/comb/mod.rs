@@ -68,9 +68,10 @@ mod tests;
 mod text;
 mod time;
 
+pub use crate::error::CombTimeError;
 pub use generator::CombGenerator;
 pub use layout::{Binary, Comb, CombBinary, CombLayout, CombLegacy, CombPg, CombSql, Legacy, PostgreSql, SqlServer};
-pub use time::{CombTimeError, TimeStrategy};
+pub use time::TimeStrategy;
 
 #[cfg(test)]
 use time::*;

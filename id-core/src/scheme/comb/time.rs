@@ -1,9 +1,8 @@
 //! The two ways RT.Comb writes an instant into 6 bytes: Unix milliseconds and SQL Server's
 //! `datetime` (days and 1/300 s ticks since 1900), with their ranges and errors.
 
-use crate::error::GenerateError;
+use crate::error::{CombTimeError, GenerateError};
 use crate::time::Timestamp;
-use core::fmt;
 
 /// How the instant is written into the 6 timestamp bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,38 +29,6 @@ pub(super) fn ticks_since(t: Timestamp, from: Timestamp) -> i64 {
     let nanos = i64::from(t.subsec_nanos()) - i64::from(from.subsec_nanos());
     secs * 10_000_000 + nanos.div_euclid(100)
 }
-
-/// Why a COMB's six time bytes are no instant (what RT.Comb's `GetTimestamp` throws on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CombTimeError {
-    /// Unix milliseconds past 9999-12-31T23:59:59.999Z, beyond .NET's `DateTime`.
-    PastYear9999,
-    /// SQL Server `datetime` ticks of the day below zero.
-    NegativeTimeOfDay,
-    /// SQL Server `datetime` ticks of the day beyond 24 hours.
-    TimeOfDayPast24Hours,
-}
-
-impl CombTimeError {
-    /// What is wrong, in words (its `Display`, and `ParseError::Invalid`'s through
-    /// [`InvalidReason::Time`](crate::error::InvalidReason::Time)).
-    pub const fn reason(self) -> &'static str {
-        match self {
-            CombTimeError::PastYear9999 => "timestamp is past 9999-12-31T23:59:59.999Z",
-            CombTimeError::NegativeTimeOfDay => "time component is negative",
-            CombTimeError::TimeOfDayPast24Hours => "time component exceeds 24 hours",
-        }
-    }
-}
-
-impl fmt::Display for CombTimeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.reason())
-    }
-}
-
-impl std::error::Error for CombTimeError {}
 
 impl TimeStrategy {
     /// The earliest instant the strategy can hold.
