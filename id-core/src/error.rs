@@ -113,6 +113,11 @@ pub enum InvalidReason {
     Refused,
     /// The placeholder type of a misspelt scheme name (a compile error already says so).
     UnknownScheme,
+    /// A UUID whose version or variant bits are not those of an RFC 9562 version 7 UUID.
+    NotUuidV7 {
+        /// The version nibble found.
+        version: u8,
+    },
 }
 
 impl fmt::Display for InvalidReason {
@@ -135,6 +140,9 @@ impl fmt::Display for InvalidReason {
             InvalidReason::NotAnIdValue => f.write_str("a REAL or NULL value is not an ID"),
             InvalidReason::Refused => f.write_str("every character is valid, yet the text was refused"),
             InvalidReason::UnknownScheme => f.write_str("not a scheme"),
+            InvalidReason::NotUuidV7 { version } => {
+                write!(f, "a version {version} UUID, or not of the RFC 9562 variant, where a version 7 UUID was expected")
+            }
         }
     }
 }

@@ -11,6 +11,7 @@
 //! | `distributed128` | [`DistributedId128`] | `u128` | 22-char base62 |
 //! | `sno` | [`Sno`] | `[u8; 10]` | 16-char sno32 |
 //! | `uid64` / `uid96` | [`Uid64`] / [`Uid96`] | `u64` / `[u8; 12]` | ordered base64 |
+//! | `uuid7` | [`Uuid7`] | `Uuid` | hyphenated |
 
 pub mod comb;
 #[doc(hidden)]
@@ -21,12 +22,14 @@ pub mod hot;
 pub(crate) mod overrides;
 pub mod sno;
 pub mod uid;
+pub mod uuid7;
 
 pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
 pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
 pub use hot::{HotGuid, HotGuidGenerator};
 pub use sno::{Sno, SnoGenerator};
 pub use uid::{GlobalUidGenerator, Uid64, Uid96, Uid96With, UidGenerator};
+pub use uuid7::{Uuid7, Uuid7Generator};
 
 /// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
 /// use, with the macro that writes a derived type's own items (see [`derived`]). It makes
@@ -125,6 +128,7 @@ registry! {
     sno => Sno, __derive_sno;
     uid64 => Uid64, __derive_uid64;
     uid96<const I: u8 = 8> => Uid96With<I>, __derive_uid96;
+    uuid7 => Uuid7, __derive_uuid7;
 }
 
 use crate::codec::IdText;
