@@ -522,10 +522,11 @@ fn holders_ride_out_the_cluster_faults() {
         let paused = if leader_too { [lead, (lead + 1) % 3] } else { [(lead + 1) % 3, (lead + 2) % 3] };
         let active = issuing_at(now());
         assert_eq!(active.len(), SLOTS as usize, "every slot's holder issues before the quorum is lost");
-        let stopped = now();
         for member in paused {
             control(&["member-pause", &member.to_string()]);
         }
+        // Any renewal that went through was sent before now.
+        let stopped = now();
         std::thread::sleep(FAULT_TTL + Duration::from_secs(1));
         // No renewal went through after the stop: every holder stopped by its deadline.
         let last = tracks.iter().map(|t| t.last.load(Ordering::Acquire)).max().unwrap();
