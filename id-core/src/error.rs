@@ -141,7 +141,10 @@ impl fmt::Display for InvalidReason {
             InvalidReason::Refused => f.write_str("every character is valid, yet the text was refused"),
             InvalidReason::UnknownScheme => f.write_str("not a scheme"),
             InvalidReason::NotUuidV7 { version } => {
-                write!(f, "a version {version} UUID, or not of the RFC 9562 variant, where a version 7 UUID was expected")
+                write!(
+                    f,
+                    "a version {version} UUID, or not of the RFC 9562 variant, where a version 7 UUID was expected"
+                )
             }
         }
     }

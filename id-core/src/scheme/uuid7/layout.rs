@@ -97,12 +97,18 @@ pub(super) fn checked_ms(t: Timestamp) -> Result<u64, GenerateError> {
 }
 
 /// The last instant the layout holds.
-pub(super) const LATEST: Timestamp = Timestamp::new((MAX_MS / 1000) as i64, ((MAX_MS % 1000) * 1_000_000 + 999_999) as u32);
+pub(super) const LATEST: Timestamp =
+    Timestamp::new((MAX_MS / 1000) as i64, ((MAX_MS % 1000) * 1_000_000 + 999_999) as u32);
 
 #[cold]
 #[inline(never)]
 pub(super) fn out_of_range(time: Timestamp) -> GenerateError {
-    GenerateError::TimeOutOfRange { scheme: <Uuid7 as crate::scheme::Scheme>::NAME, time, earliest: Timestamp::UNIX_EPOCH, latest: LATEST }
+    GenerateError::TimeOutOfRange {
+        scheme: <Uuid7 as crate::scheme::Scheme>::NAME,
+        time,
+        earliest: Timestamp::UNIX_EPOCH,
+        latest: LATEST,
+    }
 }
 
 impl fmt::Debug for Uuid7 {
