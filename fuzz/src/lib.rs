@@ -56,6 +56,10 @@ pub struct Global([u8; 12]);
 #[id(scheme = "uid96", encoding = "base64url")]
 pub struct Global133([u8; 12]);
 
+#[derive(Identity)]
+#[id(scheme = "uuid7", prefix = "user")]
+pub struct User(Uuid);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -126,6 +130,7 @@ pub fn check_all_types(text: &str) {
     check_text::<LocalDecimal>(text, Form::Digits);
     check_text::<Global>(text, Form::Exact);
     check_text::<Global133>(text, Form::Exact);
+    check_text::<User>(text, Form::Lowercase);
 }
 
 /// Storage bytes (binary serde, BLOB columns): a value or an error; an accepted value writes
@@ -149,4 +154,5 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<Sno>(data);
     check_bytes::<Uid64>(data);
     check_bytes::<Uid96>(data);
+    check_bytes::<Uuid7>(data);
 }
