@@ -28,6 +28,8 @@ fn generation(c: &mut Criterion) {
     g.bench_function("uuid_v4", |b| b.iter(|| black_box(uuid::Uuid::new_v4())));
     g.bench_function("uuid_now_v7", |b| b.iter(|| black_box(uuid::Uuid::now_v7())));
     g.bench_function("ulid_new", |b| b.iter(|| black_box(ulid::Ulid::new())));
+    let uuid7 = idcraft::schemes::Uuid7Generator::new();
+    g.bench_function("uuid7", |b| b.iter(|| black_box(uuid7.generate(()).unwrap())));
     comb::<SqlServer>(&mut g);
     comb::<PostgreSql>(&mut g);
     comb::<Legacy>(&mut g);

@@ -73,15 +73,15 @@ impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
     fn generate(&self, _: ()) -> Result<Uuid7, GenerateError> {
         let now = self.clock.now();
         let now_ms = checked_ms(now)?;
-        let fresh = self.counter_start();
         let random = self.random.next_u64() as u32;
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        // A new millisecond draws its counter start (under the lock, but once per millisecond).
         let (ms, counter) = if now_ms > last.0 {
-            (now_ms, fresh)
+            (now_ms, self.counter_start())
         } else if last.1 < MAX_COUNTER {
             (last.0, last.1 + 1)
         } else if last.0 < MAX_MS {
-            (last.0 + 1, fresh)
+            (last.0 + 1, self.counter_start())
         } else {
             return Err(out_of_range(now));
         };
