@@ -14,6 +14,8 @@
 
 mod support;
 
+use support::handover::signal;
+
 use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
 use idcraft::schemes::Sno;
 use idcraft::schemes::sno::SnoGenerator;
@@ -145,10 +147,6 @@ fn diagnostics(url: &str, dir: &Path) -> String {
         }
     }
     out
-}
-
-fn signal(child: &Child, signal: &str) {
-    assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
 }
 
 /// The leases a worker's file records, in order.
@@ -330,69 +328,13 @@ fn tightest(namespace: &'static str) -> LeaseConfig {
         .create_table(true)
 }
 
-const HANDOVER_SCHEMES: [&str; 3] = ["sno", "uid96", "hot"];
-
 fn handover_namespace(scheme: &str) -> &'static str {
     Box::leak(format!("{}-{scheme}", namespace()).into_boxed_str())
 }
 
-/// Takes the scheme's one slot, issues on it for a random 50 to 400 ms, gives it back, and
-/// again, until `stop` exists (or is killed).
+/// Hands the scheme's one slot back and forth (see `support::handover`).
 fn hand_over(scheme: &str, url: &str, file: &Path, stop: &Path) {
-    use idcraft::schemes::hot::HotGuidGenerator;
-    use idcraft::schemes::uid::GlobalUidGenerator;
-    let mut out = BufWriter::new(std::fs::File::create(file).unwrap());
-    let controller = std::os::unix::process::parent_id();
-    let stop = || stop.exists() || std::os::unix::process::parent_id() != controller;
-    let config = || tightest(handover_namespace(scheme));
-    let mut rounds = 0u64;
-    while !stop() {
-        let lease = match Lease::acquire(url, config()) {
-            Ok(lease) => lease,
-            Err(_) => {
-                std::thread::sleep(Duration::from_millis(5));
-                continue;
-            }
-        };
-        writeln!(out, "L {} {}", lease.slot(), lease.epoch()).unwrap();
-        rounds += 1;
-        let hold = Duration::from_millis(50 + (std::process::id() as u64 * 7919 + rounds * 104_729) % 350);
-        let until = Instant::now() + hold;
-        let mut issue = |next: &mut dyn FnMut() -> Result<String, GenerateError>| {
-            let mut n = 0u32;
-            while Instant::now() < until && !stop() {
-                match next() {
-                    Ok(line) => writeln!(out, "{line}").unwrap(),
-                    Err(GenerateError::LeaseExpired { .. } | GenerateError::OutsideLeaseWindow { .. }) => {
-                        std::thread::sleep(Duration::from_millis(5))
-                    }
-                    Err(e) => panic!("{e}"),
-                }
-                n += 1;
-                if n.is_multiple_of(16) {
-                    out.flush().unwrap();
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-            }
-        };
-        match scheme {
-            "sno" => {
-                let g = SnoGenerator::leased(&lease).unwrap();
-                issue(&mut || g.generate(0).map(|id| hex(&id)));
-            }
-            "uid96" => {
-                let g = GlobalUidGenerator::leased(&lease).unwrap();
-                issue(&mut || g.generate(None).map(|id| hex(&id)));
-            }
-            "hot" => {
-                let g = HotGuidGenerator::leased(&lease).unwrap();
-                issue(&mut || g.generate(0).map(|id| hex(&id)));
-            }
-            other => panic!("no leased scheme {other}"),
-        }
-        out.flush().unwrap();
-        drop(lease);
-    }
+    support::handover::hand_over(scheme, file, stop, || Lease::acquire(url, tightest(handover_namespace(scheme))));
 }
 
 /// Run by each handover worker process: a no-op in a normal test run.
@@ -425,79 +367,8 @@ fn handovers_at_the_tightest_configuration_never_repeat() {
     if support::database_url("tests/fleet.rs").is_none() {
         return;
     }
-    let started = Instant::now();
     let dir = std::env::temp_dir().join(format!("idcraft-handover-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut workers: Vec<(String, &str, Child)> = Vec::new();
-    for scheme in HANDOVER_SCHEMES {
-        for i in 0..3 {
-            let name = format!("{scheme}-{i}");
-            workers.push((name.clone(), scheme, spawn_handover(&dir, scheme, &name)));
-        }
-    }
-    // Faults on top of the workers' own hand-backs: a SIGKILL of some worker every 700 ms (a
-    // replacement starts at once), and one SIGSTOP of each scheme's first worker for two TTLs.
-    let mut round = 0usize;
-    while started.elapsed() < Duration::from_secs(12) {
-        std::thread::sleep(Duration::from_millis(700));
-        round += 1;
-        let victim = (round * 5) % workers.len();
-        let (name, scheme, child) = &mut workers[victim];
-        if round % 6 == 3 {
-            signal(child, "-STOP");
-            std::thread::sleep(Duration::from_millis(2000));
-            signal(child, "-CONT");
-            continue;
-        }
-        signal(child, "-KILL");
-        child.wait().unwrap();
-        let (name, scheme) = (format!("{name}-r{round}"), *scheme);
-        workers[victim] = (name.clone(), scheme, spawn_handover(&dir, scheme, &name));
-    }
-    std::fs::write(dir.join("stop"), b"").unwrap();
-    for (_, _, child) in &mut workers {
-        let _ = child.wait();
-    }
-    for scheme in HANDOVER_SCHEMES {
-        let mut seen = HashSet::new();
-        let mut epochs = HashSet::new();
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if !name.starts_with(&format!("{scheme}-")) || name.ends_with(".stderr") {
-                continue;
-            }
-            let mut torn = 0;
-            for line in std::io::BufReader::new(std::fs::File::open(&path).unwrap()).lines() {
-                let line = line.unwrap();
-                if let Some(l) = line.strip_prefix("L ") {
-                    epochs.insert(l.to_owned());
-                } else if line.len() == 2 * scheme_len(scheme) {
-                    assert!(seen.insert(line.clone()), "{scheme}: {line} repeated (in {name})");
-                } else {
-                    torn += 1; // the last line of a killed worker
-                    assert!(torn <= 1, "{scheme}: malformed line {line:?} in {name}");
-                }
-            }
-        }
-        assert!(epochs.len() >= 10, "{scheme}: only {} handovers", epochs.len());
-        assert!(seen.len() > 2_000, "{scheme}: only {} IDs", seen.len());
-        let _ = writeln!(
-            std::io::stderr(),
-            "handover: {scheme}: {} IDs over {} leases of one slot, 0 repeats",
-            seen.len(),
-            epochs.len()
-        );
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn scheme_len(scheme: &str) -> usize {
-    match scheme {
-        "sno" => 10,
-        "uid96" => 12,
-        _ => 16,
-    }
+    support::handover::run("handover", &dir, Duration::from_secs(12), Duration::from_secs(2), spawn_handover);
 }
 
 /// The single-process lease tests' configuration: 1.5 s TTL renewed every 300 ms.

@@ -94,4 +94,6 @@ pub fn etcd_endpoints(file: &str) -> Option<Vec<String>> {
     }
 }
 
+#[cfg(all(unix, any(feature = "lease-postgres", feature = "lease-etcd")))]
+pub mod handover;
 pub mod proxy;
