@@ -28,7 +28,7 @@ fn rfc_9562_vector_reads_and_writes_byte_for_byte() {
 /// crate reads as version 7 with the embedded time.
 #[test]
 fn agrees_with_the_uuid_crate_both_ways() {
-    for _ in 0..200 {
+    for _ in 0..crate::test_budget::iterations(200, 3) {
         let theirs = Uuid::now_v7();
         let ours = Uuid7::from_uuid(theirs).expect("a v7");
         let (secs, nanos) = theirs.get_timestamp().unwrap().to_unix();
@@ -61,7 +61,7 @@ fn one_millisecond_counts_up_from_a_random_start() {
     let first = g.generate(()).unwrap();
     assert!(first.counter() < 1 << 41, "the start leaves room for 2^41 more");
     let mut last = first;
-    for _ in 0..10_000 {
+    for _ in 0..crate::test_budget::iterations(10_000, 50) {
         let next = g.generate(()).unwrap();
         assert_eq!((next.unix_ms(), next.counter()), (last.unix_ms(), last.counter() + 1));
         assert!(next > last);
@@ -106,7 +106,7 @@ fn range_bounds_hold_every_id_of_their_millisecond() {
     let t = Timestamp::from_ymd(2026, 6, 1);
     let (lo, hi) = (Uuid7::min_at(t), Uuid7::max_at(t));
     let g = Uuid7Generator::with(ManualClock::new(t), SeededRandom::new(3));
-    for _ in 0..1000 {
+    for _ in 0..crate::test_budget::iterations(1000, 20) {
         let id = g.generate(()).unwrap();
         assert!(lo <= id && id <= hi);
     }
