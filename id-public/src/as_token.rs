@@ -35,10 +35,10 @@
 use crate::installed::NOT_INSTALLED;
 use crate::layout::PublicBlock;
 use crate::scope::{self, Keys};
+use crate::token::Public;
 use core::fmt;
 use core::marker::PhantomData;
 use idcraft_core::Identity;
-use crate::token::Public;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de, ser};
 
 fn keys<E>(error: impl FnOnce(&'static str) -> E) -> Result<Keys, E> {

@@ -100,9 +100,12 @@ where
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Rejection> {
         let keys = request_keys(parts);
-        web::deserialize(keys, Rejection::BadRequest, || Query::<T>::try_from_uri(&parts.uri), |r| {
-            r.status().is_server_error()
-        })
+        web::deserialize(
+            keys,
+            Rejection::BadRequest,
+            || Query::<T>::try_from_uri(&parts.uri),
+            |r| r.status().is_server_error(),
+        )
         .map(|Query(v)| IdQuery(v))
     }
 }

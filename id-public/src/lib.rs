@@ -18,10 +18,10 @@
 //!   [`schema`].
 #![deny(missing_docs)]
 
-#[cfg(feature = "serde")]
-pub mod as_token;
 #[cfg(feature = "actix4")]
 pub mod actix;
+#[cfg(feature = "serde")]
+pub mod as_token;
 #[cfg(feature = "axum08")]
 pub mod axum;
 mod cmac;

@@ -188,12 +188,17 @@ mod schemars1 {
 #[cfg(feature = "utoipa6")]
 mod utoipa6 {
     use super::*;
-    use crate::token::Public;
-    use crate::token::PublicId;
+    use crate::token::{Public, PublicId};
     use std::borrow::Cow;
+    use utoipa::__dev::ComposeSchema;
+    use utoipa::ToSchema;
     use utoipa::openapi::RefOr;
     use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-    use utoipa::{PartialSchema, ToSchema};
+
+    // utoipa's derive reaches the schema of a generic type (`TokenOf<OrderId>` in a field or a
+    // `value_type`) through `ComposeSchema`, as its own derive does for generic types, and
+    // gives every `ComposeSchema` its `PartialSchema`. Our types take no schema from their type
+    // parameters, so the composed generics are ignored.
 
     fn schema<I>(format: Option<TokenFormat>) -> RefOr<Schema>
     where
@@ -211,13 +216,13 @@ mod utoipa6 {
             .into()
     }
 
-    impl<I, F> PartialSchema for TokenOf<I, F>
+    impl<I, F> ComposeSchema for TokenOf<I, F>
     where
         I: Identity,
         I::Scheme: PublicBlock,
         F: Format,
     {
-        fn schema() -> RefOr<Schema> {
+        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
             schema::<I>(Some(F::FORMAT))
         }
     }
@@ -233,12 +238,12 @@ mod utoipa6 {
         }
     }
 
-    impl<I> PartialSchema for PublicId<I>
+    impl<I> ComposeSchema for PublicId<I>
     where
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        fn schema() -> RefOr<Schema> {
+        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
             schema::<I>(None)
         }
     }
@@ -253,13 +258,13 @@ mod utoipa6 {
         }
     }
 
-    impl<I> PartialSchema for Public<I>
+    impl<I> ComposeSchema for Public<I>
     where
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        fn schema() -> RefOr<Schema> {
-            <TokenOf<I>>::schema()
+        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+            schema::<I>(Some(TokenFormat::Authenticated))
         }
     }
 
