@@ -3,7 +3,7 @@
 //! `400` for a query value that does not decode, with the fixed bodies of [`Rejection`].
 //!
 //! Keys come from the application's `web::Data<PublicIds>`, else the
-//! [scope](crate::scope)'s, else the [installed](crate::install) ones. For `web::Json` bodies
+//! [key scope](crate::scope)'s, else the [installed](crate::install) ones. For `web::Json` bodies
 //! in and out to use the same keys, wrap the app with `.wrap_fn(scope_keys)`.
 
 use crate::layout::PublicBlock;
@@ -105,7 +105,7 @@ impl ResponseError for Rejection {
 }
 
 /// Middleware for `App::wrap_fn`: runs each request's service with the app's
-/// `web::Data<PublicIds>` (else the scope's or installed keys) in [scope](crate::scope), so
+/// `web::Data<PublicIds>` (else the scope's or installed keys) in [key scope](crate::scope), so
 /// `web::Json` bodies in and out read and write tokens with them.
 pub fn scope_keys<S, B>(
     request: ServiceRequest,

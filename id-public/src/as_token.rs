@@ -1,5 +1,5 @@
 //! Serde adapter: a field holding an ID is written and read as its public token, under the
-//! keys in [scope](crate::scope), else the keys [installed](crate::install) for the process.
+//! keys in [key scope](crate::scope), else the keys [installed](crate::install) for the process.
 //!
 //! ```text
 //! #[derive(Serialize, Deserialize)]
@@ -14,8 +14,8 @@
 //! }
 //! ```
 //!
-//! [`option`] needs `#[serde(default)]` for the field to be optional, as any `with` module
-//! does. [`vec`] serves every collection that iterates by reference and collects (`Vec`,
+//! [`option`](mod@option) needs `#[serde(default)]` for the field to be optional, as any `with` module
+//! does. [`vec`](mod@vec) serves every collection that iterates by reference and collects (`Vec`,
 //! `BTreeSet`, `HashSet`, `VecDeque`, …); it reads a sequence, or one text of comma-separated
 //! tokens, which is how a query string carries a list (`?ids=ord_…,ord_…`). Where a wrapper
 //! type fits better (tuples in paths, map keys), [`Public<I>`](crate::Public) is the same
@@ -175,7 +175,7 @@ where
     }
 }
 
-/// Serialises a borrowed ID as its token (what [`option`] and [`vec`] write).
+/// Serialises a borrowed ID as its token (what [`option`] and [`vec`](mod@vec) write).
 struct ByRef<'a, I>(&'a I);
 
 impl<I> Serialize for ByRef<'_, I>

@@ -1,5 +1,5 @@
 //! axum 0.8 extractors: IDs and tokens from paths and query strings, under the keys of the
-//! request (see [`scope_keys`]), else the [scope](crate::scope)'s, else the
+//! request (see [`scope_keys`]), else the [key scope](crate::scope)'s, else the
 //! [installed](crate::install) ones.
 //!
 //! * [`PublicPath<I>`]: the route's one path parameter, a token of `I`.
@@ -119,7 +119,7 @@ impl IntoResponse for Rejection {
 
 /// Middleware that gives every request `keys`: for the extractors (in the request's
 /// extensions) and for everything the handler serializes or deserializes (a
-/// [scope](crate::scope) around it). Add it with
+/// [key scope](crate::scope) around it). Add it with
 /// `axum::middleware::from_fn_with_state(keys, scope_keys)`.
 pub async fn scope_keys(State(keys): State<Arc<PublicIds>>, mut request: Request, next: Next) -> Response {
     request.extensions_mut().insert(Arc::clone(&keys));

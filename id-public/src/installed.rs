@@ -1,6 +1,6 @@
 //! One [`PublicIds`] for the whole process, installed at start-up, for the places that cannot
 //! be handed one: serde ([`as_token`](crate::as_token)) and request extractors. A
-//! [scope](crate::scope) overrides it where keys are passed explicitly.
+//! [key scope](crate::scope) overrides it where keys are passed explicitly.
 
 use crate::token::PublicIds;
 use core::fmt;
@@ -11,7 +11,7 @@ static INSTALLED: OnceLock<PublicIds> = OnceLock::new();
 /// Installs `ids` as the process's token keys. Once per process: keys never change under
 /// running code, so a second call fails with [`InstallError::AlreadyInstalled`], which hands
 /// `ids` back (rotate keys by restarting with [`PublicIds::with_previous_keys`]; keys that
-/// differ per tenant or per test go in a [scope](crate::scope)).
+/// differ per tenant or per test go in a [key scope](crate::scope)).
 pub fn install(ids: PublicIds) -> Result<(), InstallError> {
     INSTALLED.set(ids).map_err(|ids| InstallError::AlreadyInstalled(Box::new(ids)))
 }
@@ -30,7 +30,7 @@ pub enum InstallError {
 }
 
 impl InstallError {
-    /// The refused keys, to use in a [scope](crate::scope) instead.
+    /// The refused keys, to use in a [key scope](crate::scope) instead.
     pub fn into_ids(self) -> PublicIds {
         match self {
             InstallError::AlreadyInstalled(ids) => *ids,

@@ -23,89 +23,97 @@
 //!
 //! [`Public<I>`](crate::Public) has `TokenOf<I>`'s schema.
 
-use crate::key::AesKey;
-use crate::layout::PublicBlock;
-use crate::token::format::{Authenticated, Format};
-use crate::token::{PublicIds, TokenFormat};
+use crate::token::format::Authenticated;
 use core::marker::PhantomData;
-use idcraft_core::{Identity, Scheme, Timestamp};
 
 /// Stands for the token of an `I` in format `F` in schemas (`#[schemars(with = …)]`,
 /// `#[schema(value_type = …)]`): never built, never on the wire itself.
 pub struct TokenOf<I, F = Authenticated>(PhantomData<fn() -> (I, F)>);
 
-/// One 11-character base62 block of a `u64`: its first digit is at most `L` (21).
-const BLOCK: &str = "[0-9A-L][0-9A-Za-z]{10}";
+/// What the schemas of both generators are made of.
+#[cfg(any(feature = "schemars1", feature = "utoipa6"))]
+mod form {
+    use crate::key::AesKey;
+    use crate::layout::PublicBlock;
+    use crate::token::{PublicIds, TokenFormat};
+    use idcraft_core::{Identity, Scheme, Timestamp};
 
-/// What a token of `I` looks like, for the given formats (one, or both for `PublicId<I>`).
-#[cfg_attr(not(any(feature = "schemars1", feature = "utoipa6")), allow(dead_code))]
-pub(crate) struct TokenForm {
-    pub pattern: String,
-    pub min_length: usize,
-    pub max_length: usize,
-    pub description: String,
-    pub example: String,
-}
+    /// One 11-character base62 block of a `u64`: its first digit is at most `L` (21).
+    const BLOCK: &str = "[0-9A-L][0-9A-Za-z]{10}";
 
-fn blocks(format: TokenFormat) -> usize {
-    match format {
-        TokenFormat::Compatible => 2,
-        TokenFormat::Authenticated => 3,
+    /// What a token of `I` looks like, for the given formats (one, or both for `PublicId<I>`).
+    pub(super) struct TokenForm {
+        pub pattern: String,
+        pub min_length: usize,
+        pub max_length: usize,
+        pub description: String,
+        pub example: String,
     }
-}
 
-#[cfg_attr(not(any(feature = "schemars1", feature = "utoipa6")), allow(dead_code))]
-pub(crate) fn token_form<I>(format: Option<TokenFormat>) -> TokenForm
-where
-    I: Identity,
-    I::Scheme: PublicBlock,
-{
-    let (few, most) = match format {
-        Some(f) => (blocks(f), blocks(f)),
-        None => (2, 3),
-    };
-    let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();
-    // Prefixes are lowercase letters and `_` (checked by the derive): nothing to escape.
-    let count = if few == most { format!("{{{few}}}") } else { format!("{{{few},{most}}}") };
-    let lengths = if few == most { format!("{}", few * 11) } else { format!("{} or {}", few * 11, most * 11) };
-    let after = if prefix.is_empty() { String::new() } else { format!(" after `{prefix}`") };
-    let kind = match format {
-        Some(TokenFormat::Authenticated) => "authenticated ",
-        Some(TokenFormat::Compatible) => "Architect.Identities-compatible ",
-        None => "",
-    };
-    let sample = PublicIds::new(AesKey::new(&[0; 16]).expect("16 bytes"));
-    let id = I::from_scheme(I::Scheme::min_at(Timestamp::from_ymd(2024, 1, 1)));
-    let mut example = sample.to_public(&id).to_string();
-    if format == Some(TokenFormat::Compatible) {
-        example.truncate(prefix.len() + 22);
+    fn blocks(format: TokenFormat) -> usize {
+        match format {
+            TokenFormat::Compatible => 2,
+            TokenFormat::Authenticated => 3,
+        }
     }
-    TokenForm {
-        pattern: format!("^{prefix}({BLOCK}){count}$"),
-        min_length: prefix.len() + few * 11,
-        max_length: prefix.len() + most * 11,
-        description: format!(
-            "{}: an opaque public token ({kind}{lengths} base62 characters{after}); it reveals nothing about the ID, and only the service that issued it reads it back",
-            I::TYPE_NAME
-        ),
-        example,
-    }
-}
 
-fn token_name<I: Identity>(format: Option<TokenFormat>) -> String {
-    let kind = match format {
-        Some(TokenFormat::Authenticated) => "Token",
-        Some(TokenFormat::Compatible) => "CompatibleToken",
-        None => "PublicId",
-    };
-    format!("{}{kind}", I::TYPE_NAME)
+    pub(super) fn token_form<I>(format: Option<TokenFormat>) -> TokenForm
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        let (few, most) = match format {
+            Some(f) => (blocks(f), blocks(f)),
+            None => (2, 3),
+        };
+        let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();
+        // Prefixes are lowercase letters and `_` (checked by the derive): nothing to escape.
+        let count = if few == most { format!("{{{few}}}") } else { format!("{{{few},{most}}}") };
+        let lengths = if few == most { format!("{}", few * 11) } else { format!("{} or {}", few * 11, most * 11) };
+        let after = if prefix.is_empty() { String::new() } else { format!(" after `{prefix}`") };
+        let kind = match format {
+            Some(TokenFormat::Authenticated) => "authenticated ",
+            Some(TokenFormat::Compatible) => "Architect.Identities-compatible ",
+            None => "",
+        };
+        let sample = PublicIds::new(AesKey::new(&[0; 16]).expect("16 bytes"));
+        let id = I::from_scheme(I::Scheme::min_at(Timestamp::from_ymd(2024, 1, 1)));
+        let mut example = sample.to_public(&id).to_string();
+        if format == Some(TokenFormat::Compatible) {
+            example.truncate(prefix.len() + 22);
+        }
+        TokenForm {
+            pattern: format!("^{prefix}({BLOCK}){count}$"),
+            min_length: prefix.len() + few * 11,
+            max_length: prefix.len() + most * 11,
+            description: format!(
+                "{}: an opaque public token ({kind}{lengths} base62 characters{after}); it reveals nothing about the ID, and only the service that issued it reads it back",
+                I::TYPE_NAME
+            ),
+            example,
+        }
+    }
+
+    pub(super) fn token_name<I: Identity>(format: Option<TokenFormat>) -> String {
+        let kind = match format {
+            Some(TokenFormat::Authenticated) => "Token",
+            Some(TokenFormat::Compatible) => "CompatibleToken",
+            None => "PublicId",
+        };
+        format!("{}{kind}", I::TYPE_NAME)
+    }
 }
 
 #[cfg(feature = "schemars1")]
 mod schemars1 {
-    use super::*;
+    use super::TokenOf;
+    use super::form::{token_form, token_name};
+    use crate::layout::PublicBlock;
     use crate::token::Public;
     use crate::token::PublicId;
+    use crate::token::TokenFormat;
+    use crate::token::format::Format;
+    use idcraft_core::Identity;
     use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
     use std::borrow::Cow;
 
@@ -187,8 +195,13 @@ mod schemars1 {
 
 #[cfg(feature = "utoipa6")]
 mod utoipa6 {
-    use super::*;
+    use super::TokenOf;
+    use super::form::{token_form, token_name};
+    use crate::layout::PublicBlock;
+    use crate::token::TokenFormat;
+    use crate::token::format::Format;
     use crate::token::{Public, PublicId};
+    use idcraft_core::Identity;
     use std::borrow::Cow;
     use utoipa::__dev::ComposeSchema;
     use utoipa::ToSchema;
