@@ -83,7 +83,7 @@ macro_rules! call {
 
 macro_rules! get {
     ($app:expr, $path:expr) => {
-        call!($app, test::TestRequest::get().uri(&$path))
+        call!($app, test::TestRequest::get().uri(AsRef::<str>::as_ref(&$path)))
     };
 }
 
@@ -161,5 +161,5 @@ async fn no_keys_anywhere_is_a_server_error_but_plain_ids_need_none() {
     assert_eq!(get!(app, format!("/customers/{c}/orders/{token}")).0, 500);
     assert_eq!(get!(app, format!("/search?customer={c}")).0, 500);
     assert_eq!(get!(app, format!("/plain/{o}")), (200, o.to_string()));
-    assert_eq!(get!(app, "/plain/nope".to_owned()).0, 404);
+    assert_eq!(get!(app, "/plain/nope").0, 404);
 }

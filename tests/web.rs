@@ -282,3 +282,19 @@ async fn tenants_keep_their_own_keys_in_parallel() {
         done.unwrap();
     }
 }
+
+#[tokio::test]
+async fn keys_in_an_extension_serve_the_extractors() {
+    let keys = Arc::new(PublicIds::new(AesKey::new(&[77; 32]).unwrap()));
+    let app = nested_routes()
+        .route("/orders/{order}", get(|PublicPath(o): PublicPath<OrderId>| async move { o.to_string() }));
+    let addr = serve(app.layer(axum::Extension(Arc::clone(&keys)))).await;
+    let (c, o) = (CustomerId::new(), OrderId::new());
+    let (ct, ot) = (keys.to_public(&c), keys.to_public(&o));
+    assert_eq!(fetch(addr, &format!("/orders/{ot}")).await, (200, o.to_string()));
+    assert_eq!(fetch(addr, &format!("/customers/{ct}/orders/{ot}")).await, (200, format!("{c} {o}")));
+    assert_eq!(fetch(addr, &format!("/search?customer={ct}&ids={ot}")).await.0, 200);
+    // The extension's keys, not the installed ones.
+    assert_eq!(fetch(addr, &format!("/orders/{}", ids().to_public(&o))).await.0, 404);
+    assert_eq!(fetch(addr, &format!("/search?customer={}", ids().to_public(&c))).await.0, 400);
+}
