@@ -40,8 +40,8 @@ pub mod db;
 pub mod integrations;
 pub mod slot;
 
-#[cfg(feature = "lease-postgres")]
-#[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
+#[cfg(any(feature = "lease-postgres", feature = "lease-etcd"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "lease-postgres", feature = "lease-etcd"))))]
 pub mod lease;
 
 /// Opaque public identities (AES), re-exported from `idcraft-public`.

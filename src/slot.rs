@@ -1,7 +1,7 @@
 //! Explicitly assigned slots (a sno partition, a uid node, HotGuid machine bytes), for fleets
 //! that number their processes themselves: an environment variable, or a Kubernetes
-//! StatefulSet's pod ordinal (the `-N` suffix of the host name). Leases
-//! (`idcraft::lease`, feature `lease-postgres`) assign them from a store instead.
+//! StatefulSet's pod ordinal (the `-N` suffix of the host name). Leases (`idcraft::lease`,
+//! features `lease-postgres` and `lease-etcd`) assign them from a store instead.
 //!
 //! ```
 //! use idcraft::slot::{SlotSource, assigned_slot};

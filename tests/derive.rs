@@ -44,6 +44,10 @@ struct LocalId(u64);
 #[id(scheme = "uid96", encoding = "hex")]
 struct GlobalId([u8; 12]);
 
+#[derive(Identity)]
+#[id(scheme = "uuid7", prefix = "user")]
+struct UserId(Uuid);
+
 /// Checks a derived type end to end; `make` creates one ID, `resolution` + `lag` bound how far
 /// the embedded time may be from the clock (the embedded time never runs ahead).
 fn check<I>(make: impl Fn() -> I, resolution: Duration, lag: Duration)
@@ -170,6 +174,22 @@ fn uid64() {
 #[test]
 fn uid96() {
     check(GlobalId::new, Duration::from_micros(1024), Duration::from_millis(20));
+}
+
+#[test]
+fn uuid7() {
+    check(UserId::new, MS, Duration::ZERO);
+    // The uuid crate reads what the derived type makes, and a UUID of another version is no
+    // UserId.
+    let id = UserId::new();
+    assert_eq!(id.as_inner().get_version_num(), 7);
+    let (secs, nanos) = id.as_inner().get_timestamp().unwrap().to_unix();
+    assert_eq!(id.unix_ms(), secs * 1000 + u64::from(nanos) / 1_000_000);
+    assert_eq!(UserId::try_from(*id.as_inner()).unwrap(), id);
+    let v4 = Uuid::parse_str("550e8400-e29b-41d4-a716-446655440000").unwrap();
+    let e = UserId::try_from(v4).unwrap_err();
+    assert!(e.to_string().contains("version 4 UUID"), "{e}");
+    assert!(format!("user_{v4}").parse::<UserId>().is_err());
 }
 
 #[test]

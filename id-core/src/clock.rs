@@ -2,11 +2,18 @@
 //!
 //! No scheme reads the system time directly, so tests can drive clock regressions, bursts and
 //! overflows deterministically with a [`ManualClock`], whose `sleep` advances its own time.
+//!
+//! On wasm32-unknown-unknown, which has no operating system clock (std's `SystemTime::now`
+//! panics there), [`SystemClock`] and [`CoarseClock`] read JavaScript's `Date.now()` with the
+//! `js` feature; without it, the default generators report
+//! [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock) and reading these clocks
+//! directly panics with the same message ([`SYSTEM_CLOCK`] tells which build this is).
 
 use crate::time::Timestamp;
 use core::time::Duration;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 use std::time::SystemTime;
 
 /// A source of wall-clock time for generators, plus the way they wait for it.
@@ -52,7 +59,19 @@ impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
     }
 }
 
-/// The precise system wall clock (`CLOCK_REALTIME`, ~25 ns per read on a 2-vCPU VM).
+/// Whether this build has a system clock and random source: `false` only on
+/// wasm32-unknown-unknown without the `js` feature, where the default generators return
+/// [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock).
+pub const SYSTEM_CLOCK: bool = cfg!(any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js"));
+
+/// `Ok` where [`SYSTEM_CLOCK`] holds, else the typed error: functions that return a `Result`
+/// check it before reading the system clock or random source, which would panic.
+pub(crate) fn require_system_clock() -> Result<(), crate::GenerateError> {
+    if SYSTEM_CLOCK { Ok(()) } else { Err(crate::GenerateError::NoSystemClock) }
+}
+
+/// The precise system wall clock (`CLOCK_REALTIME`, ~25 ns per read on a 2-vCPU VM; on
+/// wasm32-unknown-unknown with `js`, JavaScript's `Date.now()`, to the millisecond).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SystemClock;
 
@@ -63,7 +82,86 @@ impl Clock for SystemClock {
         if let Some(t) = read_clock(libc::CLOCK_REALTIME) {
             return t;
         }
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        return js::now();
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
         Timestamp::from_system_time(SystemTime::now())
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    fn sleep(&self, duration: Duration) {
+        js::sleep(duration)
+    }
+}
+
+/// The clock of wasm32-unknown-unknown, which has no operating system: JavaScript's with the
+/// `js` feature, none without.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod js {
+    use super::*;
+
+    #[cfg(feature = "js")]
+    #[wasm_bindgen::prelude::wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(js_namespace = Date, js_name = now)]
+        fn date_now() -> f64;
+    }
+
+    #[cfg(feature = "js")]
+    pub(super) fn now() -> Timestamp {
+        // Whole milliseconds since 1970 (an f64 holds them exactly for 285,000 years).
+        Timestamp::from_unix_millis(date_now() as i64)
+    }
+
+    #[cfg(not(feature = "js"))]
+    pub(super) fn now() -> Timestamp {
+        panic!("{}", crate::error::NO_SYSTEM_CLOCK)
+    }
+
+    /// Waits by reading the clock: std's `thread::sleep` panics on this target, and a browser's
+    /// main thread cannot block anyway. Generators wait at most one tick of their layout. A
+    /// clock that goes back ends the wait (the generator then reads it again).
+    pub(super) fn sleep(duration: Duration) {
+        let start = now();
+        let Some(until) = start.checked_add(duration) else { return };
+        loop {
+            let t = now();
+            if t >= until || t < start {
+                return;
+            }
+            core::hint::spin_loop();
+        }
+    }
+}
+
+/// An elapsed-time measure for scopes' leak reports: `std::time::Instant`, except on
+/// wasm32-unknown-unknown, where `Instant::now` panics: the JavaScript clock with `js`, and
+/// without it no measure (ages read as zero, so no leak is ever reported).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stopwatch {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    start: std::time::Instant,
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
+    start: Timestamp,
+}
+
+impl Stopwatch {
+    pub(crate) fn start() -> Stopwatch {
+        Stopwatch {
+            #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+            start: std::time::Instant::now(),
+            #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
+            start: js::now(),
+        }
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+        return self.start.elapsed();
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
+        return js::now().duration_since(self.start).unwrap_or_default();
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown", not(feature = "js")))]
+        Duration::ZERO
     }
 }
 
@@ -72,7 +170,9 @@ impl Clock for SystemClock {
 #[inline]
 fn read_clock(id: libc::clockid_t) -> Option<Timestamp> {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `ts` is a valid, writable timespec and the call only writes into it.
+    // SAFETY: `clock_gettime` writes one `timespec` through its pointer, here to `ts`, which is
+    // valid, writable and outlives the call, and keeps no pointer; for a clock it does not
+    // know it returns -1 without writing, which is checked below.
     let rc = unsafe { libc::clock_gettime(id, &mut ts) };
     // time_t is 32 bits on some Linux targets.
     #[allow(clippy::useless_conversion)]
@@ -80,7 +180,8 @@ fn read_clock(id: libc::clockid_t) -> Option<Timestamp> {
 }
 
 /// The coarse system wall clock: `CLOCK_REALTIME_COARSE` on Linux (~3.5 ns per read, updated
-/// once per kernel tick, typically every 1–4 ms), the precise clock elsewhere.
+/// once per kernel tick, typically every 1–4 ms), the precise clock elsewhere (on
+/// wasm32-unknown-unknown with `js`, JavaScript's `Date.now()`).
 ///
 /// Schemes whose time unit is at least as coarse as the kernel tick (sno: 4 ms, HotGuid: 1 s)
 /// use it by default; it may lag the precise clock by up to one kernel tick.
@@ -106,6 +207,11 @@ impl Clock for CoarseClock {
     #[inline]
     fn now_precise(&self) -> Timestamp {
         SystemClock.now()
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    fn sleep(&self, duration: Duration) {
+        js::sleep(duration)
     }
 }
 
@@ -252,9 +358,11 @@ mod tests {
 
     #[cfg(any(target_os = "linux", target_os = "android"))]
     #[test]
+    #[cfg_attr(miri, ignore = "Miri does not implement clock_getres")]
     fn the_coarse_clock_resolution_is_within_its_documented_lag() {
         let mut res = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: `res` is a valid, writable timespec.
+        // SAFETY: `clock_getres` writes one `timespec` through its pointer, here to `res`, which
+        // is valid, writable and outlives the call, and keeps no pointer.
         assert_eq!(unsafe { libc::clock_getres(libc::CLOCK_REALTIME_COARSE, &mut res) }, 0);
         let resolution = Duration::new(res.tv_sec as u64, res.tv_nsec as u32);
         assert!(resolution * 2 <= CoarseClock::MAX_LAG, "{resolution:?}");

@@ -24,20 +24,7 @@ use crate::scheme::{IdBytes, Scheme};
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-/// A column type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Column {
-    /// PostgreSQL `uuid`.
-    Uuid,
-    /// PostgreSQL `NUMERIC`.
-    Numeric,
-    /// `bytea` / `BLOB`.
-    Bytes,
-    /// `bigint` / `INTEGER`.
-    BigInt,
-    /// `TEXT`.
-    Text,
-}
+pub use crate::error::Column;
 
 /// A value as a driver sends or receives it.
 #[derive(Clone, Debug, PartialEq)]
@@ -253,6 +240,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
         /// Every uid64, including those ≥ 2^63, round-trips through a bigint column.
         #[test]
         fn every_uid64_round_trips_through_bigint(v: u64) {

@@ -42,7 +42,7 @@ pub enum ParseError {
         expected: &'static str,
     },
     /// The scheme has no text form in this encoding (e.g. `sno` in base62).
-    UnsupportedEncoding(crate::scheme::Encoding),
+    UnsupportedEncoding(crate::encoding::Encoding),
     /// The bytes decode but are not a valid value of the scheme.
     Invalid {
         /// The scheme (or text form) that rejected the value.
@@ -97,13 +97,13 @@ impl fmt::Display for RangeRule {
 #[non_exhaustive]
 pub enum InvalidReason {
     /// A COMB's time bytes do not read as an instant.
-    Time(crate::scheme::comb::CombTimeError),
+    Time(CombTimeError),
     /// The last base64 character has bits set beyond the data (one text per value).
     StrayBits,
     /// A UUID's bytes are not sno text.
     NotSnoText,
     /// A database column of this type does not hold the scheme.
-    ColumnType(crate::column::Column),
+    ColumnType(Column),
     /// A database text value is not UTF-8.
     NotUtf8,
     /// A database value of a type no ID is stored in (SQLite `REAL` or `NULL`).
@@ -113,11 +113,15 @@ pub enum InvalidReason {
     Refused,
     /// The placeholder type of a misspelt scheme name (a compile error already says so).
     UnknownScheme,
+    /// A UUID whose version or variant bits are not those of an RFC 9562 version 7 UUID.
+    NotUuidV7 {
+        /// The version nibble found.
+        version: u8,
+    },
 }
 
 impl fmt::Display for InvalidReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::column::Column;
         match self {
             InvalidReason::Time(e) => fmt::Display::fmt(e, f),
             InvalidReason::StrayBits => f.write_str("the last character has bits set beyond the data"),
@@ -136,6 +140,12 @@ impl fmt::Display for InvalidReason {
             InvalidReason::NotAnIdValue => f.write_str("a REAL or NULL value is not an ID"),
             InvalidReason::Refused => f.write_str("every character is valid, yet the text was refused"),
             InvalidReason::UnknownScheme => f.write_str("not a scheme"),
+            InvalidReason::NotUuidV7 { version } => {
+                write!(
+                    f,
+                    "a version {version} UUID, or not of the RFC 9562 variant, where a version 7 UUID was expected"
+                )
+            }
         }
     }
 }
@@ -285,6 +295,10 @@ pub enum GenerateError {
         /// The latest instant used so far.
         last: Timestamp,
     },
+    /// This build has no system clock or random source to make an ID from: wasm32-unknown-unknown
+    /// without idcraft's `js` feature. Enable `js` where the code runs in a JavaScript host, or
+    /// make IDs with an explicit clock and random source (a generator's `with`, `generate_at`).
+    NoSystemClock,
 }
 
 impl fmt::Display for GenerateError {
@@ -315,11 +329,64 @@ impl fmt::Display for GenerateError {
                 f,
                 "{time} is before {last}, an instant this {scheme} generator has already used: explicit instants must not go back (its sequence there is gone)"
             ),
+            GenerateError::NoSystemClock => f.write_str(NO_SYSTEM_CLOCK),
         }
     }
 }
 
 impl std::error::Error for GenerateError {}
+
+/// What [`GenerateError::NoSystemClock`] says, and what the system clock and random source panic
+/// with when read directly in such a build.
+pub(crate) const NO_SYSTEM_CLOCK: &str = "no system clock or random source in this build: on wasm32-unknown-unknown, \
+     enable idcraft's `js` feature (or generate with an explicit clock and random source)";
+
+/// Why a COMB's six time bytes are no instant (what RT.Comb's `GetTimestamp` throws on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CombTimeError {
+    /// Unix milliseconds past 9999-12-31T23:59:59.999Z, beyond .NET's `DateTime`.
+    PastYear9999,
+    /// SQL Server `datetime` ticks of the day below zero.
+    NegativeTimeOfDay,
+    /// SQL Server `datetime` ticks of the day beyond 24 hours.
+    TimeOfDayPast24Hours,
+}
+
+impl CombTimeError {
+    /// What is wrong, in words (its `Display`, and `ParseError::Invalid`'s through
+    /// [`InvalidReason::Time`]).
+    pub const fn reason(self) -> &'static str {
+        match self {
+            CombTimeError::PastYear9999 => "timestamp is past 9999-12-31T23:59:59.999Z",
+            CombTimeError::NegativeTimeOfDay => "time component is negative",
+            CombTimeError::TimeOfDayPast24Hours => "time component exceeds 24 hours",
+        }
+    }
+}
+
+impl fmt::Display for CombTimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.reason())
+    }
+}
+
+impl std::error::Error for CombTimeError {}
+
+/// A column type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// PostgreSQL `uuid`.
+    Uuid,
+    /// PostgreSQL `NUMERIC`.
+    Numeric,
+    /// `bytea` / `BLOB`.
+    Bytes,
+    /// `bigint` / `INTEGER`.
+    BigInt,
+    /// `TEXT`.
+    Text,
+}
 
 #[cfg(test)]
 mod tests {
@@ -334,7 +401,7 @@ mod tests {
             Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax })
         );
         assert_eq!(
-            Uid64::decode("18446744073709551616", crate::scheme::Encoding::Decimal),
+            Uid64::decode("18446744073709551616", crate::encoding::Encoding::Decimal),
             Err(ParseError::OutOfRange { rule: RangeRule::AboveU64Max })
         );
         assert_eq!(
@@ -345,11 +412,16 @@ mod tests {
             ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax }.to_string(),
             "value out of range: a decimal ID is at most 9999999999999999999999999999"
         );
-        let column =
-            ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::ColumnType(crate::column::Column::BigInt) };
+        let column = ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::ColumnType(Column::BigInt) };
         assert_eq!(column.to_string(), "not a valid comb_pg ID: an integer column does not hold this scheme");
-        let time = InvalidReason::Time(crate::scheme::comb::CombTimeError::TimeOfDayPast24Hours);
+        let time = InvalidReason::Time(CombTimeError::TimeOfDayPast24Hours);
         assert_eq!(time.to_string(), "time component exceeds 24 hours");
+    }
+
+    #[test]
+    fn no_system_clock_names_the_feature_to_enable() {
+        let message = GenerateError::NoSystemClock.to_string();
+        assert!(message.contains("wasm32-unknown-unknown") && message.contains("`js` feature"), "{message}");
     }
 
     #[test]

@@ -6,11 +6,26 @@ pub fn host_name() -> String {
     #[cfg(unix)]
     {
         let mut buf = [0u8; 256];
-        // SAFETY: the buffer is writable for its whole length, which is what we pass.
+        // SAFETY: `gethostname` writes at most the length it is given, `buf.len()`, through the
+        // pointer, which is to `buf`: writable for that whole length, and it outlives the call
+        // (nothing keeps the pointer). A name that does not fit may be left unterminated, so
+        // the end is searched within `buf` below, never past it.
         if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0 {
             let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
             return String::from_utf8_lossy(&buf[..end]).into_owned();
         }
     }
     std::env::var("COMPUTERNAME").or_else(|_| std::env::var("HOSTNAME")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    /// `gethostname` agrees with the kernel's own record of the name.
+    #[cfg(target_os = "linux")]
+    #[test]
+    #[cfg_attr(miri, ignore = "Miri does not implement gethostname")]
+    fn the_host_name_is_the_kernels() {
+        let kernel = std::fs::read_to_string("/proc/sys/kernel/hostname").expect("procfs");
+        assert_eq!(super::host_name(), kernel.trim_end_matches('\n'));
+    }
 }

@@ -132,6 +132,8 @@ pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {
 /// default generator's partition and its own rolling sequence (uniqueness is the caller's, as
 /// in sno); an instant outside 2010..2079 is an error.
 pub fn sno_at<I: Identity<Scheme = Sno>>(meta: u8, t: SystemTime) -> Result<I, GenerateError> {
+    // The default generator's partition comes from the clock or the random source.
+    crate::clock::require_system_clock()?;
     Sno::default_generator().generate_at(meta, Timestamp::from_system_time(t)).map(I::from_scheme)
 }
 
@@ -169,7 +171,8 @@ pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             rest[0] = b'_';
             rest[1..=text.len()].copy_from_slice(text.as_bytes());
             let len = prefix.len() + 1 + text.len();
-            // SAFETY: a `str` followed by `_` and ASCII text is UTF-8.
+            // SAFETY: `buf[..len]` is `prefix` (a `str`: UTF-8, whole characters), `_` and `text`
+            // (ASCII, as every `IdText`), and UTF-8 strings put end to end are UTF-8.
             f.write_str(unsafe { core::str::from_utf8_unchecked(&buf[..len]) })
         }
     }
@@ -320,5 +323,80 @@ pub mod serde_support {
         let human_readable = deserializer.is_human_readable();
         let visitor = IdVisitor { human_readable, id: PhantomData };
         if human_readable { deserializer.deserialize_any(visitor) } else { deserializer.deserialize_bytes(visitor) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scheme::Sno;
+
+    /// Prefixes of every length that moves the text across a 16-byte boundary of the stack
+    /// buffer [`fmt()`] assembles it in, the longest that fits it (63 bytes) and the first that
+    /// does not, and multi-byte characters (the buffer is read back as UTF-8 unchecked).
+    const PREFIXES: [&str; 12] = [
+        "a",
+        "abcdefghijklmno",
+        "abcdefghijklmnop",
+        "abcdefghijklmnopq",
+        "abcdefghijklmnopqrstuvwxyz01234",
+        "abcdefghijklmnopqrstuvwxyz012345",
+        "abcdefghijklmnopqrstuvwxyz0123456",
+        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0",
+        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz01",
+        "é",
+        "éééééééééééééééééééééééééééééé€",
+        "ordre_de_commande",
+    ];
+
+    /// A hand-written `Identity` with the `N`th prefix, as the derive would write it.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    struct Prefixed<const N: usize>(Sno);
+
+    impl<const N: usize> Identity for Prefixed<N> {
+        type Scheme = Sno;
+        type Storage = Sno;
+        const TYPE_NAME: &'static str = "Prefixed";
+        const MODULE_PATH: &'static str = module_path!();
+        const PREFIX: Option<&'static str> = Some(PREFIXES[N]);
+        const ENCODING: Encoding = Encoding::Canonical;
+        fn from_storage(storage: Sno) -> Self {
+            Prefixed(storage)
+        }
+        fn storage(&self) -> Sno {
+            self.0
+        }
+    }
+
+    impl<const N: usize> fmt::Display for Prefixed<N> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            super::fmt(self, f)
+        }
+    }
+
+    fn prefixed_text_round_trips<const N: usize>() {
+        let sno = Sno::from_bytes(&[0x5A, 0, 1, 2, 3, 4, 5, 6, 7, 0xFF]).unwrap();
+        let id = Prefixed::<N>(sno);
+        let body = sno.encode(Encoding::Canonical).unwrap();
+        let text = id.to_string();
+        assert_eq!(text, format!("{}_{}", PREFIXES[N], body.as_str()), "prefix {N}");
+        assert_eq!(parse::<Prefixed<N>>(&text), Ok(id), "prefix {N}");
+    }
+
+    #[test]
+    fn the_prefix_and_text_are_joined_at_every_length() {
+        assert_eq!(PREFIXES.map(str::len), [1, 15, 16, 17, 31, 32, 33, 63, 64, 2, 63, 17]);
+        prefixed_text_round_trips::<0>();
+        prefixed_text_round_trips::<1>();
+        prefixed_text_round_trips::<2>();
+        prefixed_text_round_trips::<3>();
+        prefixed_text_round_trips::<4>();
+        prefixed_text_round_trips::<5>();
+        prefixed_text_round_trips::<6>();
+        prefixed_text_round_trips::<7>();
+        prefixed_text_round_trips::<8>();
+        prefixed_text_round_trips::<9>();
+        prefixed_text_round_trips::<10>();
+        prefixed_text_round_trips::<11>();
     }
 }

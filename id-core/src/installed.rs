@@ -3,18 +3,23 @@
 //!
 //! Readers get `&'static` references, so a replaced generator is never freed: calls in flight
 //! on it finish normally and later calls see the new one. Each replacement keeps one generator
-//! (a few hundred bytes) alive for the rest of the process; replacing is for rare events, not
-//! per request.
+//! (a few hundred bytes) alive for the rest of the process, in a list of retired generators (so
+//! it stays reachable, as leak checkers expect); replacing is for rare events, not per request.
 
+use core::any::Any;
 use core::ptr;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicPtr, Ordering};
+
+/// Every generator a replacement took out of service, kept for the calls that may still use it.
+static RETIRED: Mutex<Vec<&'static (dyn Any + Send + Sync)>> = Mutex::new(Vec::new());
 
 /// A default generator slot: empty until first use or installation.
 pub(crate) struct Installed<G: 'static> {
     current: AtomicPtr<G>,
 }
 
-impl<G: Send + Sync + 'static> Installed<G> {
+impl<G: Any + Send + Sync> Installed<G> {
     /// An empty slot.
     pub(crate) const fn new() -> Self {
         Installed { current: AtomicPtr::new(ptr::null_mut()) }
@@ -64,7 +69,11 @@ impl<G: Send + Sync + 'static> Installed<G> {
     /// module docs).
     pub(crate) fn replace(&self, generator: G) -> &'static G {
         let fresh: &'static mut G = Box::leak(Box::new(generator));
-        self.current.store(fresh, Ordering::Release);
+        let previous = self.current.swap(fresh, Ordering::AcqRel);
+        // SAFETY: as in `current`: a stored pointer comes from a box that is never freed.
+        if let Some(previous) = unsafe { previous.as_ref() } {
+            RETIRED.lock().unwrap_or_else(|e| e.into_inner()).push(previous);
+        }
         fresh
     }
 }
@@ -86,10 +95,10 @@ mod tests {
 
     #[test]
     fn racing_first_uses_all_see_one_generator() {
-        let slot: &'static Installed<u64> = Box::leak(Box::new(Installed::new()));
+        static SLOT: Installed<u64> = Installed::new();
         let seen: Vec<usize> = std::thread::scope(|s| {
             let handles: Vec<_> =
-                (0..4u64).map(|i| s.spawn(move || slot.get_or_init(|| i) as *const u64 as usize)).collect();
+                (0..4u64).map(|i| s.spawn(move || SLOT.get_or_init(|| i) as *const u64 as usize)).collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         assert!(seen.windows(2).all(|w| w[0] == w[1]));

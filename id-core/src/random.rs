@@ -38,9 +38,15 @@ impl<R: RandomSource + ?Sized> RandomSource for std::sync::Arc<R> {
 
 /// The default: a per-thread ChaCha12 CSPRNG seeded from the operating system and reseeded
 /// periodically (`rand`'s `ThreadRng`). No system call per ID.
+///
+/// On wasm32-unknown-unknown the seed comes from the Web Crypto API (`getRandomValues`) with
+/// the `js` feature; without it there is no source, and drawing from this one panics (the
+/// default generators return
+/// [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock) before they draw).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OsRandom;
 
+#[cfg(any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js"))]
 impl RandomSource for OsRandom {
     #[inline]
     fn fill_bytes(&self, dest: &mut [u8]) {
@@ -50,6 +56,13 @@ impl RandomSource for OsRandom {
     #[inline]
     fn next_u64(&self) -> u64 {
         rand::Rng::next_u64(&mut rand::rng())
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", not(feature = "js")))]
+impl RandomSource for OsRandom {
+    fn fill_bytes(&self, _: &mut [u8]) {
+        panic!("{}", crate::error::NO_SYSTEM_CLOCK)
     }
 }
 

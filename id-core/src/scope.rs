@@ -37,7 +37,6 @@ use core::time::Duration;
 use std::rc::Rc;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 pub use crate::scheme::overrides::{LeakedScope, current};
 
@@ -101,7 +100,7 @@ impl<S: Scheme> GeneratorScope<S> {
             key,
             scheme: TypeId::of::<S>(),
             producer: Box::new(producer),
-            opened: Instant::now(),
+            opened: crate::clock::Stopwatch::start(),
             at: Location::caller(),
             reported: Cell::new(false),
         };

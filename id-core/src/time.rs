@@ -496,6 +496,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
         #[test]
         fn display_parse_round_trip(secs in -60_000_000_000i64..250_000_000_000, nanos in 0u32..1_000_000_000) {
             let t = Timestamp::new(secs, nanos);

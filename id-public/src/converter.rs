@@ -198,12 +198,14 @@ mod tests {
         assert!(parse_public("48XoooHHCe1CiOHrghM7D!").is_err());
     }
 
+    /// A million natively; a few under Miri, where each AES block is thousands of interpreted
+    /// table-free (bit-sliced) rounds' operations.
     #[test]
     fn a_million_random_tokens_are_not_u64_ids() {
         let c = PublicIdConverter::from_base64(README_KEY).unwrap();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut accepted = 0;
-        for _ in 0..1_000_000 {
+        for _ in 0..crate::test_budget::iterations(1_000_000, 16) {
             let mut next = || {
                 state ^= state << 13;
                 state ^= state >> 7;
@@ -217,6 +219,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
         #[test]
         fn round_trips(v: u64, w: u128, d in 0..=decimal::MAX) {
             let c = zero(24);

@@ -17,6 +17,7 @@
 //!   `schemars1`) and OpenAPI schemas (feature `utoipa6`) of the token on the wire; see
 //!   [`schema`].
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 #[cfg(feature = "actix4")]
 pub mod actix;
@@ -32,6 +33,8 @@ mod key;
 pub mod layout;
 pub mod schema;
 pub mod scope;
+#[cfg(test)]
+mod test_budget;
 pub mod token;
 #[cfg(any(feature = "axum08", feature = "actix4"))]
 pub mod web;

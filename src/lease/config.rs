@@ -93,7 +93,7 @@ impl LeaseConfig {
     /// The deadline of every call to the store: connecting, claiming, renewing, releasing
     /// (default half of `renew_every`, at most 2 s). A call that has not answered by then is
     /// abandoned with its connection, so a black-holed network cannot hold up renewals or a
-    /// process's exit; the store is told the same limit for its side.
+    /// process's exit; PostgreSQL is told the same limit as its statement timeout.
     pub fn store_timeout(mut self, timeout: Duration) -> LeaseConfig {
         self.store_timeout = Some(timeout);
         self
@@ -119,6 +119,7 @@ impl LeaseConfig {
     }
 
     /// Creates the lease table if it does not exist (default: expect it, as from a migration).
+    /// PostgreSQL only: etcd needs no schema.
     pub fn create_table(mut self, create: bool) -> LeaseConfig {
         self.create_table = create;
         self

@@ -70,4 +70,28 @@ pub fn database_url(file: &str) -> Option<String> {
     }
 }
 
+/// `ETCD_ENDPOINTS` (comma-separated), or `None` to skip the etcd tests of `file`, as
+/// [`database_url`] does for PostgreSQL: `.ci/run` sets `IDCRAFT_REQUIRE_ETCD`, which makes a
+/// missing variable a failure.
+pub fn etcd_endpoints(file: &str) -> Option<Vec<String>> {
+    use std::io::Write as _;
+    static SKIP_NOTICE: std::sync::Once = std::sync::Once::new();
+    match std::env::var("ETCD_ENDPOINTS") {
+        Ok(endpoints) => Some(endpoints.split(',').map(str::to_owned).collect()),
+        Err(_) if std::env::var_os("IDCRAFT_REQUIRE_ETCD").is_some() => {
+            panic!("IDCRAFT_REQUIRE_ETCD is set but ETCD_ENDPOINTS is not: the etcd tests must run")
+        }
+        Err(_) => {
+            SKIP_NOTICE.call_once(|| {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "SKIPPED: the etcd tests in {file} did nothing: ETCD_ENDPOINTS is not set \
+                     (`eval \"$(bash .ci/etcd start)\"` starts a throwaway three-member cluster)"
+                );
+            });
+            None
+        }
+    }
+}
+
 pub mod proxy;

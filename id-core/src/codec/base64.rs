@@ -185,6 +185,7 @@ pub fn decode_lenient(text: &str, flavour: Flavour) -> Result<Vec<u8>, ParseErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_budget;
 
     /// The register path agrees with the byte path on every text: values, errors and messages.
     #[test]
@@ -197,7 +198,7 @@ mod tests {
             }
         }
         let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..20_000 {
+        for _ in 0..test_budget::iterations(20_000, 8) {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
@@ -262,6 +263,8 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(test_budget::proptest_config())]
+
         #[test]
         fn round_trip_and_order(a: [u8; 12], b: [u8; 12]) {
             for f in [Flavour::Ordered, Flavour::UrlSafe] {
@@ -301,7 +304,7 @@ mod tests {
         }
 
         #[test]
-        fn never_panics(text in "\\PC{0,20}") {
+        fn never_panics(text in test_budget::printable_text(20)) {
             let _ = decode_into(&text, Flavour::Ordered, &mut [0u8; 8]);
             let _ = decode_lenient(&text, Flavour::UrlSafe);
         }

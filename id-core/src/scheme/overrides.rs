@@ -12,7 +12,6 @@ use core::time::Duration;
 use std::rc::Rc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 pub(crate) type Producer<S> = Rc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError>>;
 
@@ -20,7 +19,7 @@ pub(crate) struct Entry {
     pub(crate) key: u64,
     pub(crate) scheme: TypeId,
     pub(crate) producer: Box<dyn Any>,
-    pub(crate) opened: Instant,
+    pub(crate) opened: crate::clock::Stopwatch,
     pub(crate) at: &'static Location<'static>,
     pub(crate) reported: Cell<bool>,
 }

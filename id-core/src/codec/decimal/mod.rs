@@ -365,6 +365,7 @@ pub fn try_from_binary(bytes: &[u8]) -> Option<u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_budget;
     use core::str::FromStr;
 
     fn s(text: &str) -> &str {
@@ -464,8 +465,11 @@ mod tests {
 
     /// Every length both ways (each takes another path through the fixed groups), with and
     /// without leading zeros, and a non-digit at every position of every length reported there.
+    /// The lengths include 0, 1, 15, 16, 17, 31, 32 and 33, where the SIMD parser's lanes begin
+    /// and end.
     #[test]
     fn digits_of_every_length() {
+        assert!(from_digits("", 39).is_err());
         let digits = "340282366920938463463374607431768211455";
         for n in 1..=39 {
             // The largest value of n digits (u128::MAX for 39), the smallest, and the first n digits of u128::MAX.
@@ -477,8 +481,11 @@ mod tests {
             }
             let padded = format!("{:0>n$}", 7);
             assert_eq!(from_digits(&padded, 39), Ok(7), "{padded}");
-            for at in 0..n {
-                for bad in [b'/', b':', b'a', b' ', 0x7F] {
+            // Under Miri every 7th position from the last (7 is prime to the groups of 8 and 16).
+            for at in (0..n).rev().step_by(test_budget::iterations(1, 7)) {
+                // Natively every one at every position; under Miri one per position, in turn.
+                let bads = [b'/', b':', b'a', b' ', 0x7F];
+                for &bad in bads.iter().cycle().skip(at + n).take(test_budget::iterations(bads.len(), 1)) {
                     let mut text = padded.clone().into_bytes();
                     text[at] = bad;
                     let text = String::from_utf8(text).unwrap();
@@ -505,7 +512,7 @@ mod tests {
     }
 
     /// Both 32-digit backends (SSE2 and SWAR on x86-64, SWAR alone elsewhere) against the
-    /// standard library, at every lane edge and on a spread of values.
+    /// standard library, at every lane edge and on a spread of values (fewer under Miri).
     #[test]
     fn thirty_two_digit_backends_agree() {
         let mut values = vec![0u64, 1, 9_999_999_999_999_999];
@@ -514,7 +521,7 @@ mod tests {
             values.extend([e, e - 1, e + 1, 9_999_999_999_999_999 - e, e * 9]);
         }
         let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..100_000 {
+        for _ in 0..test_budget::iterations(100_000, 16) {
             state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             values.extend([state % 10_000_000_000_000_000, (state >> 40) % 100_000_000]);
         }
@@ -527,25 +534,28 @@ mod tests {
     }
 
     /// Both 16-digit parsers against the standard library: every value of a spread, and every
-    /// byte at every position (a non-digit anywhere is `None`).
+    /// byte at every position (a non-digit anywhere is `None`; under Miri, fewer values and
+    /// every byte once, spread over the positions: see `test_budget`).
     #[test]
     fn sixteen_digit_parsers_agree() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..100_000 {
+        for _ in 0..test_budget::iterations(100_000, 64) {
             state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             let n = state % 10_000_000_000_000_000;
             let text: [u8; 16] = format!("{n:016}").into_bytes().try_into().unwrap();
             assert_eq!(backend::sixteen_digits(&text), Some(n));
             assert_eq!(scalar::sixteen_digits(&text), Some(n));
         }
-        for position in 0..16 {
-            for c in 0..=255u8 {
-                let mut text = *b"9999999999999999";
-                text[position] = c;
-                let expected = c.is_ascii_digit().then(|| String::from_utf8_lossy(&text).parse::<u64>().unwrap());
-                assert_eq!(backend::sixteen_digits(&text), expected, "{c} at {position}");
-                assert_eq!(scalar::sixteen_digits(&text), expected, "{c} at {position}");
-            }
+        for (position, c) in test_budget::bytes_at_positions(16) {
+            let mut text = *b"9999999999999999";
+            text[position] = c;
+            let expected = c.is_ascii_digit().then(|| String::from_utf8_lossy(&text).parse::<u64>().unwrap());
+            assert_eq!(backend::sixteen_digits(&text), expected, "{c} at {position}");
+            assert_eq!(scalar::sixteen_digits(&text), expected, "{c} at {position}");
+        }
+        for text in [*b"0123456789012345", *b"9999999999999999", *b"012345678901234/"] {
+            let expected = scalar::sixteen_digits(&text);
+            test_budget::at_every_alignment(&text, |text| assert_eq!(backend::sixteen_digits(text), expected));
         }
     }
 
@@ -568,32 +578,32 @@ mod tests {
     }
 
     /// The SWAR block parser against the digit-at-a-time one: every digit at every position,
-    /// and every non-digit byte at every position.
+    /// and every non-digit byte at every position (under Miri every byte once: see `test_budget`).
     #[test]
     fn eight_digits_matches_the_plain_loop() {
-        for position in 0..8 {
-            for c in 0..=255u8 {
-                let mut block = *b"31415926";
-                block[position] = c;
-                let plain =
-                    block.iter().try_fold(0u64, |v, &b| b.is_ascii_digit().then(|| v * 10 + u64::from(b - b'0')));
-                assert_eq!(eight_digits(u64::from_le_bytes(block)), plain, "{c} at {position}");
-            }
+        for (position, c) in test_budget::bytes_at_positions(8) {
+            let mut block = *b"31415926";
+            block[position] = c;
+            let plain = block.iter().try_fold(0u64, |v, &b| b.is_ascii_digit().then(|| v * 10 + u64::from(b - b'0')));
+            assert_eq!(eight_digits(u64::from_le_bytes(block)), plain, "{c} at {position}");
         }
         assert_eq!(eight_digits(u64::from_le_bytes(*b"99999999")), Some(99_999_999));
         assert_eq!(eight_digits(u64::from_le_bytes(*b"00000000")), Some(0));
     }
 
-    /// The SWAR group writer on every value of a dense sample and at the lane edges.
+    /// The SWAR group writer on every value of a dense sample (a sparse one under Miri) and at
+    /// the lane edges.
     #[test]
     fn eight_ascii_matches_format() {
         let edges = [0, 1, 9, 10, 99, 100, 999, 1000, 9_999, 10_000, 99_999_999, 12_345_678, 50_005_000];
-        for n in edges.into_iter().chain((0..100_000_000).step_by(9_973)) {
+        for n in edges.into_iter().chain((0..100_000_000).step_by(test_budget::iterations(9_973, 999_983))) {
             assert_eq!(eight_ascii(n).to_le_bytes(), *format!("{n:08}").as_bytes(), "{n}");
         }
     }
 
     proptest::proptest! {
+        #![proptest_config(test_budget::proptest_config())]
+
         #[test]
         fn digits_match_the_standard_library(v in proptest::num::u128::ANY, digits in 1..=39u32) {
             // Any value, and one of every length (random u128s nearly all have 38 or 39 digits).

@@ -16,13 +16,15 @@ use core::arch::x86_64::{
 
 #[inline(always)]
 pub(super) fn thirty_two_ascii(high: u64, low: u64) -> [u8; 32] {
-    // SAFETY: the module is only compiled where SSE2 is enabled for the whole build.
+    // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this module is
+    // only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
     unsafe { thirty_two_ascii_sse2(high, low) }
 }
 
 #[inline(always)]
 pub(super) fn sixteen_digits(text: &[u8; 16]) -> Option<u64> {
-    // SAFETY: as above.
+    // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this module is
+    // only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
     unsafe { sixteen_digits_sse2(text) }
 }
 

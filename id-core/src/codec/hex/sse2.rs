@@ -14,13 +14,15 @@ use core::arch::x86_64::{
 
 #[inline(always)]
 pub(super) fn encode16(bytes: &[u8; 16], uppercase: bool) -> [u8; 32] {
-    // SAFETY: the module is only compiled where SSE2 is enabled for the whole build.
+    // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this module is
+    // only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
     unsafe { encode16_sse2(bytes, uppercase) }
 }
 
 #[inline(always)]
 pub(super) fn decode16(text: &[u8; 32]) -> Option<[u8; 16]> {
-    // SAFETY: as above.
+    // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this module is
+    // only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
     unsafe { decode16_sse2(text) }
 }
 

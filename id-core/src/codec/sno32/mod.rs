@@ -87,6 +87,7 @@ fn invalid_char(text: &str) -> ParseError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_budget;
 
     type Backend = (&'static str, fn(&[u8; 10]) -> [u8; 16], fn(&[u8; 16]) -> Option<[u8; 10]>);
 
@@ -146,24 +147,70 @@ mod tests {
     }
 
     /// Every byte value at every position of an otherwise valid text: random text is almost
-    /// never valid, so this is what probes the edges of both runs and of the signed compares.
+    /// never valid, so this is what probes the edges of both runs and of the signed compares
+    /// (under Miri, every value once, spread over the positions: see `test_budget`). Likewise
+    /// every byte value of an ID.
     #[test]
     fn every_byte_at_every_position() {
         let valid_text = backend::encode(&[0x5A; 10]);
-        for position in 0..ENCODED_LEN {
-            for byte in 0..=u8::MAX {
-                let mut text = valid_text;
-                text[position] = byte;
-                let expected = ALPHABET.iter().position(|&c| c == byte).map(|_| text);
-                for (name, encode, decode) in BACKENDS {
-                    let decoded = decode(&text);
-                    assert_eq!(decoded.map(|bytes| encode(&bytes)), expected, "{name}: {byte:#04x} at {position}");
+        for (position, byte) in test_budget::bytes_at_positions(ENCODED_LEN) {
+            let mut text = valid_text;
+            text[position] = byte;
+            let expected = ALPHABET.iter().position(|&c| c == byte).map(|_| text);
+            for (name, encode, decode) in BACKENDS {
+                let decoded = decode(&text);
+                assert_eq!(decoded.map(|bytes| encode(&bytes)), expected, "{name}: {byte:#04x} at {position}");
+            }
+        }
+        // And every byte value at every position of an ID, into every encoder.
+        for (position, byte) in test_budget::bytes_at_positions(10) {
+            let mut id = [0x5A; 10];
+            id[position] = byte;
+            let text = swar::encode(&id);
+            for (name, encode, decode) in BACKENDS {
+                assert_eq!(encode(&id), text, "{name}: {byte:#04x} at {position}");
+                assert_eq!(decode(&text), Some(id), "{name}: {byte:#04x} at {position}");
+            }
+        }
+    }
+
+    /// Every backend's loads at every alignment of its input, valid and invalid.
+    #[test]
+    fn backends_agree_at_every_alignment() {
+        let id = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0x5A, 0xA5, 0x10, 0x0F, 0xF0];
+        for text in [*b"brpk4q72xwf2m63l", *b"brpk4q72xwf2m63y"] {
+            let expected = swar::decode(&text);
+            test_budget::at_every_alignment(&text, |text| {
+                for (name, _, decode) in BACKENDS {
+                    assert_eq!(decode(text), expected, "{name}");
                 }
+            });
+        }
+        test_budget::at_every_alignment(&id, |id| {
+            for (name, encode, _) in BACKENDS {
+                assert_eq!(encode(id), swar::encode(id), "{name}");
+            }
+        });
+    }
+
+    /// Texts of every length around the SIMD lanes: only 16 reaches the backend, the rest are
+    /// length errors.
+    #[test]
+    fn texts_at_lane_boundary_lengths() {
+        let full = "brpk4q72xwf2m63lbrpk4q72xwf2m63l2";
+        for len in [0, 1, 15, 16, 17, 31, 32, 33] {
+            let found = decode(&full[..len]);
+            if len == ENCODED_LEN {
+                assert_eq!(encode(&found.unwrap()).as_str(), &full[..len]);
+            } else {
+                assert_eq!(found, Err(ParseError::chars(ENCODED_LEN, len)), "{len}");
             }
         }
     }
 
     proptest::proptest! {
+        #![proptest_config(test_budget::proptest_config())]
+
         #[test]
         fn round_trip_and_order(a: [u8; 10], b: [u8; 10]) {
             let (ea, eb) = (encode(&a), encode(&b));

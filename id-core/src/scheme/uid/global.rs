@@ -1,20 +1,12 @@
 //! The 96-bit global ID: the neighbourhood interval and the node inside the seconds.
 
-use super::generator::{GlobalUidGenerator, default_global_with};
 use super::local::{FIELD20, SEQ_MASK, Uid64};
-use crate::clock::CoarseClock;
-use crate::codec::IdText;
-use crate::codec::base64::{self, Flavour};
-use crate::codec::hex;
-use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, unsupported};
-use crate::time::Timestamp;
+use crate::scheme::canonical_text;
 use core::fmt;
-use core::time::Duration;
 
 /// The neighbourhood interval `I` of global IDs: 5..=10, default 8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Interval(u8);
+pub struct Interval(pub(super) u8);
 
 /// An interval outside 5..=10 (uid's `encode/2` never returns for those).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +50,13 @@ pub struct GlobalUid {
     pub node: u32,
 }
 
+impl Uid64 {
+    /// uid's `g/1`: this ID attached to a node.
+    pub const fn to_global(self, node: u32) -> GlobalUid {
+        GlobalUid { local: self, node }
+    }
+}
+
 impl GlobalUid {
     /// The 12 bytes for interval `i`.
     pub fn to_bytes(&self, i: Interval) -> [u8; 12] {
@@ -96,14 +95,14 @@ impl GlobalUid {
 /// The interval is part of the type because the 12 bytes do not say which interval made them:
 /// the same bytes read with another interval give other fields (and another order).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Uid96With<const I: u8>([u8; 12]);
+pub struct Uid96With<const I: u8>(pub(super) [u8; 12]);
 
 /// uid's global ID with the default interval 8.
 pub type Uid96 = Uid96With<8>;
 
 impl<const I: u8> Uid96With<I> {
     /// The interval, checked when the type is first used.
-    const INTERVAL: Interval = match Interval::new(I) {
+    pub(super) const INTERVAL: Interval = match Interval::new(I) {
         Ok(interval) => interval,
         Err(_) => panic!("uid96's neighbourhood interval must be 5..=10"),
     };
@@ -167,121 +166,3 @@ impl<const I: u8> From<Uid96With<I>> for [u8; 12] {
 }
 
 impl<const I: u8> crate::scheme::sealed::Sealed for Uid96With<I> {}
-
-crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
-
-// Its 12 bytes: `bytea`, `BLOB`.
-crate::column::bytes_column!([const I: u8] Uid96With<I>);
-
-impl<const I: u8> crate::column::BinaryColumn for Uid96With<I> {}
-
-impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
-    const INPUT: Option<&'static str> = Some("node");
-
-    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
-        use crate::scheme::describe::Field::Integer;
-        vec![
-            ("node", Integer(self.node().into())),
-            ("seq", Integer(self.seq().into())),
-            ("interval", Integer(I.into())),
-        ]
-    }
-
-    /// A node name, hashed as uid 1.3.5 does ([`node_hash`](super::node_hash)).
-    fn input(text: Option<&str>) -> Result<Option<u32>, crate::scheme::describe::OptionError> {
-        Ok(text.map(super::node_hash))
-    }
-}
-
-/// A derived uid96 type's own items: `new()` on the generator's node, `new_with_node`, and the
-/// fields.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_uid96 {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ::core::option::Option::None;
-            storage infallible;
-            accessors {
-                /// The 32-bit node hash.
-                node -> u32;
-                /// The 14-bit sequence.
-                seq -> u32;
-            }
-
-            /// A new ID for node hash `node` from the default generator (or the innermost test
-            /// scope).
-            #[inline]
-            #[track_caller]
-            pub fn new_with_node(node: u32) -> Self {
-                $crate::identity::new::<Self>(::core::option::Option::Some(node))
-            }
-        }
-    };
-}
-
-impl<const I: u8> Scheme for Uid96With<I> {
-    crate::scheme::text_forms!(base64, base64url, hex);
-
-    const NAME: &'static str = "uid96";
-    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
-    const BYTE_LEN: usize = 12;
-    const VALID: () = assert!(Self::INTERVAL.0 == I);
-    type Input = Option<u32>;
-    type Generator = GlobalUidGenerator<CoarseClock, I>;
-
-    fn default_generator() -> &'static GlobalUidGenerator<CoarseClock, I> {
-        default_global_with::<I>()
-    }
-
-    #[inline]
-    fn timestamp(&self) -> Timestamp {
-        self.global().local.time().timestamp()
-    }
-
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(Self).map_err(|_| ParseError::bytes(12, bytes.len()))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0, Flavour::Ordered)),
-            Encoding::Base64Url => Some(base64::encode(&self.0, Flavour::UrlSafe)),
-            Encoding::Hex => Some(hex::encode_upper(&self.0)),
-            _ => None,
-        }
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => base64::decode_array::<12>(text, Flavour::Ordered).map(Self),
-            Encoding::Base64Url => base64::decode_array::<12>(text, Flavour::UrlSafe).map(Self),
-            Encoding::Hex => {
-                let mut b = [0u8; 12];
-                hex::decode_into(text, &mut b)?;
-                Ok(Self(b))
-            }
-            _ => Err(unsupported(encoding)),
-        }
-    }
-
-    /// A bound, not an exact range: inside a window of 2^I seconds the node outranks the low
-    /// bits of time, so `min_at(t1)..=max_at(t2)` holds every ID made between `t1` and `t2` plus some
-    /// of other nodes' IDs from the same windows.
-    fn min_at(t: Timestamp) -> Self {
-        Self::from_global(Uid64::min_at(t).to_global(0))
-    }
-
-    fn max_at(t: Timestamp) -> Self {
-        Self::from_global(Uid64::max_at(t).to_global(u32::MAX))
-    }
-}

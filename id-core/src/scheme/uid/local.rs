@@ -1,15 +1,9 @@
 //! The 64-bit local ID: its layout, its text and its range.
 
-use crate::codec::base64::{self, Flavour};
-use crate::codec::{IdText, base62, decimal, hex};
-use crate::error::{GenerateError, ParseError};
-use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
+use crate::error::GenerateError;
+use crate::scheme::{canonical_text, clamp_time};
 use crate::time::Timestamp;
 use core::fmt;
-use core::time::Duration;
-
-use super::generator::{UidGenerator, default_local};
-use super::global::GlobalUid;
 
 pub(super) const SEQ_MASK: u64 = 0x3FFF;
 pub(super) const FIELD20: u64 = (1 << 20) - 1;
@@ -51,7 +45,7 @@ impl UidTime {
 
 /// A local 64-bit uid.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Uid64(u64);
+pub struct Uid64(pub(super) u64);
 
 impl Uid64 {
     /// Encodes `{uid, {Mega, Sec, Micro}, Seq}` as uid does: fields truncated to their widths
@@ -92,11 +86,6 @@ impl Uid64 {
     /// uid's `t/1`.
     pub fn unix_millis(&self) -> i64 {
         self.time().unix_millis()
-    }
-
-    /// uid's `g/1`: this ID attached to a node.
-    pub const fn to_global(self, node: u32) -> GlobalUid {
-        GlobalUid { local: self, node }
     }
 
     /// uid's `d/2`: the time and sequence difference `self − other`.
@@ -145,126 +134,6 @@ impl From<Uid64> for u64 {
 }
 
 impl crate::scheme::sealed::Sealed for Uid64 {}
-
-crate::identity::storage_via_from!([] u64 => Uid64);
-
-impl crate::column::DbColumn for Uid64 {
-    const POSTGRES: crate::column::Column = crate::column::Column::BigInt;
-    const SQLITE: crate::column::Column = crate::column::Column::BigInt;
-
-    /// The 64 bits as a signed `bigint` (two's complement), so every value round-trips. Every
-    /// uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order; the
-    /// values above (megaseconds ≥ 2^19) are stored negative and sort first.
-    fn to_db(&self, _: crate::column::Dialect) -> crate::column::DbValue {
-        crate::column::DbValue::BigInt(self.value() as i64)
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
-        match value {
-            crate::column::DbValue::BigInt(v) => Ok(Uid64::from_u64(v as u64)),
-            other => crate::column::bytes_from_db(other),
-        }
-    }
-}
-
-impl crate::column::BigIntColumn for Uid64 {}
-
-impl crate::scheme::describe::Describe for Uid64 {
-    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
-        vec![("seq", crate::scheme::describe::Field::Integer(self.seq().into()))]
-    }
-}
-
-/// A derived uid64 type's own items: `new()` and the sequence.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_uid64 {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage infallible;
-            accessors {
-                /// The 14-bit sequence.
-                seq -> u32;
-            }
-        }
-    };
-}
-
-impl Scheme for Uid64 {
-    crate::scheme::text_forms!(base64, base64url, hex, base62, decimal);
-    const PUBLIC_LAYOUT: crate::scheme::PublicLayout = crate::scheme::PublicLayout::U64;
-
-    const NAME: &'static str = "uid64";
-    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
-    const BYTE_LEN: usize = 8;
-    type Input = ();
-    type Generator = UidGenerator;
-
-    fn default_generator() -> &'static UidGenerator {
-        default_local()
-    }
-
-    #[inline]
-    fn timestamp(&self) -> Timestamp {
-        self.time().timestamp()
-    }
-
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0.to_be_bytes())
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(|b| Uid64(u64::from_be_bytes(b))).map_err(|_| ParseError::bytes(8, bytes.len()))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
-            Encoding::Base64Url => Some(base64::encode(&self.0.to_be_bytes(), Flavour::UrlSafe)),
-            Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
-            Encoding::Base62 => Some(base62::encode_u64(self.0)),
-            Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
-            _ => None,
-        }
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => {
-                base64::decode_array::<8>(text, Flavour::Ordered).map(|b| Uid64(u64::from_be_bytes(b)))
-            }
-            Encoding::Base64Url => {
-                base64::decode_array::<8>(text, Flavour::UrlSafe).map(|b| Uid64(u64::from_be_bytes(b)))
-            }
-            Encoding::Hex => {
-                let mut b = [0u8; 8];
-                hex::decode_into(text, &mut b)?;
-                Ok(Uid64(u64::from_be_bytes(b)))
-            }
-            Encoding::Base62 => base62::decode_u64(text).map(Uid64),
-            Encoding::Decimal => u64::try_from(decimal::from_digits(text, 20)?)
-                .map(Uid64)
-                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::AboveU64Max }),
-            _ => Err(unsupported(encoding)),
-        }
-    }
-
-    fn min_at(t: Timestamp) -> Self {
-        let u = UidTime::of(clamp_uid(t));
-        Uid64::from_parts(u.mega, u.secs, u.micros, 0)
-    }
-
-    fn max_at(t: Timestamp) -> Self {
-        let u = UidTime::of(clamp_uid(t));
-        Uid64::from_parts(u.mega, u.secs, u.micros, SEQ_MASK as u32)
-    }
-}
 
 /// The last second uid's 20-bit megaseconds hold (year 35198).
 pub(super) const UID_MAX_SECS: i64 = (1 << 20) * 1_000_000 - 1;

@@ -15,8 +15,10 @@
 
 mod generator;
 mod global;
+mod glue;
 mod local;
 mod node;
+mod text;
 mod vclock;
 
 pub use generator::{GlobalUidGenerator, UidGenerator, default_local_arc, install_default, replace_default};

@@ -32,7 +32,16 @@ pub fn node_hash_legacy(name: &str) -> u32 {
 /// The default node of this process: `IDCRAFT_UID_NODE` if set, else `idcraft@<host name>`,
 /// hashed with [`node_hash`]. Give containers that share a host name their own
 /// `IDCRAFT_UID_NODE`, or build a [`GlobalUidGenerator`](super::GlobalUidGenerator) with an explicit node.
+///
+/// On WebAssembly, where a browser has no host name (every tab would be the same node), the
+/// node is `IDCRAFT_UID_NODE`'s hash if set, else 32 random bits from
+/// [`OsRandom`](crate::random::OsRandom), drawn once per process.
 pub fn default_node() -> u32 {
+    #[cfg(target_family = "wasm")]
+    if std::env::var_os("IDCRAFT_UID_NODE").is_none() {
+        static RANDOM: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+        return *RANDOM.get_or_init(|| crate::random::RandomSource::next_u64(&crate::random::OsRandom) as u32);
+    }
     let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| format!("idcraft@{}", crate::host::host_name()));
     node_hash(&name)
 }

@@ -129,6 +129,7 @@ fn diff_vector() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "exhausts the 14-bit sequence, twice: 10^4 IDs, minutes under Miri (safe code)")]
 fn generator_waits_instead_of_wrapping() {
     let clock = ManualClock::new(Timestamp::new(1_700_000_000, 0));
     let g = UidGenerator::with(&clock);
@@ -151,6 +152,7 @@ fn generator_waits_instead_of_wrapping() {
 /// Past year 35198 the megaseconds used to wrap to 1970 (and later repeat IDs): the
 /// generator refuses those clocks, and the last tick's sequence ends in an error.
 #[test]
+#[cfg_attr(miri, ignore = "exhausts the 14-bit sequence: 10^4 IDs, minutes under Miri (safe code)")]
 fn the_layout_end_is_an_error() {
     let clock = ManualClock::new(UID_LATEST);
     let g = UidGenerator::with(&clock);
@@ -199,6 +201,8 @@ fn global_generator_and_vector_clocks() {
 }
 
 proptest::proptest! {
+    #![proptest_config(crate::test_budget::proptest_config())]
+
     #[test]
     fn layouts_round_trip(mega in 0u32..1 << 20, secs in 0u32..1_000_000, micros in 0u32..1_000_000, seq in 0u32..1 << 14, node: u32, i in 5u8..=10) {
         let l = Uid64::from_parts(mega, secs, micros, seq);

@@ -1,0 +1,83 @@
+//! What derived COMB types and tools get: storage conversion, database columns, the fields
+//! `inspect` prints, the `--base` generator of `new`, and the derive's own items.
+
+use super::{Comb, CombLayout};
+use crate::clock::{Clock, SystemClock};
+use crate::error::{GenerateError, ParseError};
+use crate::scheme::Generate;
+use crate::time::Timestamp;
+use core::marker::PhantomData;
+use uuid::Uuid;
+
+crate::identity::storage_via_from!([L: CombLayout] Uuid => Comb<L>);
+
+/// PostgreSQL `uuid`; SQLite 16 bytes, in .NET byte order for the layouts that use it.
+impl<L: CombLayout> crate::column::DbColumn for Comb<L> {
+    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
+    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
+
+    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
+        crate::column::guid_to_db(self.uuid(), dialect, L::DOTNET_BYTES)
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        crate::column::guid_from_db::<Self>(value, L::DOTNET_BYTES).map(Comb::from_uuid)
+    }
+}
+
+impl<L: CombLayout> crate::column::UuidColumn for Comb<L> {}
+impl<L: CombLayout> crate::column::BinaryColumn for Comb<L> {}
+
+impl<L: CombLayout> crate::scheme::describe::Describe for Comb<L> {
+    const OPTIONS: &'static [&'static str] = &["base"];
+
+    fn checked_timestamp(&self) -> Result<Timestamp, ParseError> {
+        self.try_timestamp()
+    }
+
+    /// `base`: the GUID whose other bytes every ID keeps (RT.Comb's `Create(Guid)` and
+    /// `Create(Guid, DateTime)`).
+    fn generator(
+        options: crate::scheme::describe::Options<'_>,
+    ) -> Result<Option<Box<dyn Generate<Self>>>, crate::scheme::describe::OptionError> {
+        let Some(base) = options("base") else { return Ok(None) };
+        let base = crate::scheme::describe::OptionError::parse(
+            "base",
+            base,
+            "a UUID like 00112233-4455-4677-8899-aabbccddeeff",
+        )?;
+        Ok(Some(Box::new(WithBase::<L> { base, layout: PhantomData })))
+    }
+}
+
+/// COMBs keeping one base GUID's other bytes: RT.Comb's `Create(Guid)` (the system clock) and
+/// `Create(Guid, DateTime)`.
+pub(super) struct WithBase<L> {
+    base: Uuid,
+    layout: PhantomData<L>,
+}
+
+impl<L: CombLayout> Generate<Comb<L>> for WithBase<L> {
+    fn generate(&self, _: ()) -> Result<Comb<L>, GenerateError> {
+        crate::clock::require_system_clock()?;
+        Comb::create(self.base, SystemClock.now())
+    }
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<Comb<L>, GenerateError> {
+        Comb::create(self.base, t)
+    }
+}
+
+/// A derived COMB type's own items: `new()`, and `From<Uuid>` (every GUID is a COMB; the time
+/// is `timestamp()`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_comb {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage infallible;
+            accessors {}
+        }
+    };
+}

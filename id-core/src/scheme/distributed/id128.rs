@@ -1,0 +1,196 @@
+//! `DistributedId128`: a UUIDv7-shaped `u128`, its fields, its split into two `i64`s, text forms
+//! and range.
+
+use super::DistributedId128Generator;
+use super::layout::*;
+use crate::codec::{IdText, base62, decimal, hex};
+use crate::error::ParseError;
+use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
+use crate::time::Timestamp;
+use core::fmt;
+use core::time::Duration;
+use std::sync::OnceLock;
+use uuid::Uuid;
+
+/// A DistributedId128: a UUIDv7-shaped `u128` with bit 63 clear.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DistributedId128(pub(super) u128);
+
+/// Why a [`DistributedId128`] cannot be split into, or joined from, two non-negative `i64`s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitError {
+    /// Bit 127 or bit 63 is set, so a half would be negative.
+    HighBitSet,
+    /// One of the halves given to `join` is negative.
+    NegativeHalf,
+}
+
+impl fmt::Display for SplitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SplitError::HighBitSet => "bit 127 or bit 63 is set: the value does not split into two non-negative i64",
+            SplitError::NegativeHalf => "both halves of a DistributedId128 must be non-negative",
+        })
+    }
+}
+
+impl std::error::Error for SplitError {}
+
+impl DistributedId128 {
+    /// Wraps any `u128`.
+    pub const fn from_u128(v: u128) -> Self {
+        DistributedId128(v)
+    }
+
+    /// Assembles `ms << 80 | 7 << 76 | random75` with bit 63 clear.
+    pub fn from_parts(ms_since_1700: u64, random: u128) -> Result<Self, ParseError> {
+        if ms_since_1700 >> 48 != 0 || random > RANDOM75 {
+            return Err(ParseError::OutOfRange { rule: crate::error::RangeRule::Distributed128Layout });
+        }
+        Ok(Self::assemble(ms_since_1700, random))
+    }
+
+    pub(super) const fn assemble(ms: u64, random: u128) -> Self {
+        DistributedId128((ms as u128) << 80 | 7 << 76 | (random >> 63) << 64 | (random & LOW63))
+    }
+
+    /// The value.
+    pub const fn value(&self) -> u128 {
+        self.0
+    }
+
+    /// Embedded milliseconds since 1700-01-01.
+    pub const fn millis_since_1700(&self) -> u64 {
+        (self.0 >> 80) as u64
+    }
+
+    /// The 75-bit random part.
+    pub const fn random(&self) -> u128 {
+        ((self.0 >> 64) & 0xFFF) << 63 | (self.0 & LOW63)
+    }
+
+    /// The UUID with the same text as the hex of the value (`Uuid::from_u128`).
+    pub const fn to_uuid(&self) -> Uuid {
+        Uuid::from_u128(self.0)
+    }
+
+    /// From the UUID form.
+    pub const fn from_uuid(uuid: Uuid) -> Self {
+        DistributedId128(uuid.as_u128())
+    }
+
+    /// The composite-key form `(upper, lower)`.
+    pub const fn split(&self) -> Result<(i64, i64), SplitError> {
+        if self.0 >> 127 != 0 || (self.0 >> 63) & 1 != 0 {
+            return Err(SplitError::HighBitSet);
+        }
+        Ok(((self.0 >> 64) as i64, self.0 as u64 as i64))
+    }
+
+    /// Joins the composite-key form.
+    pub const fn join(upper: i64, lower: i64) -> Result<Self, SplitError> {
+        if upper < 0 || lower < 0 {
+            return Err(SplitError::NegativeHalf);
+        }
+        Ok(DistributedId128((upper as u128) << 64 | lower as u128))
+    }
+
+    crate::scheme::fresh_constructors!("A new ID", "If the system clock is before 1700 or after 10619", () => ());
+}
+
+impl fmt::Debug for DistributedId128 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "distributed128({self})")
+    }
+}
+
+canonical_text!(DistributedId128);
+
+impl From<u128> for DistributedId128 {
+    fn from(v: u128) -> Self {
+        DistributedId128(v)
+    }
+}
+
+impl From<DistributedId128> for u128 {
+    fn from(id: DistributedId128) -> u128 {
+        id.0
+    }
+}
+
+impl From<DistributedId128> for Uuid {
+    fn from(id: DistributedId128) -> Uuid {
+        id.to_uuid()
+    }
+}
+
+impl crate::scheme::sealed::Sealed for DistributedId128 {}
+impl Scheme for DistributedId128 {
+    crate::scheme::text_forms!(base62, decimal, uuid, hex);
+
+    const NAME: &'static str = "distributed128";
+    const BYTE_LEN: usize = 16;
+    type Input = ();
+    type Generator = DistributedId128Generator;
+
+    fn default_generator() -> &'static DistributedId128Generator {
+        static GENERATOR: OnceLock<DistributedId128Generator> = OnceLock::new();
+        GENERATOR.get_or_init(DistributedId128Generator::new)
+    }
+
+    #[inline]
+    fn timestamp(&self) -> Timestamp {
+        EPOCH_1700.checked_add(Duration::from_millis(self.millis_since_1700())).expect("48 bits of ms fit")
+    }
+
+    #[inline]
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0.to_be_bytes())
+    }
+
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        let b: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
+        Ok(DistributedId128(u128::from_be_bytes(b)))
+    }
+
+    #[inline]
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base62 => Some(base62::encode_u128(self.0)),
+            Encoding::Decimal => Some(decimal::to_digits(self.0)),
+            Encoding::Uuid => Some(hex::encode_uuid(&self.0.to_be_bytes())),
+            Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        let v = match encoding {
+            Encoding::Canonical | Encoding::Base62 => base62::decode_u128(text)?,
+            Encoding::Decimal => decimal::from_digits(text, 39)?,
+            Encoding::Uuid => u128::from_be_bytes(hex::decode_uuid(text)?),
+            Encoding::Hex => {
+                let mut b = [0u8; 16];
+                hex::decode_into(text, &mut b)?;
+                u128::from_be_bytes(b)
+            }
+            _ => return Err(unsupported(encoding)),
+        };
+        Ok(DistributedId128(v))
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        Self::assemble(embedded_1700(t), 0)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        Self::assemble(embedded_1700(t), RANDOM75)
+    }
+}
+
+pub(super) fn embedded_1700(t: Timestamp) -> u64 {
+    let latest = EPOCH_1700.checked_add(Duration::from_millis((1 << 48) - 1)).expect("in range");
+    millis_since(clamp_time(t, EPOCH_1700, latest), EPOCH_1700).expect("clamped")
+}

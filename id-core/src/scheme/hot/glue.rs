@@ -1,0 +1,64 @@
+//! What derived HotGuid types and tools get: storage conversion, database columns, the fields
+//! `inspect` prints, the generator options of `new`, and the derive's own items.
+
+use super::HotGuid;
+use crate::error::ParseError;
+use uuid::Uuid;
+
+crate::identity::storage_via_from!([] Uuid => HotGuid);
+
+/// PostgreSQL `uuid`; SQLite 16 bytes.
+impl crate::column::DbColumn for HotGuid {
+    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
+    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
+
+    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
+        crate::column::guid_to_db(self.uuid(), dialect, false)
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        crate::column::guid_from_db::<Self>(value, false).map(HotGuid::from_uuid)
+    }
+}
+
+impl crate::column::UuidColumn for HotGuid {}
+impl crate::column::BinaryColumn for HotGuid {}
+
+impl crate::scheme::describe::Describe for HotGuid {
+    const INPUT: Option<&'static str> = Some("shard");
+
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::{Integer, Text};
+        vec![
+            ("unix_seconds", Integer(self.unix_seconds().into())),
+            ("counter", Integer(self.counter().into())),
+            ("shard_key", Integer(self.shard_key().into())),
+            ("sql_guid", Text(self.to_sql_guid().to_string())),
+        ]
+    }
+
+    fn input(text: Option<&str>) -> Result<u32, crate::scheme::describe::OptionError> {
+        text.map_or(Ok(0), |t| crate::scheme::describe::OptionError::parse("shard", t, "a u32 shard key"))
+    }
+}
+
+/// A derived HotGuid type's own items: `new(shard_key)` and the fields.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_hot {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new(shard_key: u32) => shard_key;
+            storage infallible;
+            accessors {
+                /// The 4-byte shard key.
+                shard_key -> u32;
+                /// The embedded Unix seconds.
+                unix_seconds -> u32;
+                /// The 24-bit per-process counter.
+                counter -> u32;
+            }
+        }
+    };
+}

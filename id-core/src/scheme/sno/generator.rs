@@ -1,0 +1,457 @@
+//! sno's generator: a partition's `(unit, tick, sequence)` in one atomic word, tick-tock on
+//! clock regressions, waiting out a used-up unit, snapshots, and the process's default.
+
+use super::layout::{MAX_UNITS, Sno, UNIT, checked_units, out_of_range, unit_start};
+use crate::clock::{Clock, CoarseClock};
+use crate::error::GenerateError;
+use crate::explicit::ExplicitSequence;
+use crate::fence::Fence;
+use crate::installed::Installed;
+use crate::overflow::{OverflowWait, SequenceOverflow};
+use crate::scheme::{Generate, Scheme};
+use crate::time::Timestamp;
+use core::fmt;
+use core::time::Duration;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::SyncSender;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Why a generator configuration was refused. The texts are sno's, byte for byte.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SnoConfigError {
+    /// Invalid sequence bounds (sno's `InvalidSequenceBoundsError`).
+    SequenceBounds {
+        /// The sequence given.
+        cur: u32,
+        /// The lower bound.
+        min: u16,
+        /// The upper bound.
+        max: u16,
+        /// What is wrong.
+        msg: &'static str,
+    },
+    /// More than 65,536 default-configured generators in one process.
+    PartitionPoolExhausted,
+}
+
+impl fmt::Display for SnoConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SnoConfigError::SequenceBounds { cur, min, max, msg } => write!(
+                f,
+                "sno: {msg}; min: {min}, sequence: {cur}, max: {max}, pool: {}",
+                max.wrapping_sub(*min).wrapping_add(1)
+            ),
+            SnoConfigError::PartitionPoolExhausted => {
+                f.write_str("sno: process exceeded maximum number of possible defaults-configured generators")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SnoConfigError {}
+
+/// A generator's saved state and configuration, with sno's JSON field names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct GeneratorSnapshot {
+    /// The partition bytes.
+    pub partition: [u8; 2],
+    /// Lower sequence bound.
+    pub sequence_min: u16,
+    /// Upper sequence bound (0 means 65535 unless the minimum is 65535).
+    pub sequence_max: u16,
+    /// The current sequence.
+    pub sequence: u32,
+    /// Units at snapshot time (informational; ignored on restore).
+    pub now: i64,
+    /// The last unit used.
+    pub wall_hi: i64,
+    /// The unit below which a clock regression waits.
+    pub wall_safe: i64,
+    /// Clock regressions absorbed so far (`drifts & 1` is the tick bit).
+    pub drifts: u32,
+}
+
+pub(super) const SEQ_BITS: u32 = 16;
+pub(super) const TICK_BIT: u64 = 1 << SEQ_BITS;
+
+/// `(unit, tick, sequence)` in one word, so a transition is one compare-and-swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Word {
+    units: u64,
+    tick: bool,
+    sequence: u16,
+}
+
+impl Word {
+    const fn pack(self) -> u64 {
+        self.units << (SEQ_BITS + 1) | (self.tick as u64) << SEQ_BITS | self.sequence as u64
+    }
+
+    const fn unpack(w: u64) -> Word {
+        Word { units: w >> (SEQ_BITS + 1), tick: w & TICK_BIT != 0, sequence: w as u16 }
+    }
+}
+
+/// State only the regression path touches, under a mutex.
+#[derive(Debug)]
+pub(super) struct Drift {
+    wall_safe: u64,
+    drifts: u32,
+}
+
+/// Makes sno IDs for one partition. Thread-safe; see the [module docs](super).
+pub struct SnoGenerator<C: Clock = CoarseClock> {
+    clock: C,
+    partition: u16,
+    sequence_min: u16,
+    sequence_max: u16,
+    word: AtomicU64,
+    drift: Mutex<Drift>,
+    static_sequence: AtomicU32,
+    overflow: OverflowWait,
+    fence: Option<Arc<dyn Fence>>,
+    /// The sequence of [`Generate::generate_at`].
+    explicit: ExplicitSequence,
+}
+
+pub(super) static DEFAULT_GENERATOR: Installed<SnoGenerator> = Installed::new();
+
+/// Makes `generator` the one [`Sno::new`] and derived types' `new()` use (e.g. one on a leased
+/// partition). Once, at start-up, before the first ID: afterwards `generator` is handed back as
+/// the error ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
+pub fn install_default(generator: SnoGenerator) -> Result<(), SnoGenerator> {
+    DEFAULT_GENERATOR.install(generator).map(drop)
+}
+
+/// Makes `generator` the default whatever was installed before, e.g. one on a new lease after
+/// the old one was lost for good. Calls in flight finish on the old generator; the old one is
+/// kept alive for the rest of the process (replacing is for rare events).
+pub fn replace_default(generator: SnoGenerator) {
+    DEFAULT_GENERATOR.replace(generator);
+}
+
+/// How many default-configured generators this process has made, and the seed of their
+/// partitions.
+pub(super) static DEFAULT_PARTITIONS: AtomicU32 = AtomicU32::new(0);
+pub(super) static PARTITION_SEED: OnceLock<u16> = OnceLock::new();
+
+impl SnoGenerator {
+    /// A default-configured generator on the coarse system clock: the next default partition
+    /// and the full sequence pool. The process's first default generator (the one `Sno::now`
+    /// uses) gets the partition `u16((t >> 32) ^ t)` of the units clock at first use; each later
+    /// one the next partition.
+    ///
+    /// On WebAssembly the first partition is random instead (from
+    /// [`OsRandom`](crate::random::OsRandom)): browser tabs opened in the same 4 ms would
+    /// otherwise share it.
+    pub fn new() -> Result<Self, SnoConfigError> {
+        let seed = *PARTITION_SEED.get_or_init(|| {
+            #[cfg(target_family = "wasm")]
+            return crate::random::RandomSource::next_u64(&crate::random::OsRandom) as u16;
+            #[cfg(not(target_family = "wasm"))]
+            {
+                let t = Sno::units_of(CoarseClock.now());
+                ((t >> 32) ^ t) as u16
+            }
+        });
+        let n = DEFAULT_PARTITIONS.fetch_add(1, Ordering::Relaxed);
+        if n > u32::from(u16::MAX) {
+            return Err(SnoConfigError::PartitionPoolExhausted);
+        }
+        Ok(Self::configured(CoarseClock, seed.wrapping_add(n as u16), 0, u16::MAX))
+    }
+}
+
+impl<C: Clock> SnoGenerator<C> {
+    /// A generator from a snapshot (sno's `NewGenerator`): the partition as given, the bounds
+    /// sanitised as sno does (a maximum of 0 means 65535; bounds may come in either order; the
+    /// pool must hold at least 6 values, sno's real minimum), and the saved sequence, last unit,
+    /// safe unit and drift count restored.
+    pub fn from_snapshot(clock: C, snapshot: &GeneratorSnapshot) -> Result<Self, SnoConfigError> {
+        let (mut min, mut max) = (snapshot.sequence_min, snapshot.sequence_max);
+        let bounds_error = |msg, min, max| SnoConfigError::SequenceBounds { cur: snapshot.sequence, min, max, msg };
+        if max == 0 && min != u16::MAX {
+            max = u16::MAX;
+        }
+        if min == max {
+            return Err(bounds_error(
+                "sno: sequence bounds are identical - need a sequence pool with a capacity of at least 4",
+                min,
+                max,
+            ));
+        }
+        if max < min {
+            core::mem::swap(&mut min, &mut max);
+        }
+        if max - min - 1 < 4 {
+            return Err(bounds_error(
+                "sno: generators require a sequence pool with a capacity of at least 4",
+                min,
+                max,
+            ));
+        }
+        let sequence = if snapshot.sequence == 0 { u32::from(min) } else { snapshot.sequence };
+        if sequence < u32::from(min) {
+            return Err(SnoConfigError::SequenceBounds {
+                cur: sequence,
+                min,
+                max,
+                msg: "sno: current sequence underflows the given lower bound",
+            });
+        }
+        let generator = Self::configured(clock, u16::from_be_bytes(snapshot.partition), min, max);
+        let drifts = snapshot.drifts;
+        generator.word.store(
+            Word {
+                units: (snapshot.wall_hi as u64) & MAX_UNITS,
+                tick: drifts & 1 == 1,
+                sequence: sequence.min(u32::from(max)) as u16,
+            }
+            .pack(),
+            Ordering::Relaxed,
+        );
+        *generator.drift.lock().unwrap_or_else(|e| e.into_inner()) =
+            Drift { wall_safe: (snapshot.wall_safe as u64) & MAX_UNITS, drifts };
+        Ok(generator)
+    }
+
+    fn configured(clock: C, partition: u16, min: u16, max: u16) -> Self {
+        SnoGenerator {
+            clock,
+            partition,
+            sequence_min: min,
+            sequence_max: max,
+            word: AtomicU64::new(Word { units: 0, tick: false, sequence: min }.pack()),
+            drift: Mutex::new(Drift { wall_safe: 0, drifts: 0 }),
+            static_sequence: AtomicU32::new(u32::from(min).wrapping_sub(1)),
+            overflow: OverflowWait::default(),
+            fence: None,
+            explicit: ExplicitSequence::default(),
+        }
+    }
+
+    /// A generator for an explicitly assigned partition (from a lease, an environment variable,
+    /// a StatefulSet ordinal) with the full sequence pool.
+    pub fn with_partition(clock: C, partition: u16) -> Self {
+        Self::configured(clock, partition, 0, u16::MAX)
+    }
+
+    /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
+    /// instead of the ID when the partition is no longer this process's. The explicit-time
+    /// [`generate_at`](Self::generate_at) is not fenced (its uniqueness is the caller's).
+    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
+        self.fence = Some(fence);
+        self
+    }
+
+    /// Sends overflow notices to `subscriber` (without ever blocking on it).
+    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
+        self.overflow.set_subscriber(subscriber);
+        self
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> u16 {
+        self.partition
+    }
+
+    /// Lower sequence bound.
+    pub fn sequence_min(&self) -> u16 {
+        self.sequence_min
+    }
+
+    /// Upper sequence bound.
+    pub fn sequence_max(&self) -> u16 {
+        self.sequence_max
+    }
+
+    /// The sequence pool's size.
+    pub fn cap(&self) -> u32 {
+        u32::from(self.sequence_max - self.sequence_min) + 1
+    }
+
+    /// The last sequence used in the current unit, or the minimum once the unit has changed.
+    pub fn sequence(&self) -> u32 {
+        let w = Word::unpack(self.word.load(Ordering::Acquire));
+        if Sno::units_of(self.clock.now()) == w.units { u32::from(w.sequence) } else { u32::from(self.sequence_min) }
+    }
+
+    /// How many sequences of the current unit are used (0 once the unit has changed).
+    pub fn len(&self) -> u32 {
+        let w = Word::unpack(self.word.load(Ordering::Acquire));
+        if Sno::units_of(self.clock.now()) != w.units {
+            0
+        } else if w.sequence < self.sequence_max {
+            u32::from(w.sequence - self.sequence_min) + 1
+        } else {
+            self.cap()
+        }
+    }
+
+    /// Whether no sequence of the current unit is used.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The state to restore later with [`SnoGenerator::from_snapshot`].
+    pub fn snapshot(&self) -> GeneratorSnapshot {
+        let drift = self.drift.lock().unwrap_or_else(|e| e.into_inner());
+        let w = Word::unpack(self.word.load(Ordering::Acquire));
+        let now = Sno::units_of(self.clock.now());
+        GeneratorSnapshot {
+            partition: self.partition.to_be_bytes(),
+            sequence_min: self.sequence_min,
+            sequence_max: self.sequence_max,
+            sequence: if now == w.units { u32::from(w.sequence) } else { u32::from(self.sequence_min) },
+            now: now as i64,
+            wall_hi: w.units as i64,
+            wall_safe: drift.wall_safe as i64,
+            drifts: drift.drifts,
+        }
+    }
+
+    fn id(&self, w: Word, meta: u8) -> Sno {
+        Sno::from_parts(w.units, w.tick, meta, self.partition, w.sequence)
+    }
+
+    /// The former name of [`Generate::generate_at`].
+    #[deprecated(since = "0.2.0", note = "use `Generate::generate_at`")]
+    pub fn try_generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
+        Generate::generate_at(self, meta, t)
+    }
+
+    /// sno's `NewWithTime` exactly: the unit of `t`, tick 0, and a rolling counter of its own
+    /// that wraps from the maximum back to the minimum; an instant outside 2010 to 2079 wraps as
+    /// in sno ([`Generate::generate_at`] is the checked form). Never blocks; uniqueness is the
+    /// caller's.
+    pub fn generate_at_wrapping(&self, meta: u8, t: Timestamp) -> Sno {
+        let max = u32::from(self.sequence_max);
+        let mut s = self.static_sequence.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
+        if s > max {
+            let min = u32::from(self.sequence_min);
+            let _ = self.static_sequence.compare_exchange(s, min, Ordering::Relaxed, Ordering::Relaxed);
+            s = min;
+        }
+        Sno::from_parts(Sno::units_of(t), false, meta, self.partition, s as u16)
+    }
+
+    /// The current unit, or an error outside the layout's range, where `units_of` would wrap.
+    #[inline]
+    fn current_units(&self) -> Result<(u64, Timestamp), GenerateError> {
+        let now = self.clock.now();
+        Ok((checked_units(now)?, now))
+    }
+
+    /// Every sequence of unit `now` is used: wait for the next unit, or fail at the layout's
+    /// last one, which has no next.
+    #[cold]
+    #[inline(never)]
+    fn unit_used_up(&self, now: u64, now_time: Timestamp) -> Result<(), GenerateError> {
+        if now == MAX_UNITS {
+            return Err(out_of_range(unit_start(MAX_UNITS).checked_add(UNIT).unwrap_or(now_time)));
+        }
+        self.overflow.wait_while(&self.clock, || Sno::units_of(self.clock.now()) == now);
+        Ok(())
+    }
+
+    /// The clock went back below the last unit. Returns the ID if this caller could apply a
+    /// drift, `None` if it must retry (after waiting, when the time was already used).
+    ///
+    /// The state is loaded before the clock is read, here and in `generate`: a reading taken
+    /// before another thread's newer unit was published would look like a regression and flip
+    /// the tick bit for nothing, putting that thread's next ID below its previous one.
+    #[cold]
+    fn regress(&self, meta: u8) -> Result<Option<Sno>, GenerateError> {
+        let mut drift = self.drift.lock().unwrap_or_else(|e| e.into_inner());
+        let current = self.word.load(Ordering::Acquire);
+        let w = Word::unpack(current);
+        let (now, now_time) = self.current_units()?;
+        if now >= w.units {
+            return Ok(None);
+        }
+        if now > drift.wall_safe {
+            let next = Word { units: now, tick: (drift.drifts + 1) & 1 == 1, sequence: self.sequence_min };
+            if self.word.compare_exchange(current, next.pack(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                drift.wall_safe = w.units;
+                drift.drifts += 1;
+                return Ok(Some(self.id(next, meta)));
+            }
+            return Ok(None);
+        }
+        // The clock is back in time already used twice: wait until the unit after `wall_safe`
+        // starts (at most 1 s per round). `now <= wall_safe` makes the wait at least the rest
+        // of the current unit, so every round makes progress, even on a test clock.
+        let resume = unit_start(drift.wall_safe + 1);
+        let wait = resume.duration_since(now_time).unwrap_or(UNIT).min(Duration::from_secs(1));
+        drop(drift);
+        self.clock.sleep(wait);
+        Ok(None)
+    }
+}
+impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
+    /// The next ID; callers wait while the current unit's sequences are used up or the clock
+    /// is back in time already used twice. An error when the clock is outside 2010 to 2079, or
+    /// when the last unit of the layout is used up (there is no later unit to wait for).
+    #[inline]
+    fn generate(&self, meta: u8) -> Result<Sno, GenerateError> {
+        let id = self.next_on_clock(meta)?;
+        if let Some(fence) = &self.fence {
+            fence.check(unit_start(id.units()))?;
+        }
+        Ok(id)
+    }
+
+    /// sno's `NewWithTime` for the instants the layout holds (2010 to 2079): the unit of `t`,
+    /// tick 0, and the next of the unit's sequences at explicit instants, from the minimum.
+    /// Never blocks: an error once the unit's sequences are used up or for an instant in an
+    /// earlier unit than one already used ([`GenerateError::SequenceExhausted`],
+    /// [`GenerateError::InstantBehind`]), never a repeat. The original's rolling counter, which
+    /// wraps, is [`generate_at_wrapping`](SnoGenerator::generate_at_wrapping).
+    fn generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
+        let units = checked_units(t)?;
+        let n = self.explicit.next(Sno::NAME, units, t, self.cap())?;
+        Ok(Sno::from_parts(units, false, meta, self.partition, self.sequence_min + n as u16))
+    }
+}
+
+impl<C: Clock> SnoGenerator<C> {
+    #[inline]
+    fn next_on_clock(&self, meta: u8) -> Result<Sno, GenerateError> {
+        loop {
+            let current = self.word.load(Ordering::Acquire);
+            let (now, now_time) = self.current_units()?;
+            let w = Word::unpack(current);
+            let next = if now == w.units {
+                if w.sequence >= self.sequence_max {
+                    self.unit_used_up(now, now_time)?;
+                    continue;
+                }
+                Word { sequence: w.sequence + 1, ..w }
+            } else if now > w.units {
+                Word { units: now, tick: w.tick, sequence: self.sequence_min }
+            } else {
+                match self.regress(meta)? {
+                    Some(id) => return Ok(id),
+                    None => continue,
+                }
+            };
+            if self.word.compare_exchange_weak(current, next.pack(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Ok(self.id(next, meta));
+            }
+        }
+    }
+}
+
+impl<C: Clock> fmt::Debug for SnoGenerator<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SnoGenerator")
+            .field("partition", &self.partition)
+            .field("sequence_min", &self.sequence_min)
+            .field("sequence_max", &self.sequence_max)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,104 @@
+//! What derived uid types and tools get: storage conversion, database columns, the fields
+//! `inspect` prints, the generator options of `new`, and the derive's own items.
+
+use super::{Uid64, Uid96With};
+use crate::error::ParseError;
+
+crate::identity::storage_via_from!([] u64 => Uid64);
+
+impl crate::column::DbColumn for Uid64 {
+    const POSTGRES: crate::column::Column = crate::column::Column::BigInt;
+    const SQLITE: crate::column::Column = crate::column::Column::BigInt;
+
+    /// The 64 bits as a signed `bigint` (two's complement), so every value round-trips. Every
+    /// uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order; the
+    /// values above (megaseconds ≥ 2^19) are stored negative and sort first.
+    fn to_db(&self, _: crate::column::Dialect) -> crate::column::DbValue {
+        crate::column::DbValue::BigInt(self.value() as i64)
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        match value {
+            crate::column::DbValue::BigInt(v) => Ok(Uid64::from_u64(v as u64)),
+            other => crate::column::bytes_from_db(other),
+        }
+    }
+}
+
+impl crate::column::BigIntColumn for Uid64 {}
+
+impl crate::scheme::describe::Describe for Uid64 {
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        vec![("seq", crate::scheme::describe::Field::Integer(self.seq().into()))]
+    }
+}
+
+/// A derived uid64 type's own items: `new()` and the sequence.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_uid64 {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage infallible;
+            accessors {
+                /// The 14-bit sequence.
+                seq -> u32;
+            }
+        }
+    };
+}
+
+crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
+
+// Its 12 bytes: `bytea`, `BLOB`.
+crate::column::bytes_column!([const I: u8] Uid96With<I>);
+
+impl<const I: u8> crate::column::BinaryColumn for Uid96With<I> {}
+
+impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
+    const INPUT: Option<&'static str> = Some("node");
+
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::Integer;
+        vec![
+            ("node", Integer(self.node().into())),
+            ("seq", Integer(self.seq().into())),
+            ("interval", Integer(I.into())),
+        ]
+    }
+
+    /// A node name, hashed as uid 1.3.5 does ([`node_hash`](super::node_hash)).
+    fn input(text: Option<&str>) -> Result<Option<u32>, crate::scheme::describe::OptionError> {
+        Ok(text.map(super::node_hash))
+    }
+}
+
+/// A derived uid96 type's own items: `new()` on the generator's node, `new_with_node`, and the
+/// fields.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_uid96 {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ::core::option::Option::None;
+            storage infallible;
+            accessors {
+                /// The 32-bit node hash.
+                node -> u32;
+                /// The 14-bit sequence.
+                seq -> u32;
+            }
+
+            /// A new ID for node hash `node` from the default generator (or the innermost test
+            /// scope).
+            #[inline]
+            #[track_caller]
+            pub fn new_with_node(node: u32) -> Self {
+                $crate::identity::new::<Self>(::core::option::Option::Some(node))
+            }
+        }
+    };
+}

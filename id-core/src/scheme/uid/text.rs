@@ -1,0 +1,153 @@
+//! What the uid schemes declare: their bytes, text forms and range bounds, and which
+//! generator makes them (the one place the layouts meet the generators).
+
+use super::generator::{GlobalUidGenerator, UidGenerator, default_global_with, default_local};
+use super::local::{SEQ_MASK, clamp_uid};
+use super::{Uid64, Uid96With, UidTime};
+use crate::clock::CoarseClock;
+use crate::codec::IdText;
+use crate::codec::base64::{self, Flavour};
+use crate::codec::{base62, decimal, hex};
+use crate::error::ParseError;
+use crate::scheme::{Encoding, IdBytes, Scheme, unsupported};
+use crate::time::Timestamp;
+use core::time::Duration;
+
+impl Scheme for Uid64 {
+    crate::scheme::text_forms!(base64, base64url, hex, base62, decimal);
+    const PUBLIC_LAYOUT: crate::scheme::PublicLayout = crate::scheme::PublicLayout::U64;
+
+    const NAME: &'static str = "uid64";
+    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
+    const BYTE_LEN: usize = 8;
+    type Input = ();
+    type Generator = UidGenerator;
+
+    fn default_generator() -> &'static UidGenerator {
+        default_local()
+    }
+
+    #[inline]
+    fn timestamp(&self) -> Timestamp {
+        self.time().timestamp()
+    }
+
+    #[inline]
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0.to_be_bytes())
+    }
+
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        bytes.try_into().map(|b| Uid64(u64::from_be_bytes(b))).map_err(|_| ParseError::bytes(8, bytes.len()))
+    }
+
+    #[inline]
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
+            Encoding::Base64Url => Some(base64::encode(&self.0.to_be_bytes(), Flavour::UrlSafe)),
+            Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
+            Encoding::Base62 => Some(base62::encode_u64(self.0)),
+            Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => {
+                base64::decode_array::<8>(text, Flavour::Ordered).map(|b| Uid64(u64::from_be_bytes(b)))
+            }
+            Encoding::Base64Url => {
+                base64::decode_array::<8>(text, Flavour::UrlSafe).map(|b| Uid64(u64::from_be_bytes(b)))
+            }
+            Encoding::Hex => {
+                let mut b = [0u8; 8];
+                hex::decode_into(text, &mut b)?;
+                Ok(Uid64(u64::from_be_bytes(b)))
+            }
+            Encoding::Base62 => base62::decode_u64(text).map(Uid64),
+            Encoding::Decimal => u64::try_from(decimal::from_digits(text, 20)?)
+                .map(Uid64)
+                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::AboveU64Max }),
+            _ => Err(unsupported(encoding)),
+        }
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        let u = UidTime::of(clamp_uid(t));
+        Uid64::from_parts(u.mega, u.secs, u.micros, 0)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        let u = UidTime::of(clamp_uid(t));
+        Uid64::from_parts(u.mega, u.secs, u.micros, SEQ_MASK as u32)
+    }
+}
+
+impl<const I: u8> Scheme for Uid96With<I> {
+    crate::scheme::text_forms!(base64, base64url, hex);
+
+    const NAME: &'static str = "uid96";
+    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
+    const BYTE_LEN: usize = 12;
+    const VALID: () = assert!(Self::INTERVAL.0 == I);
+    type Input = Option<u32>;
+    type Generator = GlobalUidGenerator<CoarseClock, I>;
+
+    fn default_generator() -> &'static GlobalUidGenerator<CoarseClock, I> {
+        default_global_with::<I>()
+    }
+
+    #[inline]
+    fn timestamp(&self) -> Timestamp {
+        self.global().local.time().timestamp()
+    }
+
+    #[inline]
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0)
+    }
+
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        bytes.try_into().map(Self).map_err(|_| ParseError::bytes(12, bytes.len()))
+    }
+
+    #[inline]
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0, Flavour::Ordered)),
+            Encoding::Base64Url => Some(base64::encode(&self.0, Flavour::UrlSafe)),
+            Encoding::Hex => Some(hex::encode_upper(&self.0)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => base64::decode_array::<12>(text, Flavour::Ordered).map(Self),
+            Encoding::Base64Url => base64::decode_array::<12>(text, Flavour::UrlSafe).map(Self),
+            Encoding::Hex => {
+                let mut b = [0u8; 12];
+                hex::decode_into(text, &mut b)?;
+                Ok(Self(b))
+            }
+            _ => Err(unsupported(encoding)),
+        }
+    }
+
+    /// A bound, not an exact range: inside a window of 2^I seconds the node outranks the low
+    /// bits of time, so `min_at(t1)..=max_at(t2)` holds every ID made between `t1` and `t2` plus some
+    /// of other nodes' IDs from the same windows.
+    fn min_at(t: Timestamp) -> Self {
+        Self::from_global(Uid64::min_at(t).to_global(0))
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        Self::from_global(Uid64::max_at(t).to_global(u32::MAX))
+    }
+}

@@ -1,0 +1,108 @@
+//! The UUIDv7 generator: RFC 9562 §6.2 method 1, a 42-bit counter started at a random value in
+//! each new millisecond; a used-up counter or a clock that went back continues in the next
+//! millisecond after the last one used, so one generator's IDs strictly increase.
+
+use super::Uuid7;
+use super::layout::{COUNTER_BITS, MAX_COUNTER, MAX_MS, checked_ms, out_of_range};
+use crate::clock::{Clock, SystemClock};
+use crate::error::GenerateError;
+use crate::explicit::ExplicitSequence;
+use crate::installed::Installed;
+use crate::random::{OsRandom, RandomSource};
+use crate::scheme::{Generate, Scheme};
+use crate::time::Timestamp;
+use core::fmt;
+use std::sync::Mutex;
+
+pub(super) static DEFAULT_GENERATOR: Installed<Uuid7Generator> = Installed::new();
+
+/// Makes `generator` the one [`Uuid7::new`] and derived `uuid7` types' `new()` use. Once, at
+/// start-up, before the first ID; afterwards `generator` is handed back as the error
+/// ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
+pub fn install_default(generator: Uuid7Generator) -> Result<(), Uuid7Generator> {
+    DEFAULT_GENERATOR.install(generator).map(drop)
+}
+
+/// Makes `generator` the default whatever was installed before (see
+/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
+pub fn replace_default(generator: Uuid7Generator) {
+    DEFAULT_GENERATOR.replace(generator);
+}
+
+/// Makes UUIDv7s: thread-safe, strictly increasing per generator, unguessable in the 32 random
+/// bits of every ID and in the counter's random start each millisecond.
+pub struct Uuid7Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
+    clock: C,
+    random: R,
+    /// The millisecond and counter of the last ID.
+    pub(super) last: Mutex<(u64, u64)>,
+    explicit: ExplicitSequence,
+}
+
+impl Uuid7Generator {
+    /// The system clock and the OS-seeded CSPRNG.
+    pub fn new() -> Self {
+        Self::with(SystemClock, OsRandom)
+    }
+}
+
+impl Default for Uuid7Generator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Clock, R: RandomSource> Uuid7Generator<C, R> {
+    /// A generator on `clock` and `random`.
+    pub fn with(clock: C, random: R) -> Self {
+        Uuid7Generator { clock, random, last: Mutex::new((0, 0)), explicit: ExplicitSequence::default() }
+    }
+
+    /// A random counter start with the top bit clear: at least 2^41 increments fit after it.
+    #[inline]
+    fn counter_start(&self) -> u64 {
+        self.random.next_u64() >> (64 - (COUNTER_BITS - 1))
+    }
+}
+
+impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
+    /// The next UUIDv7; an error only when the clock is before 1970, or when the last
+    /// millisecond the layout holds is used up.
+    #[inline]
+    fn generate(&self, _: ()) -> Result<Uuid7, GenerateError> {
+        let now = self.clock.now();
+        let now_ms = checked_ms(now)?;
+        let fresh = self.counter_start();
+        let random = self.random.next_u64() as u32;
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let (ms, counter) = if now_ms > last.0 {
+            (now_ms, fresh)
+        } else if last.1 < MAX_COUNTER {
+            (last.0, last.1 + 1)
+        } else if last.0 < MAX_MS {
+            (last.0 + 1, fresh)
+        } else {
+            return Err(out_of_range(now));
+        };
+        *last = (ms, counter);
+        drop(last);
+        Ok(Uuid7::from_parts(ms, counter, random))
+    }
+
+    /// A UUIDv7 at `t` (1970 to 10889): the millisecond of `t`, the next of its counters at
+    /// explicit instants (from 0), 32 random bits. Never waits: an error once the millisecond's
+    /// 2^42 counters are used up or for an instant in an earlier millisecond than one already
+    /// used, never a repeat.
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<Uuid7, GenerateError> {
+        let ms = checked_ms(t)?;
+        let n = self.explicit.next(Uuid7::NAME, ms, t, u32::MAX)?;
+        Ok(Uuid7::from_parts(ms, u64::from(n), self.random.next_u64() as u32))
+    }
+}
+
+impl<C: Clock + fmt::Debug, R: RandomSource> fmt::Debug for Uuid7Generator<C, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Uuid7Generator").field("clock", &self.clock).finish_non_exhaustive()
+    }
+}

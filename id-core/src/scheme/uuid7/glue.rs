@@ -1,0 +1,66 @@
+//! What derived UUIDv7 types and tools get: storage conversion (a `Uuid` that is no version 7
+//! is refused), database columns, the fields `inspect` prints, and the derive's own items.
+
+use super::Uuid7;
+use super::text::checked;
+use crate::error::ParseError;
+use uuid::Uuid;
+
+impl crate::identity::StorageOf<Uuid7> for Uuid {
+    #[inline]
+    fn from_scheme(value: Uuid7) -> Self {
+        value.uuid()
+    }
+    #[inline]
+    fn to_scheme(self) -> Uuid7 {
+        Uuid7(self.into_bytes())
+    }
+    #[inline]
+    fn try_to_scheme(self) -> Result<Uuid7, ParseError> {
+        checked(self.into_bytes())
+    }
+}
+
+/// PostgreSQL `uuid` (which orders bytewise: time first); SQLite 16 bytes.
+impl crate::column::DbColumn for Uuid7 {
+    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
+    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
+
+    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
+        crate::column::guid_to_db(self.uuid(), dialect, false)
+    }
+
+    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
+        crate::column::guid_from_db::<Self>(value, false).and_then(|uuid| checked(uuid.into_bytes()))
+    }
+}
+
+impl crate::column::UuidColumn for Uuid7 {}
+impl crate::column::BinaryColumn for Uuid7 {}
+
+impl crate::scheme::describe::Describe for Uuid7 {
+    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+        use crate::scheme::describe::Field::Integer;
+        vec![("version", Integer(7)), ("counter", Integer(self.counter())), ("rand_a", Integer(self.rand_a().into()))]
+    }
+}
+
+/// A derived UUIDv7 type's own items: `new()`, `TryFrom<Uuid>` (a UUID of another version is
+/// refused), and the fields.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_uuid7 {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage fallible;
+            accessors {
+                /// The embedded Unix milliseconds.
+                unix_ms -> u64;
+                /// The 42-bit monotonic counter (RFC 9562 §6.2, method 1).
+                counter -> u64;
+            }
+        }
+    };
+}

@@ -1,0 +1,126 @@
+//! UUIDv7's layout: the 16 bytes, the fields, and the instants 48 bits of milliseconds hold.
+
+use crate::error::GenerateError;
+use crate::scheme::canonical_text;
+use crate::time::Timestamp;
+use core::fmt;
+use uuid::Uuid;
+
+/// The largest millisecond count: 10889-08-02T05:31:50.655Z.
+pub(super) const MAX_MS: u64 = (1 << 48) - 1;
+/// The counter's width (12 bits of `rand_a`, 30 of `rand_b`).
+pub(super) const COUNTER_BITS: u32 = 42;
+pub(super) const MAX_COUNTER: u64 = (1 << COUNTER_BITS) - 1;
+
+/// A UUIDv7 (RFC 9562 §5.7).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Uuid7(pub(super) [u8; 16]);
+
+impl Uuid7 {
+    /// The ID of millisecond `unix_ms` with counter `counter` (42 bits) and 32 random bits
+    /// `random`; fields wider than their bits are cut to them.
+    pub const fn from_parts(unix_ms: u64, counter: u64, random: u32) -> Uuid7 {
+        let ms = (unix_ms & MAX_MS).to_be_bytes();
+        let counter = counter & MAX_COUNTER;
+        let rand_a = (counter >> 30) as u16;
+        let low30 = (counter & ((1 << 30) - 1)) as u32;
+        let r = random.to_be_bytes();
+        Uuid7([
+            ms[2],
+            ms[3],
+            ms[4],
+            ms[5],
+            ms[6],
+            ms[7],
+            0x70 | (rand_a >> 8) as u8,
+            rand_a as u8,
+            0x80 | (low30 >> 24) as u8,
+            (low30 >> 16) as u8,
+            (low30 >> 8) as u8,
+            low30 as u8,
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+        ])
+    }
+
+    /// The UUID, if it is a version 7, RFC 9562 variant UUID.
+    pub const fn from_uuid(uuid: Uuid) -> Option<Uuid7> {
+        let b = *uuid.as_bytes();
+        if b[6] >> 4 == 7 && b[8] >> 6 == 0b10 { Some(Uuid7(b)) } else { None }
+    }
+
+    /// The UUID.
+    pub const fn uuid(&self) -> Uuid {
+        Uuid::from_bytes(self.0)
+    }
+
+    /// The embedded Unix milliseconds (`unix_ts_ms`).
+    pub const fn unix_ms(&self) -> u64 {
+        let b = &self.0;
+        u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]])
+    }
+
+    /// `rand_a`: the 12 bits after the version.
+    pub const fn rand_a(&self) -> u16 {
+        ((self.0[6] as u16 & 0x0F) << 8) | self.0[7] as u16
+    }
+
+    /// `rand_b`: the 62 bits after the variant.
+    pub const fn rand_b(&self) -> u64 {
+        let b = &self.0;
+        u64::from_be_bytes([b[8] & 0x3F, b[9], b[10], b[11], b[12], b[13], b[14], b[15]])
+    }
+
+    /// The 42-bit counter (method 1 of RFC 9562 §6.2): `rand_a` and `rand_b`'s first 30 bits.
+    pub const fn counter(&self) -> u64 {
+        (self.rand_a() as u64) << 30 | self.rand_b() >> 32
+    }
+
+    /// The 16 bytes.
+    pub const fn to_bytes_array(&self) -> [u8; 16] {
+        self.0
+    }
+
+    crate::scheme::fresh_constructors!("A new UUIDv7", "If the system clock is before 1970 or after 10889", () => ());
+}
+
+/// The instant of millisecond `ms`.
+pub(super) fn ms_start(ms: u64) -> Timestamp {
+    Timestamp::new((ms / 1000) as i64, ((ms % 1000) * 1_000_000) as u32)
+}
+
+/// The millisecond of `t`, or an error outside the layout's range.
+pub(super) fn checked_ms(t: Timestamp) -> Result<u64, GenerateError> {
+    u64::try_from(t.unix_millis()).ok().filter(|ms| *ms <= MAX_MS).ok_or_else(|| out_of_range(t))
+}
+
+/// The last instant the layout holds.
+pub(super) const LATEST: Timestamp =
+    Timestamp::new((MAX_MS / 1000) as i64, ((MAX_MS % 1000) * 1_000_000 + 999_999) as u32);
+
+#[cold]
+#[inline(never)]
+pub(super) fn out_of_range(time: Timestamp) -> GenerateError {
+    GenerateError::TimeOutOfRange {
+        scheme: <Uuid7 as crate::scheme::Scheme>::NAME,
+        time,
+        earliest: Timestamp::UNIX_EPOCH,
+        latest: LATEST,
+    }
+}
+
+impl fmt::Debug for Uuid7 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "uuid7({self})")
+    }
+}
+
+canonical_text!(Uuid7);
+
+impl From<Uuid7> for Uuid {
+    fn from(id: Uuid7) -> Uuid {
+        id.uuid()
+    }
+}

@@ -1,0 +1,69 @@
+//! What UUIDv7 declares as a scheme: its bytes, its text forms and its range bounds.
+
+use super::generator::DEFAULT_GENERATOR;
+use super::layout::{LATEST, MAX_COUNTER, checked_ms, ms_start};
+use super::{Uuid7, Uuid7Generator};
+use crate::codec::IdText;
+use crate::error::{InvalidReason, ParseError};
+use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::time::Timestamp;
+use uuid::Uuid;
+
+/// The UUIDv7 in `bytes`, or why they are none.
+pub(super) fn checked(bytes: [u8; 16]) -> Result<Uuid7, ParseError> {
+    Uuid7::from_uuid(Uuid::from_bytes(bytes))
+        .ok_or(ParseError::Invalid { scheme: "uuid7", reason: InvalidReason::NotUuidV7 { version: bytes[6] >> 4 } })
+}
+
+impl crate::scheme::sealed::Sealed for Uuid7 {}
+
+impl Scheme for Uuid7 {
+    crate::scheme::text_forms!(uuid, hex, base62);
+
+    const NAME: &'static str = "uuid7";
+    const BYTE_LEN: usize = 16;
+    type Input = ();
+    type Generator = Uuid7Generator;
+
+    fn default_generator() -> &'static Uuid7Generator {
+        DEFAULT_GENERATOR.get_or_init(Uuid7Generator::new)
+    }
+
+    #[inline]
+    fn timestamp(&self) -> Timestamp {
+        ms_start(self.unix_ms())
+    }
+
+    #[inline]
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0)
+    }
+
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        let bytes: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
+        checked(bytes)
+    }
+
+    #[inline]
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        encode_uuid_like(&self.0, encoding)
+    }
+
+    #[inline]
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        decode_uuid_like(text, encoding).and_then(checked)
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        Uuid7::from_parts(clamped_ms(t), 0, 0)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        Uuid7::from_parts(clamped_ms(t), MAX_COUNTER, u32::MAX)
+    }
+}
+
+fn clamped_ms(t: Timestamp) -> u64 {
+    checked_ms(clamp_time(t, Timestamp::UNIX_EPOCH, LATEST)).expect("clamped into range")
+}

@@ -1,0 +1,223 @@
+//! The module graph of idcraft-core points down its layers (see the crate docs): a module may
+//! name (`crate::…`, `super::…` to a sibling) only modules of its own layer or below, and no two
+//! modules of idcraft-core or of the facade name each other. Read from the sources, test code
+//! excluded, so an upward import or a circle fails here with the modules that make it.
+
+use std::path::{Path, PathBuf};
+
+/// The layers, bottom up. A module not listed takes the layer of its closest listed ancestor;
+/// the scheme folders' `glue` files are what derived types and tools get, above the schemes.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("primitives", &["time", "clock", "random", "host", "error", "encoding", "monotonic", "test_budget"]),
+    ("codecs", &["codec"]),
+    ("generator parts", &["overflow", "explicit", "installed", "fence"]),
+    ("schemes", &["scheme"]),
+    (
+        "identity",
+        &[
+            "identity",
+            "column",
+            "scope",
+            "text_form",
+            "scheme::derived",
+            "scheme::describe",
+            "scheme::overrides",
+            "scheme::*::glue",
+        ],
+    ),
+];
+
+fn layer_of(module: &[String]) -> usize {
+    let mut best = (0, None);
+    for (layer, (_, modules)) in LAYERS.iter().enumerate() {
+        for pattern in *modules {
+            let parts: Vec<&str> = pattern.split("::").collect();
+            let matches = parts.len() <= module.len() && parts.iter().zip(module).all(|(p, m)| *p == "*" || p == m);
+            if matches && parts.len() >= best.0 {
+                best = (parts.len(), Some(layer));
+            }
+        }
+    }
+    best.1.unwrap_or_else(|| panic!("crate::{} is in no layer: add it to LAYERS", module.join("::")))
+}
+
+/// `src/scheme/sno/generator.rs` → `["scheme", "sno", "generator"]`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") && path.file_name().is_some_and(|n| n != "tests.rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The paths a line names: `crate::a::b` as `[a, b]`, `super::x` resolved against `module`.
+fn named(line: &str, module: &[String], is_mod_rs: bool) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    let ident = |s: &str| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
+    for (at, _) in line.match_indices("crate::") {
+        if line[..at].ends_with('$') {
+            continue; // `$crate::` in macros is the user's path to idcraft, not a module edge
+        }
+        let rest = &line[at + 7..];
+        let first = ident(rest);
+        let second = rest.strip_prefix(&format!("{first}::")).map(ident).unwrap_or_default();
+        let third = rest
+            .strip_prefix(&format!("{first}::{second}::"))
+            .map(ident)
+            .filter(|_| !second.is_empty())
+            .unwrap_or_default();
+        found.push(
+            [first, second, third].into_iter().filter(|s| !s.is_empty() && s.starts_with(char::is_lowercase)).collect(),
+        );
+    }
+    for (at, _) in line.match_indices("super::") {
+        if line[..at].ends_with("super::") || line[..at].ends_with('(') && line.trim_start().starts_with("///") {
+            continue;
+        }
+        let parent_len = if is_mod_rs { module.len() } else { module.len().saturating_sub(1) };
+        let mut path: Vec<String> = module[..parent_len.saturating_sub(0).min(module.len())].to_vec();
+        if is_mod_rs {
+            path.pop();
+        }
+        let name = ident(&line[at + 7..]);
+        if name.starts_with(char::is_lowercase) && !name.is_empty() {
+            path.push(name);
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// A module's path below the crate root, `["scheme", "sno", "generator"]`.
+type Module = Vec<String>;
+
+/// A file's module, the file, and the modules it names with their line numbers.
+type Edges = (Module, PathBuf, Vec<(usize, Module)>);
+
+/// Every file's module and the modules it names (test code and comments excluded).
+fn edges(src: &Path) -> Vec<Edges> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut out = Vec::new();
+    for file in &files {
+        let module = module_of(src, file);
+        let is_mod_rs = file.file_name().is_some_and(|n| n == "mod.rs");
+        let mut named_here = Vec::new();
+        for (n, line) in std::fs::read_to_string(file).unwrap().lines().enumerate() {
+            if line.starts_with("#[cfg(test)]") {
+                break; // test code may reach anywhere; in these files it runs to the end
+            }
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue; // comments and doc links are not dependencies
+            }
+            for target in named(line, &module, is_mod_rs) {
+                if !target.is_empty() {
+                    named_here.push((n + 1, target));
+                }
+            }
+        }
+        out.push((module, file.clone(), named_here));
+    }
+    out
+}
+
+/// No circle between modules (a parent and its own children aside: a folder's `mod.rs`
+/// re-exports what its files define).
+fn circles_in(src: &Path) -> Vec<String> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let all = edges(src);
+    let modules: BTreeSet<Module> = all.iter().map(|(m, ..)| m.clone()).collect();
+    let nested = |a: &[String], b: &[String]| a.starts_with(b) || b.starts_with(a);
+    let mut graph: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (module, _, targets) in &all {
+        for (_, target) in targets {
+            // The longest module that the path names.
+            let Some(to) = (1..=target.len()).rev().map(|n| target[..n].to_vec()).find(|p| modules.contains(p)) else {
+                continue;
+            };
+            if !module.is_empty() && !nested(module, &to) {
+                graph.entry(module.clone()).or_default().insert(to);
+            }
+        }
+    }
+    // Depth-first search; a back edge closes a circle.
+    fn visit(
+        node: &Module,
+        graph: &BTreeMap<Module, BTreeSet<Module>>,
+        path: &mut Vec<Module>,
+        done: &mut BTreeSet<Module>,
+        circles: &mut Vec<String>,
+    ) {
+        if let Some(at) = path.iter().position(|p| p == node) {
+            let names: Vec<String> = path[at..].iter().chain([node]).map(|m| m.join("::")).collect();
+            circles.push(names.join(" -> "));
+            return;
+        }
+        if !done.insert(node.clone()) {
+            return;
+        }
+        path.push(node.clone());
+        for next in graph.get(node).into_iter().flatten() {
+            visit(next, graph, path, done, circles);
+        }
+        path.pop();
+    }
+    let (mut done, mut circles) = (BTreeSet::new(), Vec::new());
+    for node in graph.keys() {
+        visit(node, &graph, &mut Vec::new(), &mut done, &mut circles);
+    }
+    circles
+}
+
+#[test]
+fn the_module_graph_has_no_circle() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The facade's sources sit beside this crate in the repository (not in a packaged copy).
+    let facade = core.join("../src");
+    for src in [core.join("src")].into_iter().chain(facade.join("lib.rs").exists().then_some(facade)) {
+        let circles = circles_in(&src);
+        assert!(circles.is_empty(), "circles in the module graph of {}:\n{}", src.display(), circles.join("\n"));
+    }
+}
+
+#[test]
+fn every_import_points_down_the_layers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut upward = Vec::new();
+    for (module, file, targets) in edges(&src) {
+        if module.is_empty() {
+            continue; // lib.rs: the crate's front door re-exports every layer
+        }
+        let own = layer_of(&module);
+        for (line, target) in targets {
+            if target.starts_with(&module) && target.len() > module.len() {
+                continue; // its own children
+            }
+            let theirs = layer_of(&target);
+            if theirs > own {
+                upward.push(format!(
+                    "{}:{line}: crate::{} ({}) names crate::{} ({})",
+                    file.strip_prefix(&src).unwrap().display(),
+                    module.join("::"),
+                    LAYERS[own].0,
+                    target.join("::"),
+                    LAYERS[theirs].0
+                ));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports pointing up a layer:\n{}", upward.join("\n"));
+}

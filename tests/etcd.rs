@@ -1,0 +1,609 @@
+//! Leases on a real three-member etcd cluster (`ETCD_ENDPOINTS`; `.ci/run` starts one with
+//! `.ci/etcd` and requires it, `eval "$(bash .ci/etcd start)"` does it by hand): claims,
+//! exhaustion and release; a slot key deleted, rewritten or its etcd lease revoked by hand;
+//! processes (this test binary, re-run as workers) handing one slot per scheme back and forth
+//! at the tightest configuration under SIGKILL and SIGSTOP longer than the TTL; and the faults
+//! only a cluster has, with holders issuing throughout: the leader killed, the quorum lost and
+//! restored, a member's data wiped and the member re-joined. The faults go through `.ci/etcd`
+//! (which needs `ETCD_DIR`, exported by its `start`). The tests take the cluster in turn.
+#![cfg(all(feature = "lease-etcd", unix))]
+
+mod support;
+
+use idcraft::lease::etcd_client::Client;
+use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeasedGenerator};
+use idcraft::schemes::sno::SnoGenerator;
+use idcraft::{Generate, GenerateError, Scheme};
+use std::collections::HashSet;
+use std::io::{BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// The tests change the cluster under each other's feet: one at a time.
+fn exclusive() -> MutexGuard<'static, ()> {
+    static CLUSTER: Mutex<()> = Mutex::new(());
+    CLUSTER.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn endpoints() -> Option<Vec<String>> {
+    support::etcd_endpoints("tests/etcd.rs")
+}
+
+/// The run's name, `IDCRAFT_ETCD_RUN` for workers (the controller's pid): runs against a
+/// cluster kept between them never share a namespace.
+fn run() -> String {
+    std::env::var("IDCRAFT_ETCD_RUN").unwrap_or_else(|_| std::process::id().to_string())
+}
+
+fn namespace(name: &str) -> &'static str {
+    Box::leak(format!("etcd-test-{}-{name}", run()).into_boxed_str())
+}
+
+/// The single-process tests' configuration: 1.5 s TTL (2 s in etcd) renewed every 300 ms.
+fn config(namespace: &'static str, slots: u32) -> LeaseConfig {
+    LeaseConfig::new(namespace, slots)
+        .ttl(Duration::from_millis(1500))
+        .renew_every(Duration::from_millis(300))
+        .safety_margin(Duration::from_millis(200))
+}
+
+/// Runs `f` with a client of the test's own (not the lease's), to look at or tamper with keys.
+fn etcd<R>(endpoints: &[String], f: impl AsyncFnOnce(&mut Client) -> R) -> R {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let mut client = Client::connect(endpoints, None).await.unwrap();
+        f(&mut client).await
+    })
+}
+
+fn slot_key(namespace: &str, slot: u32) -> String {
+    format!("idcraft/lease/{namespace}/{slot:010}")
+}
+
+fn bound_key(namespace: &str, slot: u32) -> String {
+    format!("idcraft/bound/{namespace}/{slot:010}")
+}
+
+/// `bash .ci/etcd <args>`: the cluster's control. Its output, trimmed.
+fn control(args: &[&str]) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/etcd");
+    let out = Command::new("bash").arg(script).args(args).stdin(Stdio::null()).output().unwrap();
+    assert!(out.status.success(), "bash .ci/etcd {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim());
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
+
+/// Whether the cluster is `.ci/etcd`'s (which the fault tests control); says so when not.
+fn controllable(test: &str) -> bool {
+    if std::env::var_os("ETCD_DIR").is_some() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("IDCRAFT_REQUIRE_ETCD").is_none(),
+        "IDCRAFT_REQUIRE_ETCD is set but ETCD_DIR is not: {test} must control the cluster"
+    );
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {test} needs a cluster started by .ci/etcd (ETCD_DIR unset)");
+    false
+}
+
+fn client_endpoint(member: usize) -> String {
+    let base: usize = std::env::var("ETCD_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(23790);
+    format!("http://127.0.0.1:{}", base + 2 * member)
+}
+
+fn leader() -> usize {
+    control(&["leader"]).parse().unwrap()
+}
+
+fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) -> Duration {
+    let started = Instant::now();
+    while !done() {
+        assert!(started.elapsed() < limit, "timed out after {limit:?} waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    started.elapsed()
+}
+
+#[test]
+fn claims_are_distinct_until_the_namespace_is_full_and_released_slots_return() {
+    let Some(eps) = endpoints() else { return };
+    let _cluster = exclusive();
+    let ns = namespace("claims");
+    let mut leases: Vec<Lease> = (0..4).map(|_| Lease::acquire_etcd(&eps, config(ns, 4)).unwrap()).collect();
+    let mut slots: Vec<u32> = leases.iter().map(Lease::slot).collect();
+    slots.sort();
+    assert_eq!(slots, [0, 1, 2, 3]);
+    assert!(leases.iter().all(|l| l.is_valid() && l.epoch() > 0));
+    assert_eq!(leases.iter().map(Lease::epoch).collect::<HashSet<_>>().len(), 4, "an epoch is one claim's");
+    match Lease::acquire_etcd(&eps, config(ns, 4)) {
+        Err(LeaseError::NoFreeSlot { slots: 4, .. }) => {}
+        other => panic!("expected NoFreeSlot, got {other:?}"),
+    }
+    let (freed, epoch) = (leases[2].slot(), leases[2].epoch());
+    leases.remove(2).release().unwrap();
+    // The slot key is gone at once; the bound key stays for the next holder.
+    let (slot_held, bound) = etcd(&eps, async |c| {
+        let slot = c.get(slot_key(ns, freed), None).await.unwrap().kvs().len();
+        let bound = c.get(bound_key(ns, freed), None).await.unwrap().kvs().first().map(|kv| kv.value().to_vec());
+        (slot, bound)
+    });
+    assert_eq!(slot_held, 0);
+    // Nothing was issued on the lease: the bound was lowered to "none" (i64::MIN µs).
+    let bound: i64 = String::from_utf8(bound.expect("the bound outlives the slot key")).unwrap().parse().unwrap();
+    assert_eq!(bound, i64::MIN);
+    let again = Lease::acquire_etcd(&eps, config(ns, 4)).unwrap();
+    assert_eq!(again.slot(), freed, "the released slot");
+    assert!(again.epoch() > epoch, "under a later epoch");
+    let e = Lease::acquire_etcd(&[] as &[&str], config(ns, 4));
+    assert!(matches!(e, Err(LeaseError::Config(_))), "{e:?}");
+}
+
+/// A slot key deleted, rewritten (which detaches it from its etcd lease) or whose etcd lease was
+/// revoked by hand is noticed at the next renewal: lost for good, and the generator stops.
+#[test]
+fn tampering_with_the_slot_key_loses_the_lease_at_the_next_renewal() {
+    let Some(eps) = endpoints() else { return };
+    let _cluster = exclusive();
+    for tamper in ["delete", "rewrite", "revoke"] {
+        let ns = namespace(&format!("tamper-{tamper}"));
+        let lease = Lease::acquire_etcd(&eps, config(ns, 1)).unwrap();
+        let sno = SnoGenerator::leased(&lease).unwrap();
+        assert!(sno.generate(0).is_ok());
+        let key = slot_key(ns, lease.slot());
+        etcd(&eps, async |c| match tamper {
+            "delete" => assert_eq!(c.delete(key.as_str(), None).await.unwrap().deleted(), 1),
+            "rewrite" => assert!(c.put(key.as_str(), "someone else", None).await.is_ok()),
+            _ => {
+                let id = c.get(key.as_str(), None).await.unwrap().kvs()[0].lease();
+                assert!(c.lease_revoke(id).await.is_ok());
+            }
+        });
+        let tampered = Instant::now();
+        while !lease.is_lost() && tampered.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // renew_every (300 ms) plus one store call.
+        assert!(
+            lease.is_lost() && tampered.elapsed() < Duration::from_millis(1000),
+            "{tamper}: {:?}",
+            tampered.elapsed()
+        );
+        assert_eq!(sno.generate(0), Err(GenerateError::LeaseExpired { namespace: ns, slot: lease.slot(), lost: true }));
+        drop(lease);
+        etcd(&eps, async |c| assert!(c.delete(key.as_str(), None).await.is_ok()));
+    }
+}
+
+/// The tightest configuration `LeaseConfig` accepts for a 1 s TTL (2 s in etcd).
+fn tightest(namespace: &'static str) -> LeaseConfig {
+    LeaseConfig::new(namespace, 1)
+        .ttl(Duration::from_millis(1000))
+        .renew_every(Duration::from_millis(300))
+        .store_timeout(Duration::from_millis(150))
+        .safety_margin(Duration::ZERO)
+        .max_clock_drift(0.0)
+}
+
+const HANDOVER_SCHEMES: [&str; 3] = ["sno", "uid96", "hot"];
+
+fn hex(id: &impl Scheme) -> String {
+    id.to_bytes().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Takes the scheme's one slot, issues on it for a random 50 to 400 ms, gives it back, and
+/// again, until `stop` exists (or is killed).
+fn hand_over(scheme: &str, eps: &[String], file: &Path, stop: &Path) {
+    use idcraft::schemes::hot::HotGuidGenerator;
+    use idcraft::schemes::uid::GlobalUidGenerator;
+    let mut out = BufWriter::new(std::fs::File::create(file).unwrap());
+    // The controller's death (a failed run) ends the worker too.
+    let controller = std::os::unix::process::parent_id();
+    let stop = || stop.exists() || std::os::unix::process::parent_id() != controller;
+    let ns = namespace(&format!("handover-{scheme}"));
+    let mut rounds = 0u64;
+    while !stop() {
+        let lease = match Lease::acquire_etcd(eps, tightest(ns)) {
+            Ok(lease) => lease,
+            Err(_) => {
+                std::thread::sleep(Duration::from_millis(5));
+                continue;
+            }
+        };
+        writeln!(out, "L {} {}", lease.slot(), lease.epoch()).unwrap();
+        rounds += 1;
+        let hold = Duration::from_millis(50 + (u64::from(std::process::id()) * 7919 + rounds * 104_729) % 350);
+        let until = Instant::now() + hold;
+        let mut issue = |next: &mut dyn FnMut() -> Result<String, GenerateError>| {
+            let mut n = 0u32;
+            while Instant::now() < until && !stop() {
+                match next() {
+                    Ok(line) => writeln!(out, "{line}").unwrap(),
+                    Err(GenerateError::LeaseExpired { .. } | GenerateError::OutsideLeaseWindow { .. }) => {
+                        std::thread::sleep(Duration::from_millis(5))
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+                n += 1;
+                if n.is_multiple_of(16) {
+                    out.flush().unwrap();
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+        };
+        match scheme {
+            "sno" => {
+                let g = SnoGenerator::leased(&lease).unwrap();
+                issue(&mut || g.generate(0).map(|id| hex(&id)));
+            }
+            "uid96" => {
+                let g = GlobalUidGenerator::leased(&lease).unwrap();
+                issue(&mut || g.generate(None).map(|id| hex(&id)));
+            }
+            "hot" => {
+                let g = HotGuidGenerator::leased(&lease).unwrap();
+                issue(&mut || g.generate(0).map(|id| hex(&id)));
+            }
+            other => panic!("no leased scheme {other}"),
+        }
+        out.flush().unwrap();
+        drop(lease);
+    }
+}
+
+/// Run by each handover worker process: a no-op in a normal test run.
+#[test]
+fn handover_worker() {
+    let Ok(spec) = std::env::var("IDCRAFT_ETCD_HANDOVER_WORKER") else { return };
+    let (scheme, file) = spec.split_once(':').unwrap();
+    let eps = endpoints().unwrap();
+    let file = PathBuf::from(file);
+    hand_over(scheme, &eps, &file, &file.with_file_name("stop"));
+}
+
+fn spawn_handover(dir: &Path, scheme: &str, name: &str) -> Child {
+    let stderr = std::fs::File::create(dir.join(format!("{name}.stderr"))).unwrap();
+    Command::new(std::env::current_exe().unwrap())
+        .args(["handover_worker", "--exact", "--test-threads", "1", "--quiet"])
+        .env("IDCRAFT_ETCD_HANDOVER_WORKER", format!("{scheme}:{}", dir.join(name).display()))
+        .env("IDCRAFT_ETCD_RUN", run())
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
+
+fn signal(child: &Child, signal: &str) {
+    assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+}
+
+fn scheme_len(scheme: &str) -> usize {
+    match scheme {
+        "sno" => 10,
+        "uid96" => 12,
+        _ => 16,
+    }
+}
+
+/// Nine processes hand one slot per scheme back and forth at the tightest configuration, by
+/// release, SIGKILL and SIGSTOP for longer than the etcd lease (whose key etcd then deletes, so
+/// the paused holder finds the slot lost when it wakes): no ID of any scheme repeats.
+#[test]
+fn handovers_at_the_tightest_configuration_never_repeat() {
+    if std::env::var_os("IDCRAFT_ETCD_HANDOVER_WORKER").is_some() {
+        return;
+    }
+    let Some(_) = endpoints() else { return };
+    let _cluster = exclusive();
+    let started = Instant::now();
+    let dir = std::env::temp_dir().join(format!("idcraft-etcd-handover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut workers: Vec<(String, &str, Child)> = Vec::new();
+    for scheme in HANDOVER_SCHEMES {
+        for i in 0..3 {
+            let name = format!("{scheme}-{i}");
+            workers.push((name.clone(), scheme, spawn_handover(&dir, scheme, &name)));
+        }
+    }
+    // On top of the workers' own hand-backs: a SIGKILL of some worker every 700 ms (a
+    // replacement starts at once), and a SIGSTOP now and then for 3 s, past the 2 s etcd lease.
+    let mut round = 0usize;
+    while started.elapsed() < Duration::from_secs(14) {
+        std::thread::sleep(Duration::from_millis(700));
+        round += 1;
+        let victim = (round * 5) % workers.len();
+        let (name, scheme, child) = &mut workers[victim];
+        if round % 6 == 3 {
+            signal(child, "-STOP");
+            std::thread::sleep(Duration::from_millis(3000));
+            signal(child, "-CONT");
+            continue;
+        }
+        signal(child, "-KILL");
+        child.wait().unwrap();
+        let (name, scheme) = (format!("{name}-r{round}"), *scheme);
+        workers[victim] = (name.clone(), scheme, spawn_handover(&dir, scheme, &name));
+    }
+    std::fs::write(dir.join("stop"), b"").unwrap();
+    for (_, _, child) in &mut workers {
+        let _ = child.wait();
+    }
+    for scheme in HANDOVER_SCHEMES {
+        let mut seen = HashSet::new();
+        let mut epochs = HashSet::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.starts_with(&format!("{scheme}-")) || name.ends_with(".stderr") {
+                continue;
+            }
+            let mut torn = 0;
+            for line in std::io::BufReader::new(std::fs::File::open(&path).unwrap()).lines() {
+                let line = line.unwrap();
+                if let Some(l) = line.strip_prefix("L ") {
+                    epochs.insert(l.to_owned());
+                } else if line.len() == 2 * scheme_len(scheme) {
+                    assert!(seen.insert(line.clone()), "{scheme}: {line} repeated (in {name})");
+                } else {
+                    torn += 1; // the last line of a killed worker
+                    assert!(torn <= 1, "{scheme}: malformed line {line:?} in {name}");
+                }
+            }
+        }
+        assert!(epochs.len() >= 10, "{scheme}: only {} handovers", epochs.len());
+        assert!(seen.len() > 2_000, "{scheme}: only {} IDs", seen.len());
+        let _ = writeln!(
+            std::io::stderr(),
+            "etcd: handover: {scheme}: {} IDs over {} leases of one slot, 0 repeats",
+            seen.len(),
+            epochs.len()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = writeln!(std::io::stderr(), "etcd: handover test took {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// When one holder issued, in µs since the test's start, and the pauses in its issuing.
+#[derive(Default)]
+struct Track {
+    last: AtomicU64,
+    /// (last issue before, first issue after) of every pause over 20 ms.
+    gaps: Mutex<Vec<(u64, u64)>>,
+    /// Leases this holder took (more than one: it lost one and claimed again).
+    leases: AtomicU64,
+}
+
+impl Track {
+    fn issued(&self, at: u64) {
+        let before = self.last.swap(at, Ordering::AcqRel);
+        if before != 0 && at - before > 20_000 {
+            self.gaps.lock().unwrap().push((before, at));
+        }
+    }
+
+    /// The first issue at or after `t`, if any yet.
+    fn resumed_after(&self, t: u64) -> Option<u64> {
+        if self.last.load(Ordering::Acquire) < t {
+            return None;
+        }
+        let gaps = self.gaps.lock().unwrap();
+        Some(gaps.iter().find(|&&(a, b)| a < t && t <= b).map_or(t, |&(_, b)| b))
+    }
+
+    /// The longest pause in issuing within `from..to`.
+    fn longest_pause(&self, from: u64, to: u64) -> u64 {
+        let gaps = self.gaps.lock().unwrap();
+        let closed = gaps.iter().map(|&(a, b)| b.min(to).saturating_sub(a.max(from))).max().unwrap_or(0);
+        let open = to.saturating_sub(self.last.load(Ordering::Acquire).max(from));
+        closed.max(open)
+    }
+}
+
+/// When `slots` of the threads have all issued at or after `t`: the latest of their first
+/// issues (the contender may have taken a slot its former holder lost).
+fn resumed(tracks: &[Arc<Track>], slots: u32, t: u64) -> Option<u64> {
+    let mut first: Vec<u64> = tracks.iter().filter_map(|track| track.resumed_after(t)).collect();
+    first.sort();
+    first.get(slots as usize - 1).copied()
+}
+
+/// The cluster faults' configuration: a 5 s TTL renewed every 500 ms. An election after the
+/// quorum's return takes one to two election timeouts (1 s each here), and a split vote
+/// another: the TTL leaves room for that.
+const FAULT_TTL: Duration = Duration::from_secs(5);
+
+fn fault_config(namespace: &'static str, slots: u32) -> LeaseConfig {
+    LeaseConfig::new(namespace, slots)
+        .ttl(FAULT_TTL)
+        .renew_every(Duration::from_millis(500))
+        .store_timeout(Duration::from_millis(250))
+        .safety_margin(Duration::from_millis(300))
+}
+
+/// How long a fault-test lease is valid after its renewal was sent: ttl × 0.99 − margin.
+const FAULT_VALIDITY: Duration = Duration::from_millis(4650);
+
+/// Claims a slot (again whenever it loses one) and issues sno IDs on it until `stop`.
+fn hold(eps: &[String], ns: &'static str, slots: u32, t0: Instant, track: &Track, stop: &AtomicBool) -> Vec<[u8; 10]> {
+    let mut ids = Vec::new();
+    while !stop.load(Ordering::Acquire) {
+        let Ok(lease) = Lease::acquire_etcd(eps, fault_config(ns, slots)) else {
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
+        track.leases.fetch_add(1, Ordering::AcqRel);
+        let sno = SnoGenerator::leased(&lease).unwrap();
+        'issuing: while !stop.load(Ordering::Acquire) {
+            for _ in 0..8 {
+                match sno.generate(0) {
+                    Ok(id) => {
+                        ids.push(<[u8; 10]>::try_from(&id.to_bytes()[..]).unwrap());
+                        track.issued(t0.elapsed().as_micros() as u64);
+                    }
+                    Err(GenerateError::LeaseExpired { lost: true, .. }) => break 'issuing,
+                    Err(GenerateError::LeaseExpired { .. } | GenerateError::OutsideLeaseWindow { .. }) => {
+                        std::thread::sleep(Duration::from_millis(5))
+                    }
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            std::thread::sleep(Duration::from_millis(3));
+        }
+    }
+    ids
+}
+
+/// Five holders on five slots and a sixth process-local contender issue sno IDs throughout
+/// while the cluster's leader is killed, its quorum lost and restored, and a member's data
+/// wiped and the member re-joined. The holders stop at expiry while no quorum exists, resume
+/// within one TTL of its return, and no ID repeats.
+#[test]
+fn holders_ride_out_the_cluster_faults() {
+    let Some(eps) = endpoints() else { return };
+    let _cluster = exclusive();
+    if !controllable("holders_ride_out_the_cluster_faults") {
+        return;
+    }
+    control(&["healthy"]);
+    let started = Instant::now();
+    let now = || started.elapsed().as_micros() as u64;
+    let ns = namespace("faults");
+    const SLOTS: u32 = 5;
+    let stop = Arc::new(AtomicBool::new(false));
+    let tracks: Vec<Arc<Track>> = (0..=SLOTS).map(|_| Arc::default()).collect();
+    let threads: Vec<_> = tracks
+        .iter()
+        .map(|track| {
+            let (eps, track, stop) = (eps.clone(), Arc::clone(track), Arc::clone(&stop));
+            std::thread::spawn(move || hold(&eps, ns, SLOTS, started, &track, &stop))
+        })
+        .collect();
+    wait_until("five holders issuing", Duration::from_secs(20), || {
+        tracks.iter().filter(|t| t.last.load(Ordering::Acquire) > 0).count() == SLOTS as usize
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    // The holders issuing at `t` (the contender waits for a free slot meanwhile).
+    let issuing_at = |t: u64| -> Vec<&Arc<Track>> {
+        tracks.iter().filter(|tr| tr.last.load(Ordering::Acquire) + 100_000 >= t).collect()
+    };
+    let mut report = Vec::new();
+
+    // The leader killed: the others elect a new one, and the holders renew through them.
+    let killed = leader();
+    let active = issuing_at(now());
+    let at = now();
+    control(&["member-kill", &killed.to_string()]);
+    // Many slots: a claim whose answer was lost in the election (past the store timeout) still
+    // holds its slot for a TTL, and must not block the next.
+    wait_until("a claim after the leader's death", Duration::from_secs(15), || {
+        Lease::acquire_etcd(&eps, fault_config(namespace("probe-leader"), 1024)).map(drop).is_ok()
+    });
+    let back = Duration::from_micros(now() - at);
+    wait_until("the holders issuing after the leader's death", Duration::from_secs(15), || {
+        resumed(&tracks, SLOTS, at + back.as_micros() as u64).is_some()
+    });
+    let pause = active.iter().map(|t| t.longest_pause(at, now())).max().unwrap();
+    assert!(pause < FAULT_TTL.as_micros() as u64, "a holder stopped issuing for {pause} µs after the leader died");
+    report.push(format!(
+        "leader m{killed} killed: claims succeeded again after {} ms; the longest pause in issuing was {} ms",
+        back.as_millis(),
+        pause / 1000
+    ));
+    control(&["member-start", &killed.to_string()]);
+    control(&["healthy"]);
+    std::thread::sleep(Duration::from_secs(1));
+
+    // The quorum lost, twice: two followers paused (the leader steps down, expiring nothing),
+    // then the leader and a follower (which wakes believing it still leads, and expires the
+    // etcd leases that ran out meanwhile). Paused, not killed: their connections hang too.
+    for leader_too in [false, true] {
+        let lead = leader();
+        let paused = if leader_too { [lead, (lead + 1) % 3] } else { [(lead + 1) % 3, (lead + 2) % 3] };
+        let active = issuing_at(now());
+        assert_eq!(active.len(), SLOTS as usize, "every slot's holder issues before the quorum is lost");
+        for member in paused {
+            control(&["member-pause", &member.to_string()]);
+        }
+        // Any renewal that went through was sent before now.
+        let stopped = now();
+        std::thread::sleep(FAULT_TTL + Duration::from_secs(1));
+        // No renewal went through after the stop: every holder stopped by its deadline.
+        let last = tracks.iter().map(|t| t.last.load(Ordering::Acquire)).max().unwrap();
+        let deadline = stopped + FAULT_VALIDITY.as_micros() as u64;
+        assert!(last <= deadline + 50_000, "issued {} ms after the quorum was lost", (last - stopped) / 1000);
+        assert!(now() > last + 1_000_000, "still issuing without a quorum");
+        let leases_before: u64 = tracks.iter().map(|t| t.leases.load(Ordering::Acquire)).sum();
+        let restored = now();
+        for member in paused {
+            control(&["member-resume", &member.to_string()]);
+        }
+        // Every slot issuing again: on the same leases if the cluster kept them, else on new
+        // ones, whichever of the six threads took each.
+        wait_until("the slots issuing after the quorum's return", Duration::from_secs(20), || {
+            resumed(&tracks, SLOTS, restored).is_some()
+        });
+        let recovery = resumed(&tracks, SLOTS, restored).unwrap() - restored;
+        let reclaimed = tracks.iter().map(|t| t.leases.load(Ordering::Acquire)).sum::<u64>() - leases_before;
+        assert!(
+            recovery < FAULT_TTL.as_micros() as u64,
+            "issuing resumed {} ms after the quorum's return, more than one TTL",
+            recovery / 1000
+        );
+        report.push(format!(
+            "quorum lost ({} m{} and m{} paused) for {} ms: the last ID {} ms after the loss (deadline {} ms); \
+             restored: issuing resumed on every slot after {} ms (TTL {} ms; {reclaimed} slots claimed anew)",
+            if leader_too { "leader and follower" } else { "followers" },
+            paused[0],
+            paused[1],
+            (restored - stopped) / 1000,
+            (last - stopped) / 1000,
+            FAULT_VALIDITY.as_millis(),
+            recovery / 1000,
+            FAULT_TTL.as_millis()
+        ));
+        control(&["healthy"]);
+        std::thread::sleep(Duration::from_millis(500));
+    }
+
+    // A follower's data wiped: removed, wiped, added back, caught up from the others.
+    let wiped = (leader() + 1) % 3;
+    let active = issuing_at(now());
+    let at = now();
+    control(&["member-wipe", &wiped.to_string()]);
+    let took = (now() - at) / 1000;
+    let pause = active.iter().map(|t| t.longest_pause(at, now())).max().unwrap();
+    assert!(pause < FAULT_TTL.as_micros() as u64, "a holder stopped issuing for {pause} µs during the re-join");
+    // Through the re-joined member alone: every live slot key is there (no free slot) and a
+    // claim elsewhere works.
+    let alone = [client_endpoint(wiped)];
+    match Lease::acquire_etcd(&alone, fault_config(ns, SLOTS)) {
+        Err(LeaseError::NoFreeSlot { .. }) => {}
+        other => panic!("the re-joined member sees a free slot among held ones: {other:?}"),
+    }
+    Lease::acquire_etcd(&alone, fault_config(namespace("probe-rejoined"), 1)).unwrap().release().unwrap();
+    report.push(format!(
+        "m{wiped} wiped and re-joined in {took} ms; the longest pause in issuing was {} ms",
+        pause / 1000
+    ));
+
+    stop.store(true, Ordering::Release);
+    let mut seen = HashSet::new();
+    for thread in threads {
+        for id in thread.join().unwrap() {
+            assert!(seen.insert(id), "{id:02x?} repeated");
+        }
+    }
+    let leases: u64 = tracks.iter().map(|t| t.leases.load(Ordering::Acquire)).sum();
+    for line in report {
+        let _ = writeln!(std::io::stderr(), "etcd: {line}");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "etcd: faults: {} IDs from {} holders over {leases} leases, 0 repeats, {:.1} s",
+        seen.len(),
+        tracks.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(seen.len() > 50_000, "too few IDs to mean anything: {}", seen.len());
+}
