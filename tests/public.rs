@@ -352,6 +352,15 @@ mod scopes {
             sparse["parent"] = serde_json::Value::Null;
             assert_eq!(serde_json::from_value::<Order>(sparse.clone()).unwrap().parent, None);
 
+            // As map keys, through the wrapper type.
+            let by_order: std::collections::BTreeMap<Public<OrderId>, u32> = [(Public(order.id), 7)].into();
+            let text = serde_json::to_string(&by_order).unwrap();
+            assert_eq!(text, format!("{{\"{}\":7}}", keys.to_public(&order.id)));
+            assert_eq!(
+                serde_json::from_str::<std::collections::BTreeMap<Public<OrderId>, u32>>(&text).unwrap(),
+                by_order
+            );
+
             // One bad token anywhere fails the whole value, saying only that it is not valid.
             for (field, bad) in [
                 ("parent", json["id"].as_str().unwrap().replace("ord_", "cus_")),

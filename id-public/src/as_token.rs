@@ -1,5 +1,5 @@
 //! Serde adapter: a field holding an ID is written and read as its public token, under the
-//! keys in [key scope](crate::scope), else the keys [installed](crate::install) for the process.
+//! keys of the [key scope](crate::scope), else the keys [installed](crate::install) for the process.
 //!
 //! ```text
 //! #[derive(Serialize, Deserialize)]
