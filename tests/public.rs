@@ -227,3 +227,174 @@ fn hostile_token_text_is_invalid_not_a_panic() {
     #[cfg(feature = "serde")]
     assert!(serde_json::from_str::<PublicId<OrderId>>(&format!("\"{straddling}\"")).is_err());
 }
+
+/// The process-wide install, its error, and explicit scopes that run beside it.
+#[cfg(feature = "serde")]
+mod scopes {
+    use super::*;
+    use idcraft::public::{InstallError, Public, as_token, scope};
+    use serde::{Deserialize, Serialize};
+    use std::collections::{BTreeSet, VecDeque};
+    use std::sync::{Arc, Barrier};
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Order {
+        #[serde(with = "as_token")]
+        id: OrderId,
+        #[serde(default, with = "as_token::option")]
+        parent: Option<OrderId>,
+        #[serde(with = "as_token::vec")]
+        customers: Vec<CustomerId>,
+        #[serde(with = "as_token::vec")]
+        linked: BTreeSet<OrderId>,
+        #[serde(default, with = "as_token::vec")]
+        queue: VecDeque<OrderId>,
+    }
+
+    fn order() -> Order {
+        Order {
+            id: OrderId::new(),
+            parent: Some(OrderId::new()),
+            customers: vec![CustomerId::new(), CustomerId::new()],
+            linked: [OrderId::new(), OrderId::new(), OrderId::new()].into(),
+            queue: VecDeque::new(),
+        }
+    }
+
+    #[test]
+    fn install_refuses_a_second_key_set_and_says_why() {
+        // The only test of this binary that installs.
+        idcraft::public::install(PublicIds::new(key(40))).unwrap();
+        let refused = idcraft::public::install(PublicIds::new(key(41)).with_previous_keys([key(42)])).unwrap_err();
+        let error: &dyn std::error::Error = &refused;
+        assert!(error.to_string().contains("already installed"), "{error}");
+        assert!(matches!(refused, InstallError::AlreadyInstalled(_)));
+        // The refused keys come back whole, to be used in a scope instead.
+        let back = Arc::new(refused.into_ids());
+        assert_eq!(format!("{back:?}"), "PublicIds { keys: 2, format: Authenticated, bound_to_types: false, .. }");
+        let id = OrderId::new();
+        let scoped = scope::with(&back, || serde_json::to_string(&Public(id)).unwrap());
+        let global = serde_json::to_string(&Public(id)).unwrap();
+        assert_ne!(scoped, global, "the scope's keys, not the installed ones");
+        assert_eq!(scoped, format!("\"{}\"", back.to_public(&id)));
+        assert_eq!(global, format!("\"{}\"", PublicIds::new(key(40)).to_public(&id)));
+    }
+
+    #[test]
+    fn parallel_scopes_do_not_interfere() {
+        let threads = 8;
+        let barrier = Arc::new(Barrier::new(threads));
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let barrier = Arc::clone(&barrier);
+                std::thread::spawn(move || {
+                    let keys = Arc::new(PublicIds::new(key(100 + i as u8)).bound_to_types());
+                    barrier.wait();
+                    let mut bodies = Vec::new();
+                    for _ in 0..200 {
+                        let order = order();
+                        let json = scope::with(&keys, || serde_json::to_string(&order).unwrap());
+                        assert!(json.contains(&keys.to_public(&order.id).to_string()), "{json}");
+                        let back: Order = scope::with(&keys, || serde_json::from_str(&json).unwrap());
+                        assert_eq!(back, order);
+                        bodies.push(json);
+                    }
+                    (i, bodies)
+                })
+            })
+            .collect();
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        // Every body was written with its own thread's keys: no other thread's keys read it.
+        for (i, bodies) in &results {
+            let other = Arc::new(PublicIds::new(key(100 + ((*i + 1) % threads) as u8)).bound_to_types());
+            for json in bodies.iter().take(20) {
+                let e = scope::with(&other, || serde_json::from_str::<Order>(json).unwrap_err());
+                assert!(e.to_string().contains("not a valid public ID"), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn scopes_nest_and_end_with_their_closure_even_on_panic() {
+        let (a, b) = (Arc::new(PublicIds::new(key(60))), Arc::new(PublicIds::new(key(61))));
+        let id = OrderId::new();
+        let token = |ids: &PublicIds| format!("\"{}\"", ids.to_public(&id));
+        scope::with(&a, || {
+            assert_eq!(serde_json::to_string(&Public(id)).unwrap(), token(&a));
+            scope::with(&b, || assert_eq!(serde_json::to_string(&Public(id)).unwrap(), token(&b)));
+            assert_eq!(serde_json::to_string(&Public(id)).unwrap(), token(&a));
+            let caught = std::panic::catch_unwind(|| scope::with(&b, || panic!("inside")));
+            assert!(caught.is_err());
+            assert_eq!(serde_json::to_string(&Public(id)).unwrap(), token(&a), "the panicking scope ended");
+        });
+    }
+
+    #[test]
+    fn options_and_collections_of_tokens() {
+        let keys = Arc::new(PublicIds::new(key(70)));
+        scope::with(&keys, || {
+            let order = order();
+            let json: serde_json::Value = serde_json::to_value(&order).unwrap();
+            assert_eq!(json["parent"], keys.to_public(order.parent.as_ref().unwrap()).to_string());
+            assert_eq!(json["customers"][1], keys.to_public(&order.customers[1]).to_string());
+            assert_eq!(json["linked"].as_array().unwrap().len(), 3);
+            assert_eq!(serde_json::from_value::<Order>(json.clone()).unwrap(), order);
+
+            // Absent and null options are `None`; a list may come as comma-separated text.
+            let mut sparse = json.clone();
+            sparse.as_object_mut().unwrap().remove("parent");
+            sparse.as_object_mut().unwrap().remove("queue");
+            let customers: Vec<&str> =
+                json["customers"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+            sparse["customers"] = customers.join(",").into();
+            let read: Order = serde_json::from_value(sparse.clone()).unwrap();
+            assert_eq!((read.parent, read.customers, read.queue.len()), (None, order.customers, 0));
+            sparse["parent"] = serde_json::Value::Null;
+            assert_eq!(serde_json::from_value::<Order>(sparse.clone()).unwrap().parent, None);
+
+            // As map keys, through the wrapper type.
+            let by_order: std::collections::BTreeMap<Public<OrderId>, u32> = [(Public(order.id), 7)].into();
+            let text = serde_json::to_string(&by_order).unwrap();
+            assert_eq!(text, format!("{{\"{}\":7}}", keys.to_public(&order.id)));
+            assert_eq!(
+                serde_json::from_str::<std::collections::BTreeMap<Public<OrderId>, u32>>(&text).unwrap(),
+                by_order
+            );
+
+            // One bad token anywhere fails the whole value, saying only that it is not valid.
+            for (field, bad) in [
+                ("parent", json["id"].as_str().unwrap().replace("ord_", "cus_")),
+                ("customers", format!("{},cus_x", customers[0])),
+                ("linked", format!("{}", order.id)),
+            ] {
+                let mut broken = json.clone();
+                broken[field] = bad.into();
+                let e = serde_json::from_value::<Order>(broken).unwrap_err();
+                assert!(e.to_string().contains("not a valid public ID"), "{field}: {e}");
+            }
+        });
+    }
+
+    #[test]
+    fn rotation_reads_old_tokens_and_rejects_retired_ones() {
+        let id = OrderId::new();
+        let before = Arc::new(PublicIds::new(key(80)).bound_to_types());
+        let old_body = scope::with(&before, || serde_json::to_string(&Public(id)).unwrap());
+
+        // Rotated: new tokens under key 81, tokens of key 80 still read.
+        let rotated = Arc::new(PublicIds::new(key(81)).with_previous_keys([key(80)]).bound_to_types());
+        let (read_old, new_body) = scope::with(&rotated, || {
+            (serde_json::from_str::<Public<OrderId>>(&old_body).unwrap(), serde_json::to_string(&Public(id)).unwrap())
+        });
+        assert_eq!(read_old.0, id);
+        assert_ne!(new_body, old_body, "new tokens use the new key");
+
+        // Key 80 retired: its tokens are rejected like any forgery; key 81's still read.
+        let retired = Arc::new(PublicIds::new(key(82)).with_previous_keys([key(81)]).bound_to_types());
+        scope::with(&retired, || {
+            let e = serde_json::from_str::<Public<OrderId>>(&old_body).unwrap_err();
+            assert!(e.to_string().contains("not a valid public ID"), "{e}");
+            assert_eq!(serde_json::from_str::<Public<OrderId>>(&new_body).unwrap().0, id);
+        });
+    }
+}

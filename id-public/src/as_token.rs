@@ -1,25 +1,52 @@
 //! Serde adapter: a field holding an ID is written and read as its public token, under the
-//! keys [installed](crate::install) for the process.
+//! keys of the [key scope](crate::scope), else the keys [installed](crate::install) for the process.
 //!
 //! ```text
 //! #[derive(Serialize, Deserialize)]
 //! struct Order {
 //!     #[serde(with = "idcraft::public::as_token")]
 //!     id: OrderId,
+//!     #[serde(default, with = "idcraft::public::as_token::option")]
+//!     parent: Option<OrderId>,
+//!     #[serde(with = "idcraft::public::as_token::vec")]
+//!     lines: Vec<LineId>,
 //!     total: u64,
 //! }
 //! ```
 //!
+//! [`option`](mod@option) needs `#[serde(default)]` for the field to be optional, as any `with` module
+//! does. [`vec`](mod@vec) serves every collection that iterates by reference and collects (`Vec`,
+//! `BTreeSet`, `HashSet`, `VecDeque`, …); it reads a sequence, or one text of comma-separated
+//! tokens, which is how a query string carries a list (`?ids=ord_…,ord_…`). Where a wrapper
+//! type fits better (tuples in paths, map keys), [`Public<I>`](crate::Public) is the same
+//! adapter as a type.
+//!
+//! Schemas: serde's `with` is invisible to schema generators, which would describe the
+//! internal ID; name the token's schema next to it with `#[schemars(with =
+//! "idcraft::public::TokenOf<OrderId>")]` / `#[schema(value_type =
+//! idcraft::public::TokenOf<OrderId>)]` (features `schemars1`, `utoipa6`).
+//!
 //! (`examples/public_service.rs` in the repository is a whole service built this way.)
 //!
-//! Writing without installed keys is a serialization error (never the bare ID); reading a token
-//! these keys did not make for the type is a deserialization error that says only
+//! Writing without keys is a serialization error (never the bare ID); reading a token these
+//! keys did not make for the type is a deserialization error that says only
 //! "not a valid public ID".
 
-use crate::installed::{NOT_INSTALLED, installed};
+use crate::installed::NOT_INSTALLED;
 use crate::layout::PublicBlock;
+use crate::scope::{self, Keys};
+use crate::token::Public;
+use core::fmt;
+use core::marker::PhantomData;
 use idcraft_core::Identity;
-use serde::{Deserialize, Deserializer, Serializer, de, ser};
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de, ser};
+
+fn keys<E>(error: impl FnOnce(&'static str) -> E) -> Result<Keys, E> {
+    scope::current().ok_or_else(|| {
+        scope::note_missing();
+        error(NOT_INSTALLED)
+    })
+}
 
 /// Writes `id` as its public token.
 pub fn serialize<I, S>(id: &I, serializer: S) -> Result<S::Ok, S::Error>
@@ -28,7 +55,7 @@ where
     I::Scheme: PublicBlock,
     S: Serializer,
 {
-    let ids = installed().ok_or_else(|| ser::Error::custom(NOT_INSTALLED))?;
+    let ids = keys(ser::Error::custom)?;
     serializer.collect_str(&ids.to_public(id))
 }
 
@@ -40,6 +67,123 @@ where
     D: Deserializer<'de>,
 {
     let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-    let ids = installed().ok_or_else(|| de::Error::custom(NOT_INSTALLED))?;
-    ids.decode_str(&text).map_err(de::Error::custom)
+    decode(&text)
+}
+
+fn decode<I, E>(text: &str) -> Result<I, E>
+where
+    I: Identity,
+    I::Scheme: PublicBlock,
+    E: de::Error,
+{
+    keys(E::custom)?.decode_str(text).map_err(E::custom)
+}
+
+/// `Option<I>`: `None` is `null` (or an absent field, with `#[serde(default)]`).
+pub mod option {
+    use super::*;
+
+    /// Writes `Some(id)` as its token, `None` as none.
+    pub fn serialize<I, S>(id: &Option<I>, serializer: S) -> Result<S::Ok, S::Error>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+        S: Serializer,
+    {
+        id.as_ref().map(ByRef).serialize(serializer)
+    }
+
+    /// Reads a token or none.
+    pub fn deserialize<'de, I, D>(deserializer: D) -> Result<Option<I>, D::Error>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+        D: Deserializer<'de>,
+    {
+        Ok(Option::<Public<I>>::deserialize(deserializer)?.map(|Public(id)| id))
+    }
+}
+
+/// Collections of IDs (`Vec`, sets, `VecDeque`, …): a sequence of tokens, read from a sequence
+/// or from one comma-separated text (a query string's list).
+pub mod vec {
+    use super::*;
+
+    /// Writes each ID as its token, in the collection's order.
+    pub fn serialize<'a, C, I, S>(ids: &'a C, serializer: S) -> Result<S::Ok, S::Error>
+    where
+        &'a C: IntoIterator<Item = &'a I>,
+        I: Identity + 'a,
+        I::Scheme: PublicBlock,
+        S: Serializer,
+    {
+        serializer.collect_seq(ids.into_iter().map(ByRef))
+    }
+
+    /// Reads a sequence of tokens, or one text of comma-separated tokens (empty: none).
+    pub fn deserialize<'de, C, I, D>(deserializer: D) -> Result<C, D::Error>
+    where
+        C: FromIterator<I>,
+        I: Identity,
+        I::Scheme: PublicBlock,
+        D: Deserializer<'de>,
+    {
+        deserializer.deserialize_any(SeqVisitor(PhantomData))
+    }
+
+    struct SeqVisitor<C, I>(PhantomData<fn() -> (C, I)>);
+
+    impl<'de, C, I> de::Visitor<'de> for SeqVisitor<C, I>
+    where
+        C: FromIterator<I>,
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        type Value = C;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a sequence of public IDs, or public IDs separated by commas")
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<C, E> {
+            text.split(',').filter(|t| !t.is_empty()).map(decode::<I, E>).collect()
+        }
+
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<C, A::Error> {
+            core::iter::from_fn(|| seq.next_element::<Public<I>>().transpose()).map(|r| r.map(|p| p.0)).collect()
+        }
+    }
+}
+
+impl<I> Serialize for Public<I>
+where
+    I: Identity,
+    I::Scheme: PublicBlock,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize(&self.0, serializer)
+    }
+}
+
+impl<'de, I> Deserialize<'de> for Public<I>
+where
+    I: Identity,
+    I::Scheme: PublicBlock,
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize(deserializer).map(Public)
+    }
+}
+
+/// Serialises a borrowed ID as its token (what [`option`] and [`vec`](mod@vec) write).
+struct ByRef<'a, I>(&'a I);
+
+impl<I> Serialize for ByRef<'_, I>
+where
+    I: Identity,
+    I::Scheme: PublicBlock,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize(self.0, serializer)
+    }
 }

@@ -8,12 +8,19 @@
 //!   characters), so .NET and Rust services share tokens.
 //! * [`PublicIds`]: typed tokens for derived ID types ([`PublicId<OrderId>`](PublicId)),
 //!   authenticated by default, optionally bound to the type, with key rotation; see [`token`].
-//! * At the web boundary: [`install`] one `PublicIds` at start-up, then write IDs in responses
-//!   as tokens with the serde adapter [`as_token`], and read them from paths with
-//!   `axum::PublicPath` (feature `axum08`), which answers 404 for any invalid token.
+//! * At the web boundary: [`install`] one `PublicIds` at start-up (or pass keys explicitly
+//!   in a [`scope`], per tenant or per test), then write IDs in bodies as tokens with the
+//!   serde adapter [`as_token`] (or the wrapper [`Public<I>`]), and read them from paths and
+//!   query strings with the extractors of `axum` (feature `axum08`) and `actix` (feature
+//!   `actix4`), which answer 404 (path) or 400 (query) for any invalid token.
+//! * In API documents: [`PublicId<I>`] and [`TokenOf<I>`] have JSON Schemas (feature
+//!   `schemars1`) and OpenAPI schemas (feature `utoipa6`) of the token on the wire; see
+//!   [`schema`].
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+#[cfg(feature = "actix4")]
+pub mod actix;
 #[cfg(feature = "serde")]
 pub mod as_token;
 #[cfg(feature = "axum08")]
@@ -24,13 +31,18 @@ mod error;
 mod installed;
 mod key;
 pub mod layout;
+pub mod schema;
+pub mod scope;
 #[cfg(test)]
 mod test_budget;
 pub mod token;
+#[cfg(any(feature = "axum08", feature = "actix4"))]
+pub mod web;
 
 pub use converter::{PublicIdConverter, parse_public, to_base62};
 pub use error::{KeyError, PublicIdError, ValueError};
-pub use installed::{install, installed};
+pub use installed::{InstallError, install, installed};
 pub use key::AesKey;
 pub use layout::PublicBlock;
-pub use token::{PublicId, PublicIds, TokenFormat, format};
+pub use schema::TokenOf;
+pub use token::{Public, PublicId, PublicIds, TokenFormat, format};

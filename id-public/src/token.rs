@@ -391,6 +391,19 @@ impl<I: Identity> core::str::FromStr for PublicId<I> {
     }
 }
 
+/// An `I` written and read as its public token, under the keys in scope (else installed):
+/// the serde adapter `as_token` as a type (feature `serde`), for places a field attribute cannot reach: tuples of path
+/// parameters (`(Public<CustomerId>, Public<OrderId>)`), map keys, generic containers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Public<I>(pub I);
+
+impl<I> Public<I> {
+    /// The ID.
+    pub fn into_inner(self) -> I {
+        self.0
+    }
+}
+
 #[cfg(feature = "serde")]
 impl<I: Identity> serde::Serialize for PublicId<I> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -1,0 +1,125 @@
+//! actix-web 4 extractors, the same as the axum ones (feature `axum08`) and sharing their logic:
+//! [`PublicPath<I>`], [`IdPath<T>`] and [`IdQuery<T>`], answering `404` for a path value and
+//! `400` for a query value that does not decode, with the fixed bodies of [`Rejection`].
+//!
+//! Keys come from the application's `web::Data<PublicIds>`, else the
+//! [key scope](crate::scope)'s, else the [installed](crate::install) ones. For `web::Json` bodies
+//! in and out to use the same keys, wrap the app with `.wrap_fn(scope_keys)`.
+
+use crate::layout::PublicBlock;
+use crate::scope::Scoped;
+use crate::token::PublicIds;
+use crate::web::{self, Rejection};
+use actix_web::body::BoxBody;
+use actix_web::dev::{Payload, Service, ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError};
+use core::future::{Future, Ready, ready};
+use idcraft_core::Identity;
+use serde::de::DeserializeOwned;
+
+pub use crate::web::Rejection as ActixRejection;
+
+/// The ID behind the route's only path parameter, given as its public token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PublicPath<I>(pub I);
+
+/// All path parameters, deserialized (tokens decoded with the request's keys); 404 on any
+/// value that does not decode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IdPath<T>(pub T);
+
+/// The query string, deserialized (tokens decoded with the request's keys); 400 on any value
+/// that does not decode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IdQuery<T>(pub T);
+
+fn request_keys(req: &HttpRequest) -> Option<crate::scope::Keys> {
+    web::keys(req.app_data::<actix_web::web::Data<PublicIds>>().map(|d| d.clone().into_inner()))
+}
+
+impl<I> FromRequest for PublicPath<I>
+where
+    I: Identity + 'static,
+    I::Scheme: PublicBlock,
+{
+    type Error = Rejection;
+    type Future = Ready<Result<Self, Rejection>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let params = actix_web::web::Path::<Vec<String>>::extract(req).into_inner();
+        ready(match params {
+            Ok(params) => {
+                web::single_token(request_keys(req), params.len(), params.first().map(String::as_str)).map(PublicPath)
+            }
+            Err(_) => Err(Rejection::NotFound),
+        })
+    }
+}
+
+impl<T> FromRequest for IdPath<T>
+where
+    T: DeserializeOwned + 'static,
+{
+    type Error = Rejection;
+    type Future = Ready<Result<Self, Rejection>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        // actix answers every path deserialization failure as the client's.
+        let result = web::deserialize(
+            request_keys(req),
+            Rejection::NotFound,
+            || actix_web::web::Path::<T>::extract(req).into_inner(),
+            |_| false,
+        );
+        ready(result.map(|p| IdPath(p.into_inner())))
+    }
+}
+
+impl<T> FromRequest for IdQuery<T>
+where
+    T: DeserializeOwned + 'static,
+{
+    type Error = Rejection;
+    type Future = Ready<Result<Self, Rejection>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let result = web::deserialize(
+            request_keys(req),
+            Rejection::BadRequest,
+            || actix_web::web::Query::<T>::from_query(req.query_string()),
+            |_| false,
+        );
+        ready(result.map(|q| IdQuery(q.into_inner())))
+    }
+}
+
+impl ResponseError for Rejection {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse<BoxBody> {
+        HttpResponse::build(self.status_code()).content_type("text/plain; charset=utf-8").body(self.body())
+    }
+}
+
+/// Middleware for `App::wrap_fn`: runs each request's service with the app's
+/// `web::Data<PublicIds>` (else the scope's or installed keys) in [key scope](crate::scope), so
+/// `web::Json` bodies in and out read and write tokens with them.
+pub fn scope_keys<S, B>(
+    request: ServiceRequest,
+    service: &S,
+) -> impl Future<Output = Result<ServiceResponse<B>, actix_web::Error>> + use<S, B>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error>,
+{
+    let keys = request_keys(request.request());
+    let response = service.call(request);
+    async move {
+        match keys {
+            Some(keys) => Scoped::new(keys, response).await,
+            None => response.await,
+        }
+    }
+}

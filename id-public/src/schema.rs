@@ -1,0 +1,293 @@
+//! The schema of a token as it is on the wire, for JSON Schema (schemars 1, feature
+//! `schemars1`) and OpenAPI (utoipa 6, feature `utoipa6`): a string of the type's prefix and
+//! `_`, then 22 (compatible) or 33 (authenticated) base62 characters in blocks of 11, each
+//! block at most `LygHa16AHYF` (a `u64`), and a description saying that the token is opaque.
+//!
+//! [`PublicId<I>`](crate::PublicId) has the schema of either length. A field that holds an ID
+//! and is written with [`as_token`](crate::as_token) names its schema with [`TokenOf<I>`]
+//! (serde's `with` is invisible to schema generators):
+//!
+//! ```text
+//! #[derive(Serialize, schemars::JsonSchema, utoipa::ToSchema)]
+//! struct Order {
+//!     #[serde(with = "idcraft::public::as_token")]
+//!     #[schemars(with = "idcraft::public::TokenOf<OrderId>")]
+//!     #[schema(value_type = idcraft::public::TokenOf<OrderId>)]
+//!     id: OrderId,
+//!     #[serde(with = "idcraft::public::as_token::vec")]
+//!     #[schemars(with = "Vec<idcraft::public::TokenOf<OrderId>>")]
+//!     #[schema(value_type = Vec<idcraft::public::TokenOf<OrderId>>)]
+//!     related: Vec<OrderId>,
+//! }
+//! ```
+//!
+//! [`Public<I>`](crate::Public) has `TokenOf<I>`'s schema.
+
+use crate::token::format::Authenticated;
+use core::marker::PhantomData;
+
+/// Stands for the token of an `I` in format `F` in schemas (`#[schemars(with = …)]`,
+/// `#[schema(value_type = …)]`): never built, never on the wire itself.
+pub struct TokenOf<I, F = Authenticated>(PhantomData<fn() -> (I, F)>);
+
+/// What the schemas of both generators are made of.
+#[cfg(any(feature = "schemars1", feature = "utoipa6"))]
+mod form {
+    use crate::key::AesKey;
+    use crate::layout::PublicBlock;
+    use crate::token::{PublicIds, TokenFormat};
+    use idcraft_core::{Identity, Scheme, Timestamp};
+
+    /// One 11-character base62 block of a `u64`: its first digit is at most `L` (21).
+    const BLOCK: &str = "[0-9A-L][0-9A-Za-z]{10}";
+
+    /// What a token of `I` looks like, for the given formats (one, or both for `PublicId<I>`).
+    pub(super) struct TokenForm {
+        pub pattern: String,
+        pub min_length: usize,
+        pub max_length: usize,
+        pub description: String,
+        pub example: String,
+    }
+
+    fn blocks(format: TokenFormat) -> usize {
+        match format {
+            TokenFormat::Compatible => 2,
+            TokenFormat::Authenticated => 3,
+        }
+    }
+
+    pub(super) fn token_form<I>(format: Option<TokenFormat>) -> TokenForm
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        let (few, most) = match format {
+            Some(f) => (blocks(f), blocks(f)),
+            None => (2, 3),
+        };
+        let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();
+        // Prefixes are lowercase letters and `_` (checked by the derive): nothing to escape.
+        let count = if few == most { format!("{{{few}}}") } else { format!("{{{few},{most}}}") };
+        let lengths = if few == most { format!("{}", few * 11) } else { format!("{} or {}", few * 11, most * 11) };
+        let after = if prefix.is_empty() { String::new() } else { format!(" after `{prefix}`") };
+        let kind = match format {
+            Some(TokenFormat::Authenticated) => "authenticated ",
+            Some(TokenFormat::Compatible) => "Architect.Identities-compatible ",
+            None => "",
+        };
+        let sample = PublicIds::new(AesKey::new(&[0; 16]).expect("16 bytes"));
+        let id = I::from_scheme(I::Scheme::min_at(Timestamp::from_ymd(2024, 1, 1)));
+        let mut example = sample.to_public(&id).to_string();
+        if format == Some(TokenFormat::Compatible) {
+            example.truncate(prefix.len() + 22);
+        }
+        TokenForm {
+            pattern: format!("^{prefix}({BLOCK}){count}$"),
+            min_length: prefix.len() + few * 11,
+            max_length: prefix.len() + most * 11,
+            description: format!(
+                "{}: an opaque public token ({kind}{lengths} base62 characters{after}); it reveals nothing about the ID, and only the service that issued it reads it back",
+                I::TYPE_NAME
+            ),
+            example,
+        }
+    }
+
+    pub(super) fn token_name<I: Identity>(format: Option<TokenFormat>) -> String {
+        let kind = match format {
+            Some(TokenFormat::Authenticated) => "Token",
+            Some(TokenFormat::Compatible) => "CompatibleToken",
+            None => "PublicId",
+        };
+        format!("{}{kind}", I::TYPE_NAME)
+    }
+}
+
+#[cfg(feature = "schemars1")]
+mod schemars1 {
+    use super::TokenOf;
+    use super::form::{token_form, token_name};
+    use crate::layout::PublicBlock;
+    use crate::token::Public;
+    use crate::token::PublicId;
+    use crate::token::TokenFormat;
+    use crate::token::format::Format;
+    use idcraft_core::Identity;
+    use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+    use std::borrow::Cow;
+
+    fn schema<I>(format: Option<TokenFormat>) -> Schema
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        let form = token_form::<I>(format);
+        json_schema!({
+            "type": "string",
+            "pattern": form.pattern,
+            "minLength": form.min_length,
+            "maxLength": form.max_length,
+            "examples": [form.example],
+            "description": form.description,
+        })
+    }
+
+    fn id<I: Identity>(format: Option<TokenFormat>) -> Cow<'static, str> {
+        format!("{}::{}", I::MODULE_PATH, token_name::<I>(format)).into()
+    }
+
+    impl<I, F> JsonSchema for TokenOf<I, F>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+        F: Format,
+    {
+        fn schema_name() -> Cow<'static, str> {
+            token_name::<I>(Some(F::FORMAT)).into()
+        }
+
+        fn schema_id() -> Cow<'static, str> {
+            id::<I>(Some(F::FORMAT))
+        }
+
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            schema::<I>(Some(F::FORMAT))
+        }
+    }
+
+    impl<I> JsonSchema for PublicId<I>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        fn schema_name() -> Cow<'static, str> {
+            token_name::<I>(None).into()
+        }
+
+        fn schema_id() -> Cow<'static, str> {
+            id::<I>(None)
+        }
+
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            schema::<I>(None)
+        }
+    }
+
+    impl<I> JsonSchema for Public<I>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        fn schema_name() -> Cow<'static, str> {
+            <TokenOf<I>>::schema_name()
+        }
+
+        fn schema_id() -> Cow<'static, str> {
+            <TokenOf<I>>::schema_id()
+        }
+
+        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+            <TokenOf<I>>::json_schema(generator)
+        }
+    }
+}
+
+#[cfg(feature = "utoipa6")]
+mod utoipa6 {
+    use super::TokenOf;
+    use super::form::{token_form, token_name};
+    use crate::layout::PublicBlock;
+    use crate::token::TokenFormat;
+    use crate::token::format::Format;
+    use crate::token::{Public, PublicId};
+    use idcraft_core::Identity;
+    use std::borrow::Cow;
+    use utoipa::__dev::ComposeSchema;
+    use utoipa::ToSchema;
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+
+    // utoipa's derive reaches the schema of a generic type (`TokenOf<OrderId>` in a field or a
+    // `value_type`) through `ComposeSchema`, as its own derive does for generic types, and
+    // gives every `ComposeSchema` its `PartialSchema`. Our types take no schema from their type
+    // parameters, so the composed generics are ignored.
+
+    fn schema<I>(format: Option<TokenFormat>) -> RefOr<Schema>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        let form = token_form::<I>(format);
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(form.pattern))
+            .min_length(Some(form.min_length))
+            .max_length(Some(form.max_length))
+            .examples([form.example])
+            .description(Some(form.description))
+            .into()
+    }
+
+    impl<I, F> ComposeSchema for TokenOf<I, F>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+        F: Format,
+    {
+        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+            schema::<I>(Some(F::FORMAT))
+        }
+    }
+
+    impl<I, F> ToSchema for TokenOf<I, F>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+        F: Format,
+    {
+        fn name() -> Cow<'static, str> {
+            token_name::<I>(Some(F::FORMAT)).into()
+        }
+    }
+
+    impl<I> ComposeSchema for PublicId<I>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+            schema::<I>(None)
+        }
+    }
+
+    impl<I> ToSchema for PublicId<I>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        fn name() -> Cow<'static, str> {
+            token_name::<I>(None).into()
+        }
+    }
+
+    impl<I> ComposeSchema for Public<I>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+            schema::<I>(Some(TokenFormat::Authenticated))
+        }
+    }
+
+    impl<I> ToSchema for Public<I>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        fn name() -> Cow<'static, str> {
+            <TokenOf<I>>::name()
+        }
+    }
+}
