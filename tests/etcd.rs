@@ -8,6 +8,8 @@
 //! (which needs `ETCD_DIR`, exported by its `start`). The tests take the cluster in turn.
 #![cfg(all(feature = "lease-etcd", unix))]
 
+#[path = "support/handover.rs"]
+mod handover;
 mod support;
 
 use idcraft::lease::etcd_client::Client;
@@ -189,7 +191,7 @@ fn tightest(namespace: &'static str) -> LeaseConfig {
 /// Hands the scheme's one slot back and forth (see `support::handover`).
 fn hand_over(scheme: &str, eps: &[String], file: &Path, stop: &Path) {
     let ns = namespace(&format!("handover-{scheme}"));
-    support::handover::hand_over(scheme, file, stop, || Lease::acquire_etcd(eps, tightest(ns)));
+    handover::hand_over(scheme, file, stop, || Lease::acquire_etcd(eps, tightest(ns)));
 }
 
 /// Run by each handover worker process: a no-op in a normal test run.
@@ -228,7 +230,7 @@ fn handovers_at_the_tightest_configuration_never_repeat() {
     let dir = std::env::temp_dir().join(format!("idcraft-etcd-handover-{}", std::process::id()));
     // The pauses (3 s) outlast the 2 s etcd lease, whose key etcd then deletes: the paused holder
     // finds the slot lost when it wakes.
-    support::handover::run("etcd: handover", &dir, Duration::from_secs(14), Duration::from_secs(3), spawn_handover);
+    handover::run("etcd: handover", &dir, Duration::from_secs(14), Duration::from_secs(3), spawn_handover);
     let _ = writeln!(std::io::stderr(), "etcd: handover test took {:.1} s", started.elapsed().as_secs_f64());
 }
 

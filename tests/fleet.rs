@@ -12,9 +12,13 @@
 //! of the network's return; a claim over 2^31 slots works like one over 8.
 #![cfg(all(feature = "lease-postgres", unix))]
 
+#[path = "support/handover.rs"]
+mod handover;
+#[path = "support/proxy.rs"]
+mod proxy;
 mod support;
 
-use support::handover::signal;
+use handover::signal;
 
 use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
 use idcraft::schemes::Sno;
@@ -334,7 +338,7 @@ fn handover_namespace(scheme: &str) -> &'static str {
 
 /// Hands the scheme's one slot back and forth (see `support::handover`).
 fn hand_over(scheme: &str, url: &str, file: &Path, stop: &Path) {
-    support::handover::hand_over(scheme, file, stop, || Lease::acquire(url, tightest(handover_namespace(scheme))));
+    handover::hand_over(scheme, file, stop, || Lease::acquire(url, tightest(handover_namespace(scheme))));
 }
 
 /// Run by each handover worker process: a no-op in a normal test run.
@@ -368,7 +372,7 @@ fn handovers_at_the_tightest_configuration_never_repeat() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("idcraft-handover-{}", std::process::id()));
-    support::handover::run("handover", &dir, Duration::from_secs(12), Duration::from_secs(2), spawn_handover);
+    handover::run("handover", &dir, Duration::from_secs(12), Duration::from_secs(2), spawn_handover);
 }
 
 /// The single-process lease tests' configuration: 1.5 s TTL renewed every 300 ms.
@@ -386,7 +390,7 @@ fn one_process_config(namespace: &'static str, slots: u32) -> LeaseConfig {
 #[test]
 fn a_black_holed_store_stops_issuing_at_the_deadline_and_recovers_within_a_ttl() {
     let Some(url) = support::database_url("tests/fleet.rs") else { return };
-    let proxy = support::proxy::Proxy::start(support::proxy::target_of(&url));
+    let proxy = proxy::Proxy::start(proxy::target_of(&url));
     let ttl = Duration::from_millis(1500);
     let lease = Lease::acquire(&proxy.url_for(&url), one_process_config("test-black-hole", 8)).unwrap();
     let sno = SnoGenerator::leased(&lease).unwrap();

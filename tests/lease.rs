@@ -2,6 +2,8 @@
 //! exhaustion, release, takeover with fencing, a store that goes away and comes back, waiting.
 #![cfg(feature = "lease-postgres")]
 
+#[path = "support/proxy.rs"]
+mod proxy;
 mod support;
 
 use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeasedGenerator, OnExpiry};
@@ -84,7 +86,7 @@ fn a_dropped_lease_is_handed_back_at_once_and_drop_is_bounded() {
     assert_eq!((second.slot(), second.epoch()), (slot, epoch + 1));
     second.release().unwrap();
 
-    let proxy = support::proxy::Proxy::start(support::proxy::target_of(&url));
+    let proxy = proxy::Proxy::start(proxy::target_of(&url));
     let cfg = config("test-handback-hole", 4).store_timeout(Duration::from_millis(100));
     let lease = Lease::acquire(&proxy.url_for(&url), cfg).unwrap();
     proxy.black_hole();

@@ -1,8 +1,8 @@
 //! The handover fault test shared by every lease store (`tests/fleet.rs` on PostgreSQL,
 //! `tests/etcd.rs` on etcd): worker processes (the test binary, re-run) hand one slot per
 //! scheme back and forth, the controller SIGKILLs and SIGSTOPs them, and the merged output of
-//! every process must hold no repeated ID.
-#![cfg(unix)]
+//! every process must hold no repeated ID. Included with `#[path]` by those two tests.
+#![allow(dead_code)] // each test crate uses some of it
 
 use idcraft::lease::{Lease, LeaseError, LeasedGenerator};
 use idcraft::schemes::hot::HotGuidGenerator;

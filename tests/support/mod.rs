@@ -93,7 +93,3 @@ pub fn etcd_endpoints(file: &str) -> Option<Vec<String>> {
         }
     }
 }
-
-#[cfg(all(unix, any(feature = "lease-postgres", feature = "lease-etcd")))]
-pub mod handover;
-pub mod proxy;

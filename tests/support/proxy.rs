@@ -2,7 +2,9 @@
 //! connection open and acknowledges what it receives (the kernel does) but forwards nothing,
 //! in either direction, as a dead NAT or a firewall that drops packets would. Connections that
 //! saw the black hole stay dead after the network is restored, as they would behind a NAT that
-//! forgot them; new connections then work again.
+//! forgot them; new connections then work again. Included with `#[path]` by the lease tests
+//! only (it needs the lease features' PostgreSQL client).
+#![allow(dead_code)] // each test crate uses some of it
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
