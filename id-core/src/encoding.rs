@@ -21,11 +21,17 @@ pub enum Encoding {
     Base64,
     /// uid 1.3.3's text: RFC 4648 base64url without padding (not order-preserving).
     Base64Url,
+    /// The ULID spec's text: 26 characters of Crockford's base32, written uppercase, read in
+    /// either case (128-bit schemes).
+    Ulid,
+    /// TypeID v0.3's suffix: 26 characters of lowercase Crockford base32 (128-bit schemes); a
+    /// derived type's `prefix` becomes the TypeID's prefix.
+    TypeId,
 }
 
 impl Encoding {
     /// Every encoding, in declaration order.
-    pub const ALL: [Encoding; 8] = [
+    pub const ALL: [Encoding; 10] = [
         Encoding::Canonical,
         Encoding::Uuid,
         Encoding::Hex,
@@ -34,12 +40,13 @@ impl Encoding {
         Encoding::Sno32,
         Encoding::Base64,
         Encoding::Base64Url,
+        Encoding::Ulid,
+        Encoding::TypeId,
     ];
 
     /// What `#[id(encoding = "...")]` says for a name that is none of [`Encoding::name`].
     #[doc(hidden)]
-    pub const UNKNOWN_NAME: &'static str =
-        "unknown text form; expected one of `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url`";
+    pub const UNKNOWN_NAME: &'static str = "unknown text form; expected one of `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url`, `ulid`, `typeid`";
 
     /// The encoding called `name` (see [`Encoding::name`]).
     pub const fn from_name(name: &str) -> Option<Encoding> {
@@ -75,7 +82,7 @@ impl Encoding {
             Encoding::Uuid | Encoding::Hex => 16,
             Encoding::Base62 => 62,
             Encoding::Decimal => 10,
-            Encoding::Sno32 => 32,
+            Encoding::Sno32 | Encoding::Ulid | Encoding::TypeId => 32,
             Encoding::Base64 | Encoding::Base64Url => 64,
         }
     }
@@ -91,6 +98,8 @@ impl Encoding {
             Encoding::Sno32 => "sno32",
             Encoding::Base64 => "base64",
             Encoding::Base64Url => "base64url",
+            Encoding::Ulid => "ulid",
+            Encoding::TypeId => "typeid",
         }
     }
 }

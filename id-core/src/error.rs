@@ -64,6 +64,8 @@ pub enum RangeRule {
     AboveDecimalMax,
     /// The digits need more than 128 bits.
     Above128Bits,
+    /// The first of 26 Crockford base32 characters (ULID, TypeID) is above `7`: 130 bits.
+    Base32Above128Bits,
     /// A `u64` ID (uid64's decimal form) is above `18446744073709551615`.
     AboveU64Max,
     /// An `i64` ID is above `9223372036854775807`.
@@ -83,12 +85,51 @@ impl fmt::Display for RangeRule {
             RangeRule::Fractional => "a decimal ID has no fractional digits",
             RangeRule::AboveDecimalMax => "a decimal ID is at most 9999999999999999999999999999",
             RangeRule::Above128Bits => "the number does not fit 128 bits",
+            RangeRule::Base32Above128Bits => {
+                "the first of 26 base32 characters is at most 7 (a ULID or TypeID holds 128 bits)"
+            }
             RangeRule::AboveU64Max => "a uid64 is at most 18446744073709551615",
             RangeRule::AboveI64Max => "an i64 ID is at most 9223372036854775807",
             RangeRule::DistributedLayout => "a DistributedId has 45 time bits and 48 random bits",
             RangeRule::Distributed128Layout => "a DistributedId128 has 48 time bits and 75 random bits",
             RangeRule::NumericNotThisScheme => "the NUMERIC value is not an ID of this scheme",
         })
+    }
+}
+
+/// The TypeID prefix rule a text broke ([`InvalidReason::TypeIdPrefix`]): at most 63
+/// characters `[a-z_]`, neither first nor last `_`, and no separator without a prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PrefixRule {
+    /// More than 63 characters.
+    TooLong {
+        /// Characters found.
+        length: usize,
+    },
+    /// A character other than `a`–`z` and `_`.
+    Character {
+        /// The character.
+        character: char,
+        /// Its position in the text, in characters from 0.
+        position: usize,
+    },
+    /// `_` first or last.
+    EdgeUnderscore,
+    /// A `_` separator with no prefix before it.
+    Empty,
+}
+
+impl fmt::Display for PrefixRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PrefixRule::TooLong { length } => write!(f, "has {length} characters; at most 63"),
+            PrefixRule::Character { character, position } => {
+                write!(f, "has {character:?} at position {position}; only a-z and _")
+            }
+            PrefixRule::EdgeUnderscore => f.write_str("starts or ends with '_'"),
+            PrefixRule::Empty => f.write_str("is empty, yet the separator '_' is there"),
+        }
     }
 }
 
@@ -113,6 +154,8 @@ pub enum InvalidReason {
     Refused,
     /// The placeholder type of a misspelt scheme name (a compile error already says so).
     UnknownScheme,
+    /// A TypeID whose prefix breaks the TypeID rule.
+    TypeIdPrefix(PrefixRule),
     /// A UUID whose version or variant bits are not those of an RFC 9562 version 7 UUID.
     NotUuidV7 {
         /// The version nibble found.
@@ -140,6 +183,7 @@ impl fmt::Display for InvalidReason {
             InvalidReason::NotAnIdValue => f.write_str("a REAL or NULL value is not an ID"),
             InvalidReason::Refused => f.write_str("every character is valid, yet the text was refused"),
             InvalidReason::UnknownScheme => f.write_str("not a scheme"),
+            InvalidReason::TypeIdPrefix(rule) => write!(f, "the prefix {rule}"),
             InvalidReason::NotUuidV7 { version } => {
                 write!(
                     f,
@@ -299,6 +343,15 @@ pub enum GenerateError {
     /// without idcraft's `js` feature. Enable `js` where the code runs in a JavaScript host, or
     /// make IDs with an explicit clock and random source (a generator's `with`, `generate_at`).
     NoSystemClock,
+    /// The random part that counts up within a time unit (ULID's 80 bits) is at its largest in
+    /// the unit holding `time`: no further ID fits there, and wrapping would repeat or step
+    /// down. The clock reaching a new unit starts a fresh random part.
+    RandomOverflow {
+        /// The scheme.
+        scheme: &'static str,
+        /// The start of the unit whose random part is used up.
+        time: Timestamp,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -330,6 +383,10 @@ impl fmt::Display for GenerateError {
                 "{time} is before {last}, an instant this {scheme} generator has already used: explicit instants must not go back (its sequence there is gone)"
             ),
             GenerateError::NoSystemClock => f.write_str(NO_SYSTEM_CLOCK),
+            GenerateError::RandomOverflow { scheme, time } => write!(
+                f,
+                "the random part of the {scheme} IDs at {time} is at its largest: no further ID fits in that unit until the clock passes it"
+            ),
         }
     }
 }

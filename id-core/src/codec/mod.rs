@@ -8,6 +8,8 @@
 //! | [`decimal`] | 28-digit decimal IDs: range checks and the 16-byte binary form |
 //! | [`sno32`] | sno's order-preserving base32 |
 //! | [`base64`] | uid's ordered base64 and base64url without padding |
+//! | [`crockford`] | Crockford's base32 of 128 bits: ULID text, TypeID suffixes |
+//! | [`typeid`] | TypeID v0.3: a checked prefix, `_` and the lowercase base32 suffix |
 //!
 //! One shape throughout: text encoders are `encode…` and return an [`IdText`] (a stack buffer
 //! that derefs to `&str`); decoders are `decode…` and return `Result<_, ParseError>`, with the
@@ -17,10 +19,12 @@
 
 pub mod base62;
 pub mod base64;
+pub mod crockford;
 pub mod decimal;
 pub mod guid;
 pub mod hex;
 pub mod sno32;
+pub mod typeid;
 
 use core::fmt;
 

@@ -12,6 +12,7 @@
 //! | `sno` | [`Sno`] | `[u8; 10]` | 16-char sno32 |
 //! | `uid64` / `uid96` | [`Uid64`] / [`Uid96`] | `u64` / `[u8; 12]` | ordered base64 |
 //! | `uuid7` | [`Uuid7`] | `Uuid` | hyphenated |
+//! | `ulid` | [`Ulid`] | `u128` or `Uuid` | 26-char Crockford base32 |
 
 pub mod comb;
 #[doc(hidden)]
@@ -22,6 +23,7 @@ pub mod hot;
 pub(crate) mod overrides;
 pub mod sno;
 pub mod uid;
+pub mod ulid;
 pub mod uuid7;
 
 pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
@@ -29,6 +31,7 @@ pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator
 pub use hot::{HotGuid, HotGuidGenerator};
 pub use sno::{Sno, SnoGenerator};
 pub use uid::{GlobalUidGenerator, Uid64, Uid96, Uid96With, UidGenerator};
+pub use ulid::{Ulid, UlidGenerator};
 pub use uuid7::{Uuid7, Uuid7Generator};
 
 /// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
@@ -129,6 +132,7 @@ registry! {
     uid64 => Uid64, __derive_uid64;
     uid96<const I: u8 = 8> => Uid96With<I>, __derive_uid96;
     uuid7 => Uuid7, __derive_uuid7;
+    ulid => Ulid, __derive_ulid;
 }
 
 use crate::codec::IdText;
@@ -313,6 +317,8 @@ macro_rules! text_forms {
     (@variant sno32) => { $crate::scheme::Encoding::Sno32 };
     (@variant base64) => { $crate::scheme::Encoding::Base64 };
     (@variant base64url) => { $crate::scheme::Encoding::Base64Url };
+    (@variant ulid) => { $crate::scheme::Encoding::Ulid };
+    (@variant typeid) => { $crate::scheme::Encoding::TypeId };
 }
 pub(crate) use text_forms;
 
@@ -427,6 +433,10 @@ pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<[u8; 16
             Ok(b)
         }
         Encoding::Base62 => crate::codec::base62::decode_u128(text).map(u128::to_be_bytes),
+        Encoding::Ulid => {
+            crate::codec::crockford::decode_u128(text, crate::codec::crockford::Case::Either).map(u128::to_be_bytes)
+        }
+        Encoding::TypeId => crate::codec::typeid::decode_suffix(text).map(u128::to_be_bytes),
         _ => Err(unsupported(encoding)),
     }
 }
@@ -438,6 +448,8 @@ pub(crate) fn encode_uuid_like(bytes: &[u8; 16], encoding: Encoding) -> Option<I
         Encoding::Canonical | Encoding::Uuid => Some(crate::codec::hex::encode_uuid(bytes)),
         Encoding::Hex => Some(crate::codec::hex::encode_upper(bytes)),
         Encoding::Base62 => Some(crate::codec::base62::encode_u128(u128::from_be_bytes(*bytes))),
+        Encoding::Ulid => Some(crate::codec::crockford::encode_u128(u128::from_be_bytes(*bytes), true)),
+        Encoding::TypeId => Some(crate::codec::typeid::encode_suffix(u128::from_be_bytes(*bytes))),
         _ => None,
     }
 }
@@ -477,7 +489,7 @@ pub(crate) use canonical_text;
 mod tests {
     use super::*;
 
-    const ENCODINGS: [Encoding; 8] = Encoding::ALL;
+    const ENCODINGS: [Encoding; 10] = Encoding::ALL;
 
     /// Any text in any encoding and any bytes: a value or a `ParseError`, never a panic; an
     /// accepted value encodes again and reads back as itself.
@@ -525,6 +537,7 @@ mod tests {
         unsupported_forms_are_typed::<Sno>();
         unsupported_forms_are_typed::<Uid64>();
         unsupported_forms_are_typed::<Uid96>();
+        unsupported_forms_are_typed::<Ulid>();
     }
 
     proptest::proptest! {
@@ -545,6 +558,8 @@ mod tests {
             decoders_hold::<Sno>(&text, &bytes)?;
             decoders_hold::<Uid64>(&text, &bytes)?;
             decoders_hold::<Uid96>(&text, &bytes)?;
+            decoders_hold::<Uuid7>(&text, &bytes)?;
+            decoders_hold::<Ulid>(&text, &bytes)?;
         }
     }
 }

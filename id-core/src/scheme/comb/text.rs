@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 impl<L: CombLayout> crate::scheme::sealed::Sealed for Comb<L> {}
 impl<L: CombLayout> Scheme for Comb<L> {
-    crate::scheme::text_forms!(uuid, hex, base62);
+    crate::scheme::text_forms!(uuid, hex, base62, ulid, typeid);
 
     const NAME: &'static str = L::NAME;
     const BYTE_LEN: usize = 16;

@@ -3,9 +3,9 @@
 
 use super::DistributedId128Generator;
 use super::layout::*;
-use crate::codec::{IdText, base62, decimal, hex};
+use crate::codec::{IdText, base62, decimal};
 use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
+use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like};
 use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
@@ -126,7 +126,7 @@ impl From<DistributedId128> for Uuid {
 
 impl crate::scheme::sealed::Sealed for DistributedId128 {}
 impl Scheme for DistributedId128 {
-    crate::scheme::text_forms!(base62, decimal, uuid, hex);
+    crate::scheme::text_forms!(base62, decimal, uuid, hex, ulid, typeid);
 
     const NAME: &'static str = "distributed128";
     const BYTE_LEN: usize = 16;
@@ -159,9 +159,7 @@ impl Scheme for DistributedId128 {
         match encoding {
             Encoding::Canonical | Encoding::Base62 => Some(base62::encode_u128(self.0)),
             Encoding::Decimal => Some(decimal::to_digits(self.0)),
-            Encoding::Uuid => Some(hex::encode_uuid(&self.0.to_be_bytes())),
-            Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
-            _ => None,
+            other => encode_uuid_like(&self.0.to_be_bytes(), other),
         }
     }
 
@@ -170,13 +168,7 @@ impl Scheme for DistributedId128 {
         let v = match encoding {
             Encoding::Canonical | Encoding::Base62 => base62::decode_u128(text)?,
             Encoding::Decimal => decimal::from_digits(text, 39)?,
-            Encoding::Uuid => u128::from_be_bytes(hex::decode_uuid(text)?),
-            Encoding::Hex => {
-                let mut b = [0u8; 16];
-                hex::decode_into(text, &mut b)?;
-                u128::from_be_bytes(b)
-            }
-            _ => return Err(unsupported(encoding)),
+            other => u128::from_be_bytes(decode_uuid_like(text, other)?),
         };
         Ok(DistributedId128(v))
     }

@@ -10,7 +10,7 @@ use core::time::Duration;
 
 impl crate::scheme::sealed::Sealed for HotGuid {}
 impl Scheme for HotGuid {
-    crate::scheme::text_forms!(uuid, hex, base62);
+    crate::scheme::text_forms!(uuid, hex, base62, ulid, typeid);
 
     const NAME: &'static str = "hot";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;

@@ -18,7 +18,7 @@ pub(super) fn checked(bytes: [u8; 16]) -> Result<Uuid7, ParseError> {
 impl crate::scheme::sealed::Sealed for Uuid7 {}
 
 impl Scheme for Uuid7 {
-    crate::scheme::text_forms!(uuid, hex, base62);
+    crate::scheme::text_forms!(uuid, hex, base62, ulid, typeid);
 
     const NAME: &'static str = "uuid7";
     const BYTE_LEN: usize = 16;

@@ -1,0 +1,163 @@
+//! Crockford's base32 of a 128-bit value in 26 characters: the text of ULIDs (uppercase) and
+//! of TypeID suffixes (lowercase).
+//!
+//! 26 characters carry 130 bits, so the first one holds only the value's top 3 bits and is
+//! `0`–`7`; a first character above `7` is a value of more than 128 bits, which both the ULID
+//! spec and TypeID v0.3 reject. The alphabet `0123456789ABCDEFGHJKMNPQRSTVWXYZ` leaves out
+//! `I`, `L`, `O` and `U`; it is in ASCII order, so the text of equal-length values sorts as the
+//! values do.
+//!
+//! Decoding is strict: exact length, ASCII alphabet characters only, none of the four left-out
+//! letters (Crockford's decoding rule maps `I`/`L` to 1 and `O` to 0, but neither the ULID spec
+//! nor TypeID does, and two texts for one ID would break string comparison and lookups).
+//! [`Case::Either`] is the ULID rule (either case reads); [`Case::Lower`] is TypeID's (an
+//! uppercase suffix is invalid).
+
+use super::{IdText, reverse_table};
+use crate::error::{ParseError, RangeRule};
+
+/// The 32 digits in value order (uppercase, as ULIDs are written).
+pub const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const LOWER_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+/// Characters in the text of a 128-bit value.
+pub const LEN: usize = 26;
+
+const UPPER: [u8; 256] = reverse_table(ALPHABET);
+const LOWER: [u8; 256] = reverse_table(LOWER_ALPHABET);
+const EITHER: [u8; 256] = merge(&UPPER, &LOWER);
+
+const EITHER_NAME: &str = "Crockford base32 [0-9A-HJKMNP-TV-Z], either case";
+const LOWER_NAME: &str = "lowercase Crockford base32 [0-9a-hjkmnp-tv-z]";
+
+/// Which letter case a decoder accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Case {
+    /// Upper or lower (the ULID spec: "case insensitive").
+    Either,
+    /// Lower only (TypeID v0.3).
+    Lower,
+}
+
+/// `a` where it has a digit, else `b`.
+const fn merge(a: &[u8; 256], b: &[u8; 256]) -> [u8; 256] {
+    let mut table = *a;
+    let mut i = 0;
+    while i < 256 {
+        if table[i] == 0xFF {
+            table[i] = b[i];
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The 26 characters of `value`, uppercase (ULID) or lowercase (TypeID).
+#[inline]
+pub fn encode_u128(value: u128, upper: bool) -> IdText {
+    let alphabet = if upper { ALPHABET } else { LOWER_ALPHABET };
+    IdText::build(|buf| {
+        // The first character takes the top 3 bits, each further one the next 5.
+        buf[0] = alphabet[(value >> 125) as usize];
+        for (i, out) in buf[1..LEN].iter_mut().enumerate() {
+            *out = alphabet[((value >> (120 - 5 * i)) & 31) as usize];
+        }
+        LEN
+    })
+}
+
+/// Reads 26 characters in `case` as a 128-bit value.
+#[inline]
+pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
+    let (table, alphabet) = match case {
+        Case::Either => (&EITHER, EITHER_NAME),
+        Case::Lower => (&LOWER, LOWER_NAME),
+    };
+    let bytes: &[u8; LEN] = ParseError::check_ascii_len(text, LEN, alphabet)?.try_into().expect("checked length");
+    let mut value = 0u128;
+    let mut bad = 0u8;
+    for &c in bytes {
+        let digit = table[c as usize];
+        bad |= digit;
+        value = value << 5 | u128::from(digit & 31);
+    }
+    if bad & 0x80 != 0 {
+        return Err(ParseError::first_invalid(text, |c| table[c as usize] != 0xFF, alphabet));
+    }
+    if table[bytes[0] as usize] > 7 {
+        return Err(ParseError::OutOfRange { rule: RangeRule::Base32Above128Bits });
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ends_of_the_range() {
+        assert_eq!(&*encode_u128(0, true), "00000000000000000000000000");
+        assert_eq!(&*encode_u128(u128::MAX, true), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+        assert_eq!(&*encode_u128(u128::MAX, false), "7zzzzzzzzzzzzzzzzzzzzzzzzz");
+        assert_eq!(decode_u128("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", Case::Either), Ok(u128::MAX));
+        assert_eq!(decode_u128("7zzzzzzzzzzzzzzzzzzzzzzzzz", Case::Lower), Ok(u128::MAX));
+        assert_eq!(
+            decode_u128("80000000000000000000000000", Case::Either),
+            Err(ParseError::OutOfRange { rule: RangeRule::Base32Above128Bits })
+        );
+    }
+
+    #[test]
+    fn every_digit_in_every_position() {
+        for position in 1..LEN {
+            for digit in 0..32u128 {
+                let value = digit << (5 * (LEN - 1 - position));
+                let text = encode_u128(value, true);
+                assert_eq!(text.as_bytes()[position], ALPHABET[digit as usize]);
+                assert_eq!(decode_u128(&text, Case::Either), Ok(value));
+                assert_eq!(decode_u128(&text.to_ascii_lowercase(), Case::Lower), Ok(value));
+            }
+        }
+    }
+
+    #[test]
+    fn bad_text_says_what_and_where() {
+        for (left_out, position) in [('I', 3), ('L', 0), ('O', 25), ('U', 12), ('i', 1), ('-', 7)] {
+            let mut text = String::from("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+            text.replace_range(position..position + 1, &left_out.to_string());
+            match decode_u128(&text, Case::Either) {
+                Err(ParseError::Character { character, position: at, .. }) => {
+                    assert_eq!((character, at), (left_out, position));
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        let upper = decode_u128("01ARZ3NDEKTSV4RRFFQ69G5FAV", Case::Lower).unwrap_err();
+        assert_eq!(
+            upper.to_string(),
+            "invalid character 'A' at position 2 (expected lowercase Crockford base32 [0-9a-hjkmnp-tv-z])"
+        );
+        assert_eq!(decode_u128("01ARZ3NDEKTSV4RRFFQ69G5FA", Case::Either), Err(ParseError::chars(26, 25)));
+        assert!(matches!(
+            decode_u128("01ARZ3NDEKTSV4RRFFQ69G5FAé", Case::Either),
+            Err(ParseError::Character { character: 'é', position: 25, .. })
+        ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::test_budget::proptest_config())]
+
+        #[test]
+        fn round_trips_and_keeps_order(a: u128, b: u128) {
+            let (ta, tb) = (encode_u128(a, true), encode_u128(b, true));
+            proptest::prop_assert_eq!(decode_u128(&ta, Case::Either), Ok(a));
+            proptest::prop_assert_eq!(decode_u128(&encode_u128(a, false), Case::Lower), Ok(a));
+            proptest::prop_assert_eq!(ta.cmp(&tb), a.cmp(&b));
+        }
+
+        #[test]
+        fn any_text_is_a_value_or_an_error(text in crate::test_budget::printable_text(30)) {
+            let _ = decode_u128(&text, Case::Either);
+            let _ = decode_u128(&text, Case::Lower);
+        }
+    }
+}

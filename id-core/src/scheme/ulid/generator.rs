@@ -1,0 +1,107 @@
+//! The ULID generator: the spec's monotonic factory, thread-safe, with an injected clock and
+//! random source.
+
+use super::Ulid;
+use super::layout::{MAX_MS, MAX_RANDOM, checked_ms, ms_start};
+use crate::clock::{Clock, SystemClock};
+use crate::error::GenerateError;
+use crate::explicit::ExplicitSequence;
+use crate::installed::Installed;
+use crate::random::{OsRandom, RandomSource};
+use crate::scheme::{Generate, Scheme};
+use crate::time::Timestamp;
+use core::fmt;
+use std::sync::Mutex;
+
+pub(super) static DEFAULT_GENERATOR: Installed<UlidGenerator> = Installed::new();
+
+/// Makes `generator` the one [`Ulid::new`] and derived `ulid` types' `new()` use. Once, at
+/// start-up, before the first ID; afterwards `generator` is handed back as the error
+/// ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
+pub fn install_default(generator: UlidGenerator) -> Result<(), UlidGenerator> {
+    DEFAULT_GENERATOR.install(generator).map(drop)
+}
+
+/// Makes `generator` the default whatever was installed before (see
+/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
+pub fn replace_default(generator: UlidGenerator) {
+    DEFAULT_GENERATOR.replace(generator);
+}
+
+/// Makes ULIDs: thread-safe, strictly increasing per generator, with 80 unguessable bits at
+/// the start of each millisecond (see the [module docs](super) for the overflow rule).
+pub struct UlidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
+    clock: C,
+    random: R,
+    /// The last ULID made from the clock.
+    pub(super) last: Mutex<u128>,
+    explicit: ExplicitSequence,
+}
+
+impl UlidGenerator {
+    /// The system clock and the OS-seeded CSPRNG.
+    pub fn new() -> Self {
+        Self::with(SystemClock, OsRandom)
+    }
+}
+
+impl Default for UlidGenerator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Clock, R: RandomSource> UlidGenerator<C, R> {
+    /// A generator on `clock` and `random`.
+    pub fn with(clock: C, random: R) -> Self {
+        UlidGenerator { clock, random, last: Mutex::new(0), explicit: ExplicitSequence::default() }
+    }
+
+    /// 80 fresh random bits.
+    #[inline]
+    fn random_part(&self) -> u128 {
+        let high = u128::from(self.random.next_u64() as u16);
+        high << 64 | u128::from(self.random.next_u64())
+    }
+}
+
+impl<C: Clock, R: RandomSource> Generate<Ulid> for UlidGenerator<C, R> {
+    /// The next ULID; an error when the clock is before 1970 or after 10889, or when the
+    /// random part of the last millisecond used is at its maximum (until the clock passes it).
+    #[inline]
+    fn generate(&self, _: ()) -> Result<Ulid, GenerateError> {
+        let now = self.clock.now();
+        let now_ms = checked_ms(now)?;
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let last_ms = (*last >> 80) as u64;
+        let next = if now_ms > last_ms {
+            // Drawn under the lock, but once per millisecond only.
+            Ulid::from_parts(now_ms, self.random_part()).0
+        } else if *last & MAX_RANDOM < MAX_RANDOM {
+            *last + 1
+        } else {
+            return Err(GenerateError::RandomOverflow { scheme: Ulid::NAME, time: ms_start(last_ms) });
+        };
+        *last = next;
+        Ok(Ulid(next))
+    }
+
+    /// A ULID at `t` (1970 to 10889): the millisecond of `t`; in the random part, the count of
+    /// this generator's IDs at explicit instants of that millisecond (32 bits, from 0) above
+    /// 48 random bits. Never waits: an error once a millisecond's 2^32 counts are used up or
+    /// for an instant in an earlier millisecond than one already used, never a repeat.
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<Ulid, GenerateError> {
+        let ms = checked_ms(t)?;
+        debug_assert!(ms <= MAX_MS);
+        let n = self.explicit.next(Ulid::NAME, ms, t, u32::MAX)?;
+        let random = u128::from(n) << 48 | u128::from(self.random.next_u64() & ((1 << 48) - 1));
+        Ok(Ulid::from_parts(ms, random))
+    }
+}
+
+impl<C: Clock + fmt::Debug, R: RandomSource> fmt::Debug for UlidGenerator<C, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UlidGenerator").field("clock", &self.clock).finish_non_exhaustive()
+    }
+}

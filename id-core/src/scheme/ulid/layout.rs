@@ -1,0 +1,114 @@
+//! The ULID's 128 bits, its two fields, and the instants 48 bits of milliseconds hold.
+
+use crate::error::GenerateError;
+use crate::scheme::canonical_text;
+use crate::time::Timestamp;
+use core::fmt;
+use uuid::Uuid;
+
+/// The largest millisecond count: 10889-08-02T05:31:50.655Z.
+pub(super) const MAX_MS: u64 = (1 << 48) - 1;
+/// The random part's width.
+pub(super) const RANDOM_BITS: u32 = 80;
+pub(super) const MAX_RANDOM: u128 = (1 << RANDOM_BITS) - 1;
+
+/// A ULID.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Ulid(pub(super) u128);
+
+impl Ulid {
+    /// The ULID of millisecond `unix_ms` with random part `random`; fields wider than their
+    /// bits (48 and 80) are cut to them.
+    pub const fn from_parts(unix_ms: u64, random: u128) -> Ulid {
+        Ulid(((unix_ms & MAX_MS) as u128) << RANDOM_BITS | (random & MAX_RANDOM))
+    }
+
+    /// The ULID with these 128 bits.
+    pub const fn from_u128(value: u128) -> Ulid {
+        Ulid(value)
+    }
+
+    /// The 128 bits.
+    pub const fn to_u128(&self) -> u128 {
+        self.0
+    }
+
+    /// The ULID with the UUID's 16 bytes (any UUID: the ULID layout has no version bits).
+    pub const fn from_uuid(uuid: Uuid) -> Ulid {
+        Ulid(uuid.as_u128())
+    }
+
+    /// The 16 bytes as a UUID (for a `uuid` column; not an RFC 9562 UUID of any version).
+    pub const fn uuid(&self) -> Uuid {
+        Uuid::from_u128(self.0)
+    }
+
+    /// The embedded Unix milliseconds.
+    pub const fn unix_ms(&self) -> u64 {
+        (self.0 >> RANDOM_BITS) as u64
+    }
+
+    /// The 80-bit random part.
+    pub const fn random(&self) -> u128 {
+        self.0 & MAX_RANDOM
+    }
+
+    crate::scheme::fresh_constructors!("A new ULID", "If the system clock is before 1970 or after 10889", () => ());
+}
+
+/// The instant of millisecond `ms`.
+pub(super) fn ms_start(ms: u64) -> Timestamp {
+    Timestamp::new((ms / 1000) as i64, ((ms % 1000) * 1_000_000) as u32)
+}
+
+/// The millisecond of `t`, or an error outside the layout's range.
+pub(super) fn checked_ms(t: Timestamp) -> Result<u64, GenerateError> {
+    u64::try_from(t.unix_millis()).ok().filter(|ms| *ms <= MAX_MS).ok_or_else(|| out_of_range(t))
+}
+
+/// The last instant the layout holds.
+pub(super) const LATEST: Timestamp =
+    Timestamp::new((MAX_MS / 1000) as i64, ((MAX_MS % 1000) * 1_000_000 + 999_999) as u32);
+
+#[cold]
+#[inline(never)]
+pub(super) fn out_of_range(time: Timestamp) -> GenerateError {
+    GenerateError::TimeOutOfRange {
+        scheme: <Ulid as crate::scheme::Scheme>::NAME,
+        time,
+        earliest: Timestamp::UNIX_EPOCH,
+        latest: LATEST,
+    }
+}
+
+impl fmt::Debug for Ulid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ulid({self})")
+    }
+}
+
+canonical_text!(Ulid);
+
+impl From<Ulid> for u128 {
+    fn from(id: Ulid) -> u128 {
+        id.0
+    }
+}
+
+impl From<u128> for Ulid {
+    fn from(value: u128) -> Ulid {
+        Ulid(value)
+    }
+}
+
+impl From<Ulid> for Uuid {
+    fn from(id: Ulid) -> Uuid {
+        id.uuid()
+    }
+}
+
+impl From<Uuid> for Ulid {
+    fn from(uuid: Uuid) -> Ulid {
+        Ulid::from_uuid(uuid)
+    }
+}

@@ -1,0 +1,64 @@
+//! What ULID declares as a scheme: its bytes, its text forms and its range bounds.
+
+use super::generator::DEFAULT_GENERATOR;
+use super::layout::{LATEST, MAX_RANDOM, checked_ms, ms_start};
+use super::{Ulid, UlidGenerator};
+use crate::codec::IdText;
+use crate::error::ParseError;
+use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::time::Timestamp;
+
+impl crate::scheme::sealed::Sealed for Ulid {}
+
+impl Scheme for Ulid {
+    crate::scheme::text_forms!(ulid, typeid, uuid, hex, base62);
+
+    const NAME: &'static str = "ulid";
+    const BYTE_LEN: usize = 16;
+    type Input = ();
+    type Generator = UlidGenerator;
+
+    fn default_generator() -> &'static UlidGenerator {
+        DEFAULT_GENERATOR.get_or_init(UlidGenerator::new)
+    }
+
+    #[inline]
+    fn timestamp(&self) -> Timestamp {
+        ms_start(self.unix_ms())
+    }
+
+    #[inline]
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::new(&self.0.to_be_bytes())
+    }
+
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        let bytes: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
+        Ok(Ulid(u128::from_be_bytes(bytes)))
+    }
+
+    #[inline]
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
+        encode_uuid_like(&self.0.to_be_bytes(), encoding)
+    }
+
+    #[inline]
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
+        decode_uuid_like(text, encoding).map(|bytes| Ulid(u128::from_be_bytes(bytes)))
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        Ulid::from_parts(clamped_ms(t), 0)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        Ulid::from_parts(clamped_ms(t), MAX_RANDOM)
+    }
+}
+
+fn clamped_ms(t: Timestamp) -> u64 {
+    checked_ms(clamp_time(t, Timestamp::UNIX_EPOCH, LATEST)).expect("clamped into range")
+}
