@@ -48,6 +48,22 @@ struct GlobalId([u8; 12]);
 #[id(scheme = "uuid7", prefix = "user")]
 struct UserId(Uuid);
 
+#[derive(Identity)]
+#[id(scheme = "ulid")]
+struct TraceId(u128);
+
+#[derive(Identity)]
+#[id(scheme = "ulid", prefix = "doc")]
+struct DocumentId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
+struct TypedUserId(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "ulid", encoding = "typeid")]
+struct BareTypeId(u128);
+
 /// Checks a derived type end to end; `make` creates one ID, `resolution` + `lag` bound how far
 /// the embedded time may be from the clock (the embedded time never runs ahead).
 fn check<I>(make: impl Fn() -> I, resolution: Duration, lag: Duration)
@@ -190,6 +206,45 @@ fn uuid7() {
     let e = UserId::try_from(v4).unwrap_err();
     assert!(e.to_string().contains("version 4 UUID"), "{e}");
     assert!(format!("user_{v4}").parse::<UserId>().is_err());
+}
+
+#[test]
+fn ulid() {
+    check(TraceId::new, MS, Duration::ZERO);
+    check(DocumentId::new, MS, Duration::ZERO);
+    let id = TraceId::new();
+    let text = id.to_string();
+    assert_eq!(text.len(), 26);
+    // The ulid crate reads the text as the same value and time; either field type converts.
+    let theirs = ulid::Ulid::from_string(&text).unwrap();
+    assert_eq!((theirs.0, theirs.timestamp_ms()), (*id.as_inner(), id.unix_ms()));
+    assert_eq!(TraceId::from(theirs.0), id);
+    let doc = DocumentId::new();
+    assert!(doc.to_string().starts_with("doc_") && doc.to_string().len() == 30);
+    assert_eq!(DocumentId::from(*doc.as_inner()), doc);
+    assert_eq!(serde_json::to_string(&id).unwrap(), format!("\"{text}\""));
+}
+
+/// TypeID v0.3 text: `user_` + 26 lowercase base32 characters; another type's prefix, an
+/// uppercase suffix and a first character above 7 are refused.
+#[test]
+fn typeid_text() {
+    let id = TypedUserId::new();
+    let text = id.to_string();
+    assert!(text.starts_with("user_") && text.len() == 31, "{text}");
+    assert!(text[5..].bytes().all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()));
+    assert_eq!(text.parse::<TypedUserId>().unwrap(), id);
+    let (prefix, value) = idcraft::codec::typeid::parse(&text).unwrap();
+    assert_eq!((prefix, value), ("user", id.as_inner().as_u128()));
+    assert!(format!("order_{}", &text[5..]).parse::<TypedUserId>().is_err());
+    assert!(format!("user_{}", text[5..].to_ascii_uppercase()).parse::<TypedUserId>().is_err());
+    assert!("user_8zzzzzzzzzzzzzzzzzzzzzzzzz".parse::<TypedUserId>().is_err());
+    // The spec's own example decodes to its UUID.
+    let spec: TypedUserId = "user_01h455vb4pex5vsknk084sn02q".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(spec.as_inner().to_string(), "01890a5d-ac96-774b-bcce-b302099a8057");
+    let bare = BareTypeId::new().to_string();
+    assert_eq!(bare.len(), 26);
+    assert_eq!(bare.parse::<BareTypeId>().unwrap().to_string(), bare);
 }
 
 #[test]

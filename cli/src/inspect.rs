@@ -54,6 +54,9 @@ fn print(args: &InspectArgs, n: usize, text: &str, out: &mut Output) -> Result<(
 /// `text` as an ID of `scheme` (or of the scheme its shape says), as it is or after a
 /// derived type's `prefix_`; else as a typed public token (which only the keys can open).
 fn inspect_text(scheme: Option<&str>, text: &str) -> Result<Map<String, Value>, Failure> {
+    if let Some(typeid) = crate::uuid_info::recognise_typeid(scheme, text) {
+        return typeid;
+    }
     let whole = match scheme {
         Some(scheme) => inspect(scheme, text).map_err(|e| Failure::from(format!("{text:?} as {scheme}: {e}"))),
         None => detect_and_inspect(text),
@@ -109,6 +112,9 @@ fn typed_token(prefix: &str, body: &str) -> Option<Map<String, Value>> {
 /// read equally well (UUID text: COMB or HotGuid?) needs `--scheme`. When none reads it, the
 /// error of the most likely scheme whose form the text has (length and alphabet).
 fn detect_and_inspect(text: &str) -> Result<Map<String, Value>, Failure> {
+    if let Some(uuid) = crate::uuid_info::recognise_uuid(text) {
+        return uuid;
+    }
     let mut read: Vec<(Rank, &str, Map<String, Value>)> = Vec::new();
     let mut refused: Vec<(Rank, &str, String)> = Vec::new();
     for scheme in idcraft::schemes::NAMES {
@@ -186,8 +192,9 @@ impl Visitor for Inspect<'_> {
     }
 }
 
-/// The keys every scheme has, then the scheme's own fields; an error for a value that is not a
-/// valid ID of its scheme (a COMB with an impossible time).
+/// The keys every scheme has, then the scheme's own fields (for 128-bit schemes also the bytes
+/// as a UUID with its RFC 9562 version and variant); an error for a value that is not a valid
+/// ID of its scheme (a COMB with an impossible time).
 pub fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
     let time = id.checked_timestamp().map_err(|e| e.to_string())?;
     let mut m = Map::new();
@@ -202,6 +209,14 @@ pub fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
             Field::Text(t) => json!(t),
         };
         m.insert(name.into(), value);
+    }
+    if let Ok(bytes) = <[u8; 16]>::try_from(&*id.to_bytes()) {
+        let uuid = idcraft::Uuid::from_bytes(bytes);
+        m.entry("uuid").or_insert_with(|| json!(uuid.hyphenated().to_string()));
+        // Only where the bytes are a UUID's: a ULID's or DistributedId128's have no version.
+        if S::ENCODINGS[0] == Encoding::Uuid {
+            m.extend(crate::uuid_info::version_and_variant(uuid).map(|(k, v)| (k.to_owned(), v)));
+        }
     }
     Ok(m)
 }

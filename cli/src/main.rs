@@ -10,6 +10,7 @@ mod new;
 mod output;
 mod public;
 mod typed;
+mod uuid_info;
 
 use clap::builder::TypedValueParser as _;
 use clap::{Args, CommandFactory, Parser, Subcommand};
@@ -110,6 +111,14 @@ pub struct NewArgs {
     /// uid96: the node name, hashed as uid 1.3.5 does.
     #[arg(long, value_name = "NAME")]
     pub node: Option<String>,
+    /// Print this text form instead of the scheme's default: `typeid` (TypeID v0.3, 128-bit
+    /// schemes), `ulid`, `uuid`, `hex`, `base62`, ... (those the scheme has).
+    #[arg(short = 'e', long, value_name = "FORM")]
+    pub encoding: Option<String>,
+    /// Put `PREFIX_` before each ID, as a derived type with `prefix = "PREFIX"` does (the
+    /// TypeID prefix with `--encoding typeid`).
+    #[arg(short = 'p', long, value_name = "PREFIX")]
+    pub prefix: Option<String>,
 }
 
 /// `idcraft inspect [-s SCHEME] [-j] [<ID>... | -]`.

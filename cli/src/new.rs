@@ -5,7 +5,7 @@ use crate::NewArgs;
 use crate::output::{Failure, Output};
 use idcraft::schemes::describe::Describe;
 use idcraft::schemes::{Visitor, visit};
-use idcraft::{Generate, Timestamp};
+use idcraft::{Encoding, Generate, Timestamp};
 
 /// Prints `--count` IDs as they are made: memory stays constant for any count.
 pub fn run(args: &NewArgs, out: &mut Output) -> Result<(), Failure> {
@@ -15,13 +15,26 @@ pub fn run(args: &NewArgs, out: &mut Output) -> Result<(), Failure> {
             Failure::from(format!("--time {text:?}: expected an RFC 3339 time like 2024-03-21T04:19:11.304Z ({e})"))
         })?),
     };
-    visit(&args.scheme, New { args, time, out })
+    if let Some(prefix) = &args.prefix {
+        crate::output::check_prefix("--prefix", prefix)?;
+    }
+    let encoding = match args.encoding.as_deref() {
+        None => None,
+        Some(name) => Some(Encoding::from_name(name).ok_or_else(|| {
+            Failure::from(format!(
+                "--encoding {name:?}: {}",
+                Encoding::UNKNOWN_NAME.trim_start_matches("unknown text form; ")
+            ))
+        })?),
+    };
+    visit(&args.scheme, New { args, time, encoding, out })
         .unwrap_or_else(|| Err(format!("unknown scheme {:?}; {}", args.scheme, crate::inspect::scheme_list()).into()))
 }
 
 struct New<'a, 'o> {
     args: &'a NewArgs,
     time: Option<Timestamp>,
+    encoding: Option<Encoding>,
     out: &'o mut Output,
 }
 
@@ -57,6 +70,18 @@ impl Visitor for New<'_, '_> {
             Some(generator) => generator.as_ref(),
             None => S::default_generator(),
         };
+        let encoding = self.encoding.unwrap_or(Encoding::Canonical);
+        if !encoding.is_in(S::ENCODINGS) {
+            let forms: Vec<&str> = S::ENCODINGS.iter().map(|e| e.name()).collect();
+            return Err(format!(
+                "scheme {} has no {} text form; it has {}",
+                S::NAME,
+                encoding.name(),
+                forms.join(", ")
+            )
+            .into());
+        }
+        let prefix = self.args.prefix.as_deref();
         let time = self.time;
         for _ in 0..self.args.count {
             let id = match time {
@@ -64,10 +89,25 @@ impl Visitor for New<'_, '_> {
                 None => generator.generate(input),
             };
             let id = id.map_err(|e| e.to_string())?;
+            let body = id.encode(encoding).expect("the scheme has the form: checked above");
+            let text = match prefix {
+                Some(prefix) => format!("{prefix}_{body}"),
+                None => body.to_string(),
+            };
             if self.args.json {
-                self.out.line(serde_json::Value::Object(crate::inspect::describe(&id)?))?;
+                let mut fields = crate::inspect::describe(&id)?;
+                if prefix.is_some() || encoding != Encoding::Canonical {
+                    fields.insert("printed".into(), text.clone().into());
+                }
+                if let Some(prefix) = prefix {
+                    fields.insert("prefix".into(), prefix.into());
+                }
+                if encoding == Encoding::TypeId {
+                    fields.insert("typeid".into(), text.into());
+                }
+                self.out.line(serde_json::Value::Object(fields))?;
             } else {
-                self.out.line(id)?;
+                self.out.line(text)?;
             }
         }
         Ok(())

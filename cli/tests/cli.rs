@@ -554,3 +554,61 @@ fn prefix_rule_man_page_and_completions() {
     let help = ok(&["new", "--help"]).join("\n");
     assert!(help.contains("examples:") && help.contains("-n, --count"), "{help}");
 }
+
+/// Standard schemes (spec/cli.md, "Standard schemes"): ULID and TypeID text are recognised
+/// without `--scheme`, with the `uuid`, `prefix` and `typeid` keys; `new` writes TypeIDs.
+#[test]
+fn ulid_and_typeid_text_are_recognised() {
+    let v = inspect(&["01ARZ3NDEKTSV4RRFFQ69G5FAV"]);
+    assert_common(&v, "ulid");
+    assert_eq!(v["unix_ms"], 1_469_922_850_259u64);
+    assert_eq!(v["uuid"], "01563e3a-b5d3-d676-4c61-efb99302bd5b");
+
+    // The TypeID spec's v7 case: a uuid7 with the prefix and the TypeID text.
+    let v = inspect(&["prefix_01h455vb4pex5vsknk084sn02q"]);
+    assert_common(&v, "uuid7");
+    assert_eq!(v["prefix"], "prefix");
+    assert_eq!(v["typeid"], "prefix_01h455vb4pex5vsknk084sn02q");
+    assert_eq!(v["uuid"], "01890a5d-ac96-774b-bcce-b302099a8057");
+    assert_eq!(v["version"], 7);
+    // The same bits as a ULID, when asked.
+    let v = inspect(&["--scheme", "ulid", "prefix_01h455vb4pex5vsknk084sn02q"]);
+    assert_common(&v, "ulid");
+    assert_eq!(v["unix_ms"], 1_688_096_058_518u64);
+
+    let made = ok(&["new", "uuid7", "--encoding", "typeid", "--prefix", "user", "-n", "3"]);
+    for text in &made {
+        assert!(text.starts_with("user_") && text.len() == 31, "{text}");
+        let v = inspect(&[text]);
+        assert_eq!((v["scheme"].as_str(), v["typeid"].as_str()), (Some("uuid7"), Some(text.as_str())));
+    }
+    assert!(made.windows(2).all(|w| w[0] < w[1]), "TypeID text sorts as the IDs do");
+    let json: Value = serde_json::from_str(&ok(&["new", "ulid", "-e", "typeid", "-p", "doc", "-j"])[0]).unwrap();
+    assert_eq!(json["scheme"], "ulid");
+    assert!(json["typeid"].as_str().unwrap().starts_with("doc_"));
+
+    assert!(fails(&["new", "sno", "--encoding", "typeid"]).contains("no typeid text form"));
+    assert!(fails(&["new", "uuid7", "--encoding", "base99"]).contains("--encoding"));
+    assert!(fails(&["new", "uuid7", "-e", "typeid", "-p", "User"]).contains("--prefix"));
+    assert!(fails(&["inspect", "prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz"]).contains("prefix_8zzz"));
+}
+
+/// Any UUID gets its RFC 9562 version and variant; a time only where its version has one, and
+/// a version 4 UUID says it has none instead of inventing one.
+#[test]
+fn uuids_report_version_variant_and_only_real_times() {
+    let e = fails(&["inspect", "550e8400-e29b-41d4-a716-446655440000"]);
+    assert!(e.contains("version 4 UUID (RFC 9562 variant) with no time"), "{e}");
+    assert!(e.contains("comb_pg") && e.contains("--scheme") && !e.contains("uuid7"), "{e}");
+    // RFC 9562's version 1 and version 7 examples, both at 2022-02-22T19:22:22Z.
+    let v1 = inspect(&["c232ab00-9414-11ec-b3c8-9f6bdeced846"]);
+    assert_common(&v1, "uuid");
+    assert_eq!((v1["version"].as_u64(), v1["timestamp"].as_str()), (Some(1), Some("2022-02-22T19:22:22Z")));
+    assert_eq!(v1["variant"], "RFC 9562");
+    // With --scheme, the bytes are read as that scheme's, version and variant beside.
+    let comb = inspect(&["--scheme", "comb_pg", "550e8400-e29b-41d4-a716-446655440000"]);
+    assert_eq!((comb["version"].as_u64(), comb["scheme"].as_str()), (Some(4), Some("comb_pg")));
+    let v7 = inspect(&["017f22e2-79b0-7cc3-98c4-dc0c0c07398f"]);
+    assert_common(&v7, "uuid7");
+    assert_eq!(v7["timestamp"], "2022-02-22T19:22:22Z");
+}

@@ -1,0 +1,100 @@
+//! What a UUID or a TypeID says by itself, before anyone names a scheme: the RFC 9562 version
+//! and variant, the time only where the version defines one (1, 6 and 7), and the idcraft
+//! schemes whose values it could be. A version 4 UUID has no time: reading its random bytes as
+//! a COMB's would invent one (the year 4933, say), so that takes an explicit `--scheme`, and
+//! without one the error says so.
+
+use crate::inspect::describe;
+use crate::output::Failure;
+use idcraft::Uuid;
+use idcraft::codec::typeid;
+use idcraft::schemes::describe::Describe;
+use idcraft::schemes::{NAMES, Visitor, visit};
+use serde_json::{Map, Value, json};
+
+/// The RFC 9562 version and variant of `uuid`, as JSON values.
+pub fn version_and_variant(uuid: Uuid) -> [(&'static str, Value); 2] {
+    let variant = match uuid.get_variant() {
+        uuid::Variant::NCS => "NCS (reserved)",
+        uuid::Variant::RFC4122 => "RFC 9562",
+        uuid::Variant::Microsoft => "Microsoft (reserved)",
+        _ => "future (reserved)",
+    };
+    [("version", json!(uuid.get_version_num())), ("variant", json!(variant))]
+}
+
+/// A hyphenated UUID read without `--scheme`: a version 7 one is a `uuid7`; a version 1 or 6
+/// one is reported as a UUID with its time and the schemes it could be; any other has no time
+/// of its own, so it is an error that says so and names the schemes that would give it one.
+pub fn recognise_uuid(text: &str) -> Option<Result<Map<String, Value>, Failure>> {
+    if text.len() != 36 || text.as_bytes().get(8) != Some(&b'-') {
+        return None;
+    }
+    let uuid = Uuid::try_parse(text).ok()?;
+    if uuid.get_version_num() == 7 && uuid.get_variant() == uuid::Variant::RFC4122 {
+        return Some(of_scheme("uuid7", uuid.as_u128()));
+    }
+    let candidates: Vec<&str> = NAMES.into_iter().filter(|name| of_scheme(name, uuid.as_u128()).is_ok()).collect();
+    let [(_, version), (_, variant)] = version_and_variant(uuid);
+    // Versions 1 and 6: 100 ns since 1582-10-15 (Gregorian), which may precede 1970.
+    let Some(ts) = uuid.get_timestamp() else {
+        return Some(Err(format!(
+            "{text:?} is a version {version} UUID ({} variant) with no time of its own; as an ID of {} it has one: pass --scheme",
+            variant.as_str().unwrap_or_default(),
+            candidates.join(", ")
+        )
+        .into()));
+    };
+    let (secs, nanos) = ts.to_unix();
+    let t = idcraft::Timestamp::new(secs as i64, nanos);
+    let mut m = Map::new();
+    m.insert("scheme".into(), json!("uuid"));
+    m.insert("text".into(), json!(uuid.hyphenated().to_string()));
+    m.insert("hex".into(), json!(uuid.simple().to_string()));
+    m.insert("unix_ms".into(), json!(t.unix_millis()));
+    m.insert("timestamp".into(), json!(t.to_string()));
+    m.insert("uuid".into(), json!(uuid.hyphenated().to_string()));
+    m.insert("version".into(), version);
+    m.insert("variant".into(), variant);
+    m.insert("schemes".into(), json!(candidates));
+    Some(Ok(m))
+}
+
+/// A TypeID (`prefix_` and 26 lowercase base32 characters, or the 26 alone): as an ID of
+/// `scheme`, or without one of `uuid7` when its bits are a version 7 UUID (what TypeIDs are
+/// made of) and of `ulid` otherwise (the same 48-bit millisecond time in front).
+pub fn recognise_typeid(scheme: Option<&str>, text: &str) -> Option<Result<Map<String, Value>, Failure>> {
+    let bare = text.len() == 26 && !text.bytes().any(|c| c.is_ascii_uppercase());
+    if !(bare || text.contains('_')) {
+        return None;
+    }
+    let (prefix, value) = typeid::parse(text).ok()?;
+    let uuid = Uuid::from_u128(value);
+    let scheme = scheme.unwrap_or(if uuid.get_version_num() == 7 { "uuid7" } else { "ulid" });
+    Some(of_scheme(scheme, value).map(|mut m| {
+        m.insert("prefix".into(), json!(prefix));
+        m.insert("typeid".into(), json!(text));
+        m
+    }))
+}
+
+/// The 128 bits `value` as an ID of the scheme named `scheme`, described.
+fn of_scheme(scheme: &str, value: u128) -> Result<Map<String, Value>, Failure> {
+    visit(scheme, FromBytes(value.to_be_bytes()))
+        .unwrap_or_else(|| Err(format!("unknown scheme {scheme:?}; {}", crate::inspect::scheme_list())))
+        .map_err(Failure::from)
+}
+
+struct FromBytes([u8; 16]);
+
+impl Visitor for FromBytes {
+    type Output = Result<Map<String, Value>, String>;
+
+    fn visit<S: Describe>(self) -> Self::Output {
+        if S::BYTE_LEN != 16 {
+            return Err(format!("{} IDs have {} bytes, not 16", S::NAME, S::BYTE_LEN));
+        }
+        let id = S::from_bytes(&self.0).map_err(|e| e.to_string())?;
+        describe(&id)
+    }
+}
