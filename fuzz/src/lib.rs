@@ -60,6 +60,14 @@ pub struct Global133([u8; 12]);
 #[id(scheme = "uuid7", prefix = "user")]
 pub struct User(Uuid);
 
+#[derive(Identity)]
+#[id(scheme = "ulid")]
+pub struct Trace(u128);
+
+#[derive(Identity)]
+#[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
+pub struct TypedUser(Uuid);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -67,7 +75,7 @@ pub enum Form {
     Exact,
     /// Read in either case, written in lowercase (UUID text).
     Lowercase,
-    /// Read in either case, written in uppercase (hex).
+    /// Read in either case, written in uppercase (hex, ULID text).
     Uppercase,
     /// Decimal digits: leading zeros are read, not written.
     Digits,
@@ -131,6 +139,14 @@ pub fn check_all_types(text: &str) {
     check_text::<Global>(text, Form::Exact);
     check_text::<Global133>(text, Form::Exact);
     check_text::<User>(text, Form::Lowercase);
+    check_text::<Trace>(text, Form::Uppercase);
+    check_text::<TypedUser>(text, Form::Exact);
+    // Any TypeID: its prefix and value write back the same text.
+    if let Ok((prefix, value)) = idcraft::codec::typeid::parse(text) {
+        let mut again = String::new();
+        idcraft::codec::typeid::write(&mut again, prefix, value).unwrap();
+        assert_eq!(again, text);
+    }
 }
 
 /// Storage bytes (binary serde, BLOB columns): a value or an error; an accepted value writes
@@ -155,4 +171,5 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<Uid64>(data);
     check_bytes::<Uid96>(data);
     check_bytes::<Uuid7>(data);
+    check_bytes::<Ulid>(data);
 }
