@@ -152,6 +152,10 @@ fn text_round_trip(c: &mut Criterion) {
     batch(&mut g, "sno", &ids::<rt::SnoId>(&vals), round_trip);
     batch(&mut g, "uid64", &ids::<rt::Uid64Id>(&vals), round_trip);
     batch(&mut g, "uid96", &ids::<rt::Uid96Id>(&vals), round_trip);
+    batch(&mut g, "ulid", &ids::<rt::UlidId>(&vals), round_trip);
+    batch(&mut g, "uuid7 typeid (prefixed)", &ids::<rt::TypeIdUser>(&vals), round_trip);
+    let theirs: Vec<ulid::Ulid> = vals.iter().map(|&v| ulid::Ulid(v)).collect();
+    batch(&mut g, "ulid crate (to_string + from_string)", &theirs, |u| ulid::Ulid::from_string(&u.to_string()).ok());
     batch(&mut g, "uuid crate (to_string + parse_str), again", &uuids, |u| uuid::Uuid::parse_str(&u.to_string()).ok());
     g.finish();
 }
@@ -199,6 +203,12 @@ mod rt {
     #[derive(Identity)]
     #[id(scheme = "uid96")]
     pub struct Uid96Id([u8; 12]);
+    #[derive(Identity)]
+    #[id(scheme = "ulid")]
+    pub struct UlidId(u128);
+    #[derive(Identity)]
+    #[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
+    pub struct TypeIdUser(Uuid);
 }
 
 fn aes_baseline() -> aes::Aes256 {

@@ -30,6 +30,10 @@ fn generation(c: &mut Criterion) {
     g.bench_function("ulid_new", |b| b.iter(|| black_box(ulid::Ulid::new())));
     let uuid7 = idcraft::schemes::Uuid7Generator::new();
     g.bench_function("uuid7", |b| b.iter(|| black_box(uuid7.generate(()).unwrap())));
+    let mut theirs = ulid::Generator::new();
+    g.bench_function("ulid_generator (ulid crate)", |b| b.iter(|| black_box(theirs.generate().unwrap())));
+    let ulid = idcraft::schemes::UlidGenerator::new();
+    g.bench_function("ulid", |b| b.iter(|| black_box(ulid.generate(()).unwrap())));
     comb::<SqlServer>(&mut g);
     comb::<PostgreSql>(&mut g);
     comb::<Legacy>(&mut g);
