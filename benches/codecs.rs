@@ -153,7 +153,7 @@ fn text_round_trip(c: &mut Criterion) {
     batch(&mut g, "uid64", &ids::<rt::Uid64Id>(&vals), round_trip);
     batch(&mut g, "uid96", &ids::<rt::Uid96Id>(&vals), round_trip);
     batch(&mut g, "ulid", &ids::<rt::UlidId>(&vals), round_trip);
-    batch(&mut g, "uuid7 typeid (prefixed)", &ids::<rt::TypeIdUser>(&vals), round_trip);
+    batch(&mut g, "typeid (user_ prefix)", &ids::<rt::TypeIdUser>(&vals), round_trip);
     let theirs: Vec<ulid::Ulid> = vals.iter().map(|&v| ulid::Ulid(v)).collect();
     batch(&mut g, "ulid crate (to_string + from_string)", &theirs, |u| ulid::Ulid::from_string(&u.to_string()).ok());
     batch(&mut g, "uuid crate (to_string + parse_str), again", &uuids, |u| uuid::Uuid::parse_str(&u.to_string()).ok());
@@ -207,8 +207,8 @@ mod rt {
     #[id(scheme = "ulid")]
     pub struct UlidId(u128);
     #[derive(Identity)]
-    #[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
-    pub struct TypeIdUser(Uuid);
+    #[id(scheme = "ulid", encoding = "typeid", prefix = "user")]
+    pub struct TypeIdUser(u128);
 }
 
 fn aes_baseline() -> aes::Aes256 {
