@@ -25,6 +25,14 @@ struct EventId([u8; 10]);
 #[id(scheme = "uid64")]
 struct LocalId(u64);
 
+#[derive(Identity)]
+#[id(scheme = "ulid", prefix = "doc")]
+struct DocumentId(u128);
+
+#[derive(Identity)]
+#[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
+struct UserId(Uuid);
+
 fn key(byte: u8) -> AesKey {
     AesKey::new(&[byte; 32]).unwrap()
 }
@@ -50,6 +58,12 @@ fn round_trips<F: Format>(ids: &PublicIds<F>) {
         assert_eq!(ids.from_public(&ids.to_public(&event)).unwrap(), event);
         let local = LocalId::new();
         assert_eq!(ids.from_public(&ids.to_public(&local)).unwrap(), local);
+        let document = DocumentId::new();
+        let token = ids.to_public(&document);
+        assert_eq!(ids.from_public(&token).unwrap(), document);
+        assert!(!token.to_string().contains(&document.to_string()[4..14]), "the time part does not show");
+        let user = UserId::new();
+        assert_eq!(ids.decode_str::<UserId>(&ids.to_public(&user).to_string()).unwrap(), user);
     }
 }
 
