@@ -107,6 +107,8 @@ mod sqlite {
         round_trip(&conn, SnoId::new, "BLOB", Sorted);
         round_trip(&conn, Local::new, "INTEGER", Sorted);
         round_trip(&conn, Global::new, "BLOB", Sorted);
+        round_trip(&conn, V7::new, "BLOB", Sorted);
+        round_trip(&conn, UlidId::new, "BLOB", Sorted);
         // The SQL Server layouts put the time in the bytes SQLite compares last.
         round_trip(&conn, SqlComb::new, "BLOB", Random);
         round_trip(&conn, LegacyComb::new, "BLOB", Random);
@@ -278,6 +280,8 @@ mod postgres {
                     round_trip(&pool, SnoId::new, "bytea", Sorted).await;
                     round_trip(&pool, Local::new, "bigint", Sorted).await;
                     round_trip(&pool, Global::new, "bytea", Sorted).await;
+                    round_trip(&pool, V7::new, "uuid", Sorted).await;
+                    round_trip(&pool, UlidId::new, "uuid", Sorted).await;
                     // Time in the bytes PostgreSQL compares last: as random as uuid v4 there.
                     round_trip(&pool, SqlComb::new, "uuid", Random).await;
                     round_trip(&pool, LegacyComb::new, "uuid", Random).await;

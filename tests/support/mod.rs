@@ -44,6 +44,14 @@ pub struct Local(pub u64);
 #[id(scheme = "uid96")]
 pub struct Global(pub [u8; 12]);
 
+#[derive(Identity)]
+#[id(scheme = "uuid7")]
+pub struct V7(pub Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "ulid")]
+pub struct UlidId(pub u128);
+
 /// `DATABASE_URL`, or `None` to skip the PostgreSQL tests of `file`. `.ci/run` sets
 /// `IDCRAFT_REQUIRE_POSTGRES`, which makes a missing URL a failure; elsewhere (a laptop, a hosted
 /// CI that sets `CI=true` without a database) the tests are skipped, and say so once, in a line
