@@ -35,6 +35,14 @@ struct HexSno([u8; 10]);
 #[id(scheme = "uid96", encoding = "base64url")]
 struct Global133([u8; 12]);
 
+#[derive(Identity)]
+#[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
+struct TypedUser(Uuid);
+
+#[derive(Identity)]
+#[id(scheme = "comb_pg", encoding = "ulid")]
+struct CombAsUlid(Uuid);
+
 /// The JSON Schema of `I`, its pattern compiled, checked against many texts of `I` (new ones,
 /// and those of arbitrary values, which reach the extremes of each encoding).
 fn schema_matches_texts<I>(make: impl Fn() -> I)
@@ -89,6 +97,26 @@ fn schemas_match_every_scheme_and_text_form() {
     schema_matches_texts(DecimalLocal::new);
     schema_matches_texts(HexSno::new);
     schema_matches_texts(Global133::new);
+    schema_matches_texts(V7::new);
+    schema_matches_texts(UlidId::new);
+    schema_matches_texts(TypedUser::new);
+    schema_matches_texts(CombAsUlid::new);
+}
+
+/// The ULID and TypeID patterns refuse what their parsers refuse: a first character above 7,
+/// the letters base32 leaves out, an uppercase TypeID suffix.
+#[test]
+fn base32_patterns_refuse_what_parsing_refuses() {
+    for (schema, bad) in [
+        (schemars::schema_for!(UlidId), "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
+        (schemars::schema_for!(UlidId), "01ARZ3NDEKTSV4RRFFQ69G5FAU"),
+        (schemars::schema_for!(TypedUser), "user_01H455VB4PEX5VSKNK084SN02Q"),
+        (schemars::schema_for!(TypedUser), "order_01h455vb4pex5vsknk084sn02q"),
+    ] {
+        let schema = serde_json::to_value(schema).unwrap();
+        let regex = regex::Regex::new(schema["pattern"].as_str().unwrap()).unwrap();
+        assert!(!regex.is_match(bad), "{bad} matches {}", schema["pattern"]);
+    }
 }
 
 #[test]

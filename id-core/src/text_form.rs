@@ -3,7 +3,7 @@
 //! scheme, so a schema cannot drift from what `Display` writes and `FromStr` reads.
 
 use crate::codec::base64::Flavour;
-use crate::codec::{base62, hex, sno32};
+use crate::codec::{base62, crockford, hex, sno32};
 use crate::identity::Identity;
 use crate::scheme::{Encoding, Scheme};
 use crate::time::Timestamp;
@@ -41,6 +41,9 @@ pub fn text_form<I: Identity>() -> TextForm {
             let most = width.max(last_body.len());
             (format!("[0-9]{{1,{most}}}"), 1, most)
         }
+        // 26 characters of base32, the first carrying only 3 bits.
+        Encoding::Ulid => (crockford::EITHER_PATTERN.to_owned(), crockford::LEN, crockford::LEN),
+        Encoding::TypeId => (crockford::LOWER_PATTERN.to_owned(), crockford::LEN, crockford::LEN),
         other => (format!("{}{{{width}}}", class(other)), width, width),
     };
     let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();

@@ -26,6 +26,11 @@ const UPPER: [u8; 256] = reverse_table(ALPHABET);
 const LOWER: [u8; 256] = reverse_table(LOWER_ALPHABET);
 const EITHER: [u8; 256] = merge(&UPPER, &LOWER);
 
+/// A regular expression for the 26 characters in either case (the first at most `7`).
+pub const EITHER_PATTERN: &str = "[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}";
+/// A regular expression for the 26 lowercase characters (TypeID suffixes).
+pub const LOWER_PATTERN: &str = "[0-7][0-9a-hjkmnp-tv-z]{25}";
+
 const EITHER_NAME: &str = "Crockford base32 [0-9A-HJKMNP-TV-Z], either case";
 const LOWER_NAME: &str = "lowercase Crockford base32 [0-9a-hjkmnp-tv-z]";
 
