@@ -87,3 +87,205 @@ BEGIN
   RETURN ((idcraft_unix_ms() - 1314220021721) << 23) | (shard::bigint << 10) | (nextval('idcraft_instagram_seq') % 1024);
 END
 $$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Snowflake layouts, with the node taken from the lease table (sql/postgres/idcraft_lease.sql,
+-- load it first): the database claims one slot of the layout's namespace for itself, the way
+-- a Rust process leases one (`LeaseConfig::twitter_workers()` and its siblings), and holds it
+-- until idcraft_db_release(namespace). Rust processes leasing the same namespace never get
+-- that slot, and the database issues only after the bound its predecessor on the slot
+-- published, so no ID repeats across the two.
+--
+-- The (unit, sequence) pair is kept in a sequence object per namespace (never rolled back, and
+-- never holding a lock until commit, unlike a row): each call takes max(last + 1, now), under a
+-- session advisory lock held only for that step. IDs are therefore unique and strictly
+-- increasing database-wide; a burst beyond the layout's sequence borrows the next time units
+-- (the embedded time runs ahead of the clock by the excess, never repeats).
+
+-- The database's own holder ID in idcraft_lease.
+CREATE OR REPLACE FUNCTION idcraft_db_holder() RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT 'd47aba5e-0000-4000-8000-000000000000'::uuid $$;
+
+-- The slots the database holds, with the bound its predecessor on each published.
+CREATE TABLE IF NOT EXISTS idcraft_db_slot (
+    namespace   text        PRIMARY KEY,
+    slot        integer     NOT NULL,
+    issue_after timestamptz NOT NULL
+);
+
+-- The database's slot in `ns` (0 .. slots-1), claimed on first use: the first slot no live
+-- lease holds, taken over under its row lock exactly as a Rust claim does.
+CREATE OR REPLACE FUNCTION idcraft_db_slot(ns text, slots integer) RETURNS idcraft_db_slot
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  held idcraft_db_slot;
+  candidate integer;
+  live boolean;
+  bound timestamptz;
+BEGIN
+  SELECT * INTO held FROM idcraft_db_slot WHERE namespace = ns;
+  IF FOUND THEN
+    RETURN held;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('idcraft_db_slot'), hashtext(ns));
+  SELECT * INTO held FROM idcraft_db_slot WHERE namespace = ns;
+  IF FOUND THEN
+    RETURN held;
+  END IF;
+  FOR attempt IN 1..16 LOOP
+    SELECT s INTO candidate FROM generate_series(0, slots - 1) AS s
+     WHERE NOT EXISTS (SELECT 1 FROM idcraft_lease l WHERE l.namespace = ns AND l.slot = s AND l.expires_at > now())
+     ORDER BY s LIMIT 1;
+    IF candidate IS NULL THEN
+      RAISE EXCEPTION 'idcraft: every one of the % slots of % is held', slots, ns;
+    END IF;
+    SELECT l.expires_at > now(), COALESCE(l.issue_until, l.expires_at) INTO live, bound
+      FROM idcraft_lease l WHERE l.namespace = ns AND l.slot = candidate FOR UPDATE;
+    IF FOUND THEN
+      CONTINUE WHEN live;  -- taken since the search: look again
+      UPDATE idcraft_lease
+         SET holder = idcraft_db_holder(), epoch = epoch + 1,
+             expires_at = timestamptz '9999-12-31 00:00:00+00', issue_until = timestamptz '9999-12-31 00:00:00+00'
+       WHERE namespace = ns AND slot = candidate;
+    ELSE
+      INSERT INTO idcraft_lease (namespace, slot, holder, epoch, expires_at, issue_until)
+      VALUES (ns, candidate, idcraft_db_holder(), 1, timestamptz '9999-12-31 00:00:00+00', timestamptz '9999-12-31 00:00:00+00')
+      ON CONFLICT DO NOTHING;
+      CONTINUE WHEN NOT FOUND;  -- claimed since the search: look again
+      bound := timestamptz '-infinity';
+    END IF;
+    INSERT INTO idcraft_db_slot VALUES (ns, candidate, bound) RETURNING * INTO held;
+    RETURN held;
+  END LOOP;
+  RAISE EXCEPTION 'idcraft: could not claim a slot of % (16 races lost)', ns;
+END
+$$;
+
+-- Gives the database's slot in `ns` back: its published bound becomes the last time unit it
+-- may have used, so the next holder (a Rust process) issues after it.
+CREATE OR REPLACE FUNCTION idcraft_db_release(ns text) RETURNS void
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  held idcraft_db_slot;
+BEGIN
+  DELETE FROM idcraft_db_slot WHERE namespace = ns RETURNING * INTO held;
+  IF FOUND THEN
+    UPDATE idcraft_lease
+       SET expires_at = now() - interval '1 microsecond',
+           issue_until = GREATEST(clock_timestamp(), COALESCE(idcraft_db_last(ns), '-infinity'))
+     WHERE namespace = ns AND slot = held.slot AND holder = idcraft_db_holder();
+  END IF;
+END
+$$;
+
+-- The (unit, sequence) state of `ns`: units << seq_bits | sequence, in a sequence object.
+CREATE OR REPLACE FUNCTION idcraft_db_state(ns text) RETURNS regclass
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  name text := 'idcraft_state_' || replace(ns, '-', '_');
+BEGIN
+  EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I MINVALUE 0 START 0', name);
+  RETURN name::regclass;
+END
+$$;
+
+-- The time the last ID of `ns` carries, if any (for idcraft_db_release).
+CREATE OR REPLACE FUNCTION idcraft_db_last(ns text) RETURNS timestamptz
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  last bigint;
+  epoch_ms bigint;
+  unit_ms integer;
+  seq_bits integer;
+BEGIN
+  SELECT l.epoch_ms, l.unit_ms, l.seq_bits INTO epoch_ms, unit_ms, seq_bits FROM idcraft_snowflake_layout(ns) l;
+  EXECUTE format('SELECT last_value FROM %s', idcraft_db_state(ns)) INTO last;
+  RETURN timestamptz 'epoch' + ((last >> seq_bits) * unit_ms + epoch_ms + unit_ms) * interval '1 millisecond';
+END
+$$;
+
+-- The four layouts by namespace: epoch (Unix ms), unit (ms), node and sequence widths, whether
+-- the sequence sits before the node (Sonyflake), and the slot count.
+CREATE OR REPLACE FUNCTION idcraft_snowflake_layout(ns text,
+    OUT epoch_ms bigint, OUT unit_ms integer, OUT node_bits integer, OUT seq_bits integer,
+    OUT seq_first boolean, OUT slots integer)
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT v.epoch_ms, v.unit_ms, v.node_bits, v.seq_bits, v.seq_first, v.slots FROM (VALUES
+    ('twitter-worker', 1288834974657::bigint, 1, 10, 12, false, 1024),
+    ('discord-worker', 1420070400000, 1, 10, 12, false, 1024),
+    ('sonyflake-machine', 1409529600000, 10, 16, 8, true, 65536)
+  ) AS v(namespace, epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots)
+  WHERE v.namespace = ns
+$$;
+
+-- The next ID of the layout of `ns` on `node`, or on the database's own slot when `node` is NULL.
+CREATE OR REPLACE FUNCTION idcraft_snowflake(ns text, node integer) RETURNS bigint
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  layout record;
+  me idcraft_db_slot;
+  state regclass;
+  now_ms bigint;
+  last bigint;
+  next bigint;
+  lock_key integer := hashtext('idcraft_snowflake:' || ns);
+BEGIN
+  SELECT * INTO layout FROM idcraft_snowflake_layout(ns);
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'idcraft: % is not a snowflake namespace', ns;
+  END IF;
+  IF node IS NULL THEN
+    me := idcraft_db_slot(ns, layout.slots);
+    node := me.slot;
+  ELSIF node < 0 OR node >= layout.slots THEN
+    RAISE EXCEPTION 'idcraft: node % is outside 0..% (% bits)', node, layout.slots - 1, layout.node_bits
+      USING ERRCODE = 'numeric_value_out_of_range';
+  END IF;
+  state := idcraft_db_state(ns || CASE WHEN me IS NULL THEN '-' || node ELSE '' END);
+  now_ms := idcraft_unix_ms();
+  IF me IS NOT NULL AND timestamptz 'epoch' + now_ms * interval '1 millisecond' <= me.issue_after THEN
+    RAISE EXCEPTION 'idcraft: slot % of % was handed over; its predecessor may have issued until %', node, ns, me.issue_after;
+  END IF;
+  PERFORM pg_advisory_lock(lock_key, node);
+  BEGIN
+    EXECUTE format('SELECT last_value FROM %s', state) INTO last;
+    next := GREATEST(last + 1, ((now_ms - layout.epoch_ms) / layout.unit_ms) << layout.seq_bits);
+    PERFORM setval(state, next);
+    PERFORM pg_advisory_unlock(lock_key, node);
+  EXCEPTION WHEN OTHERS THEN
+    PERFORM pg_advisory_unlock(lock_key, node);
+    RAISE;
+  END;
+  -- `<<` and `|` share one precedence level in PostgreSQL: every term is bracketed.
+  IF layout.seq_first THEN
+    RETURN ((next >> layout.seq_bits) << (layout.seq_bits + layout.node_bits))
+         | ((next & ((1 << layout.seq_bits) - 1)) << layout.node_bits)
+         | node;
+  END IF;
+  RETURN ((next >> layout.seq_bits) << (layout.node_bits + layout.seq_bits))
+       | (node::bigint << layout.seq_bits)
+       | (next & ((1 << layout.seq_bits) - 1));
+END
+$$;
+
+-- twitter_snowflake: 41-bit ms since 1288834974657, 10-bit worker, 12-bit sequence.
+CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake(worker integer DEFAULT NULL) RETURNS bigint
+LANGUAGE sql VOLATILE
+AS $$ SELECT idcraft_snowflake('twitter-worker', worker) $$;
+
+-- discord_snowflake: ms since 1420070400000, the 10-bit node (worker << 5 | process), 12-bit increment.
+CREATE OR REPLACE FUNCTION idcraft_discord_snowflake(node integer DEFAULT NULL) RETURNS bigint
+LANGUAGE sql VOLATILE
+AS $$ SELECT idcraft_snowflake('discord-worker', node) $$;
+
+-- sonyflake: 39 bits of 10 ms since 2014-09-01, 8-bit sequence, 16-bit machine ID.
+CREATE OR REPLACE FUNCTION idcraft_sonyflake(machine integer DEFAULT NULL) RETURNS bigint
+LANGUAGE sql VOLATILE
+AS $$ SELECT idcraft_snowflake('sonyflake-machine', machine) $$;
