@@ -12,6 +12,8 @@
 -- between calls (monotonic per millisecond, not within it), except idcraft_instagram_id, whose
 -- sequence part counts through a PostgreSQL sequence as Instagram's published function does.
 -- Randomness comes from gen_random_uuid() (PostgreSQL's cryptographically strong source).
+-- The generators are PL/pgSQL, not SQL: a SQL function that cannot be inlined is planned anew
+-- at every call, which costs more than making the ID.
 
 -- The current Unix time in milliseconds.
 CREATE OR REPLACE FUNCTION idcraft_unix_ms() RETURNS bigint
@@ -25,50 +27,61 @@ AS $$ SELECT substring(int8send(ms) FROM 3 FOR 6) $$;
 
 -- uuid7 (RFC 9562): 48 bits of Unix ms, version 7, 74 random bits, variant 10.
 CREATE OR REPLACE FUNCTION idcraft_uuid7() RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $$
-  SELECT encode(idcraft_ms_bytes(idcraft_unix_ms())
-                || set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112), 'hex')::uuid
-  FROM (SELECT uuid_send(gen_random_uuid()) AS r) AS x
+DECLARE
+  r bytea := uuid_send(gen_random_uuid());
+BEGIN
+  RETURN encode(idcraft_ms_bytes(idcraft_unix_ms()) || set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112), 'hex')::uuid;
+END
 $$;
 
 -- ulid, stored as uuid: 48 bits of Unix ms, 80 random bits (gen_random_uuid()'s bytes 0-5
 -- and 10-13, none of which holds its version or variant).
 CREATE OR REPLACE FUNCTION idcraft_ulid() RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $$
-  SELECT encode(idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 1 FOR 6) || substring(r FROM 11 FOR 4),
-                'hex')::uuid
-  FROM (SELECT uuid_send(gen_random_uuid()) AS r) AS x
+DECLARE
+  r bytea := uuid_send(gen_random_uuid());
+BEGIN
+  RETURN encode(idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 1 FOR 6) || substring(r FROM 11 FOR 4), 'hex')::uuid;
+END
 $$;
 
 -- comb_pg (RT.Comb PostgreSql): a random version 4 GUID whose first 6 bytes are the Unix ms.
 CREATE OR REPLACE FUNCTION idcraft_comb_pg() RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $$
-  SELECT encode(idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 7 FOR 10), 'hex')::uuid
-  FROM (SELECT uuid_send(gen_random_uuid()) AS r) AS x
+DECLARE
+  r bytea := uuid_send(gen_random_uuid());
+BEGIN
+  RETURN encode(idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 7 FOR 10), 'hex')::uuid;
+END
 $$;
 
 -- comb_sql (RT.Comb SqlServer): a random version 4 GUID whose last 6 bytes are the Unix ms
 -- (what SQL Server's uniqueidentifier order compares first; PostgreSQL's uuid order does not).
 CREATE OR REPLACE FUNCTION idcraft_comb_sql() RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $$
-  SELECT encode(substring(r FROM 1 FOR 10) || idcraft_ms_bytes(idcraft_unix_ms()), 'hex')::uuid
-  FROM (SELECT uuid_send(gen_random_uuid()) AS r) AS x
+DECLARE
+  r bytea := uuid_send(gen_random_uuid());
+BEGIN
+  RETURN encode(substring(r FROM 1 FOR 10) || idcraft_ms_bytes(idcraft_unix_ms()), 'hex')::uuid;
+END
 $$;
 
 -- distributed128 (Architect.Identities' DistributedId128), stored as uuid: 48 bits of ms since
 -- 1700-01-01, the nibble 7, 12 random bits, a zero bit, 63 random bits.
 CREATE OR REPLACE FUNCTION idcraft_distributed128() RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $$
-  SELECT encode(idcraft_ms_bytes(floor(extract(epoch FROM clock_timestamp() - timestamptz '1700-01-01 00:00:00+00')
-                                       * 1000)::bigint)
-                || set_byte(set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112),
-                            2, get_byte(r, 0) & 127), 'hex')::uuid
-  FROM (SELECT uuid_send(gen_random_uuid()) AS r) AS x
+DECLARE
+  r bytea := uuid_send(gen_random_uuid());
+BEGIN
+  RETURN encode(idcraft_ms_bytes(floor(extract(epoch FROM clock_timestamp() - timestamptz '1700-01-01 00:00:00+00') * 1000)::bigint)
+                || set_byte(set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112), 2, get_byte(r, 0) & 127), 'hex')::uuid;
+END
 $$;
 
 -- instagram_id: 41 bits of ms since 1314220021721 (the epoch of Instagram's published
@@ -181,15 +194,20 @@ BEGIN
 END
 $$;
 
--- The (unit, sequence) state of `ns`: units << seq_bits | sequence, in a sequence object.
+-- The (unit, sequence) state of `ns`: units << seq_bits | sequence, in a sequence object
+-- (created on first use: one for the database's slot of each namespace, one per explicit node).
 CREATE OR REPLACE FUNCTION idcraft_db_state(ns text) RETURNS regclass
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
   name text := 'idcraft_state_' || replace(ns, '-', '_');
+  state regclass := to_regclass(name);
 BEGIN
-  EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I MINVALUE 0 START 0', name);
-  RETURN name::regclass;
+  IF state IS NULL THEN
+    EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I MINVALUE 0 START 0', name);
+    state := name::regclass;
+  END IF;
+  RETURN state;
 END
 $$;
 
@@ -204,7 +222,7 @@ DECLARE
   seq_bits integer;
 BEGIN
   SELECT l.epoch_ms, l.unit_ms, l.seq_bits INTO epoch_ms, unit_ms, seq_bits FROM idcraft_snowflake_layout(ns) l;
-  EXECUTE format('SELECT last_value FROM %s', idcraft_db_state(ns)) INTO last;
+  last := COALESCE(pg_sequence_last_value(idcraft_db_state(ns)), 0);
   RETURN timestamptz 'epoch' + ((last >> seq_bits) * unit_ms + epoch_ms + unit_ms) * interval '1 millisecond';
 END
 $$;
@@ -214,38 +232,44 @@ $$;
 CREATE OR REPLACE FUNCTION idcraft_snowflake_layout(ns text,
     OUT epoch_ms bigint, OUT unit_ms integer, OUT node_bits integer, OUT seq_bits integer,
     OUT seq_first boolean, OUT slots integer)
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-  SELECT v.epoch_ms, v.unit_ms, v.node_bits, v.seq_bits, v.seq_first, v.slots FROM (VALUES
-    ('twitter-worker', 1288834974657::bigint, 1, 10, 12, false, 1024),
-    ('discord-worker', 1420070400000, 1, 10, 12, false, 1024),
-    ('sonyflake-machine', 1409529600000, 10, 16, 8, true, 65536)
-  ) AS v(namespace, epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots)
-  WHERE v.namespace = ns
+BEGIN
+  -- PL/pgSQL rather than SQL: a SQL function called with a variable is planned anew on
+  -- every call, which cost more than the whole ID.
+  CASE ns
+    WHEN 'twitter-worker' THEN
+      SELECT 1288834974657, 1, 10, 12, false, 1024 INTO epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots;
+    WHEN 'discord-worker' THEN
+      SELECT 1420070400000, 1, 10, 12, false, 1024 INTO epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots;
+    WHEN 'sonyflake-machine' THEN
+      SELECT 1409529600000, 10, 16, 8, true, 65536 INTO epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots;
+    ELSE
+      RAISE EXCEPTION 'idcraft: % is not a snowflake namespace', ns;
+  END CASE;
+END
 $$;
 
--- The next ID of the layout of `ns` on `node`, or on the database's own slot when `node` is NULL.
-CREATE OR REPLACE FUNCTION idcraft_snowflake(ns text, node integer) RETURNS bigint
+-- The next ID of the layout of `ns` (its constants as idcraft_snowflake_layout gives them:
+-- passed in, since looking them up cost more than the rest) on `node`, or on the database's
+-- own slot when `node` is NULL.
+CREATE OR REPLACE FUNCTION idcraft_snowflake(ns text, node integer, epoch_ms bigint, unit_ms integer,
+    node_bits integer, seq_bits integer, seq_first boolean, slots integer) RETURNS bigint
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
-  layout record;
   me idcraft_db_slot;
   state regclass;
   now_ms bigint;
   last bigint;
-  next bigint;
+  issued bigint;
   lock_key integer := hashtext('idcraft_snowflake:' || ns);
 BEGIN
-  SELECT * INTO layout FROM idcraft_snowflake_layout(ns);
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'idcraft: % is not a snowflake namespace', ns;
-  END IF;
   IF node IS NULL THEN
-    me := idcraft_db_slot(ns, layout.slots);
+    me := idcraft_db_slot(ns, slots);
     node := me.slot;
-  ELSIF node < 0 OR node >= layout.slots THEN
-    RAISE EXCEPTION 'idcraft: node % is outside 0..% (% bits)', node, layout.slots - 1, layout.node_bits
+  ELSIF node < 0 OR node >= slots THEN
+    RAISE EXCEPTION 'idcraft: node % is outside 0..% (% bits)', node, slots - 1, node_bits
       USING ERRCODE = 'numeric_value_out_of_range';
   END IF;
   state := idcraft_db_state(ns || CASE WHEN me IS NULL THEN '-' || node ELSE '' END);
@@ -255,37 +279,37 @@ BEGIN
   END IF;
   PERFORM pg_advisory_lock(lock_key, node);
   BEGIN
-    EXECUTE format('SELECT last_value FROM %s', state) INTO last;
-    next := GREATEST(last + 1, ((now_ms - layout.epoch_ms) / layout.unit_ms) << layout.seq_bits);
-    PERFORM setval(state, next);
+    last := COALESCE(pg_sequence_last_value(state), 0);
+    issued := GREATEST(last + 1, ((now_ms - epoch_ms) / unit_ms) << seq_bits);
+    PERFORM setval(state, issued);
     PERFORM pg_advisory_unlock(lock_key, node);
   EXCEPTION WHEN OTHERS THEN
     PERFORM pg_advisory_unlock(lock_key, node);
     RAISE;
   END;
   -- `<<` and `|` share one precedence level in PostgreSQL: every term is bracketed.
-  IF layout.seq_first THEN
-    RETURN ((next >> layout.seq_bits) << (layout.seq_bits + layout.node_bits))
-         | ((next & ((1 << layout.seq_bits) - 1)) << layout.node_bits)
+  IF seq_first THEN
+    RETURN ((issued >> seq_bits) << (seq_bits + node_bits))
+         | ((issued & ((1 << seq_bits) - 1)) << node_bits)
          | node;
   END IF;
-  RETURN ((next >> layout.seq_bits) << (layout.node_bits + layout.seq_bits))
-       | (node::bigint << layout.seq_bits)
-       | (next & ((1 << layout.seq_bits) - 1));
+  RETURN ((issued >> seq_bits) << (node_bits + seq_bits))
+       | (node::bigint << seq_bits)
+       | (issued & ((1 << seq_bits) - 1));
 END
 $$;
 
 -- twitter_snowflake: 41-bit ms since 1288834974657, 10-bit worker, 12-bit sequence.
 CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake(worker integer DEFAULT NULL) RETURNS bigint
-LANGUAGE sql VOLATILE
-AS $$ SELECT idcraft_snowflake('twitter-worker', worker) $$;
+LANGUAGE plpgsql VOLATILE
+AS $$ BEGIN RETURN idcraft_snowflake('twitter-worker', worker, 1288834974657, 1, 10, 12, false, 1024); END $$;
 
 -- discord_snowflake: ms since 1420070400000, the 10-bit node (worker << 5 | process), 12-bit increment.
 CREATE OR REPLACE FUNCTION idcraft_discord_snowflake(node integer DEFAULT NULL) RETURNS bigint
-LANGUAGE sql VOLATILE
-AS $$ SELECT idcraft_snowflake('discord-worker', node) $$;
+LANGUAGE plpgsql VOLATILE
+AS $$ BEGIN RETURN idcraft_snowflake('discord-worker', node, 1420070400000, 1, 10, 12, false, 1024); END $$;
 
 -- sonyflake: 39 bits of 10 ms since 2014-09-01, 8-bit sequence, 16-bit machine ID.
 CREATE OR REPLACE FUNCTION idcraft_sonyflake(machine integer DEFAULT NULL) RETURNS bigint
-LANGUAGE sql VOLATILE
-AS $$ SELECT idcraft_snowflake('sonyflake-machine', machine) $$;
+LANGUAGE plpgsql VOLATILE
+AS $$ BEGIN RETURN idcraft_snowflake('sonyflake-machine', machine, 1409529600000, 10, 16, 8, true, 65536); END $$;
