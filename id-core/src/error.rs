@@ -64,7 +64,7 @@ pub enum RangeRule {
     AboveDecimalMax,
     /// The digits need more than 128 bits.
     Above128Bits,
-    /// A `u64` ID (uid64's decimal form) is above `18446744073709551615`.
+    /// A `u64` ID (uid64's or a snowflake's decimal form) is above `18446744073709551615`.
     AboveU64Max,
     /// An `i64` ID is above `9223372036854775807`.
     AboveI64Max,
@@ -83,7 +83,7 @@ impl fmt::Display for RangeRule {
             RangeRule::Fractional => "a decimal ID has no fractional digits",
             RangeRule::AboveDecimalMax => "a decimal ID is at most 9999999999999999999999999999",
             RangeRule::Above128Bits => "the number does not fit 128 bits",
-            RangeRule::AboveU64Max => "a uid64 is at most 18446744073709551615",
+            RangeRule::AboveU64Max => "a 64-bit ID is at most 18446744073709551615",
             RangeRule::AboveI64Max => "an i64 ID is at most 9223372036854775807",
             RangeRule::DistributedLayout => "a DistributedId has 45 time bits and 48 random bits",
             RangeRule::Distributed128Layout => "a DistributedId128 has 48 time bits and 75 random bits",

@@ -12,6 +12,10 @@
 //! | `sno` | [`Sno`] | `[u8; 10]` | 16-char sno32 |
 //! | `uid64` / `uid96` | [`Uid64`] / [`Uid96`] | `u64` / `[u8; 12]` | ordered base64 |
 //! | `uuid7` | [`Uuid7`] | `Uuid` | hyphenated |
+//! | `twitter_snowflake` | [`TwitterSnowflake`] | `u64` | decimal |
+//! | `discord_snowflake` | [`DiscordSnowflake`] | `u64` | decimal |
+//! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
+//! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 
 pub mod comb;
 #[doc(hidden)]
@@ -21,6 +25,7 @@ pub mod distributed;
 pub mod hot;
 pub(crate) mod overrides;
 pub mod sno;
+pub mod snowflake;
 pub mod uid;
 pub mod uuid7;
 
@@ -28,6 +33,7 @@ pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
 pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
 pub use hot::{HotGuid, HotGuidGenerator};
 pub use sno::{Sno, SnoGenerator};
+pub use snowflake::{DiscordSnowflake, InstagramId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake};
 pub use uid::{GlobalUidGenerator, Uid64, Uid96, Uid96With, UidGenerator};
 pub use uuid7::{Uuid7, Uuid7Generator};
 
@@ -129,6 +135,10 @@ registry! {
     uid64 => Uid64, __derive_uid64;
     uid96<const I: u8 = 8> => Uid96With<I>, __derive_uid96;
     uuid7 => Uuid7, __derive_uuid7;
+    twitter_snowflake => TwitterSnowflake, __derive_snowflake;
+    discord_snowflake => DiscordSnowflake, __derive_snowflake;
+    instagram_id => InstagramId, __derive_snowflake;
+    sonyflake => Sonyflake, __derive_snowflake;
 }
 
 use crate::codec::IdText;
@@ -279,6 +289,15 @@ pub trait Scheme:
     /// Whether serde writes this value as `null` (sno's zero ID); `false` for other schemes.
     fn serializes_as_null(&self) -> bool {
         false
+    }
+
+    /// The value a number stands for where human-readable formats may hold the ID as one
+    /// (snowflakes: JSON producers write them as numbers too); `None` for schemes whose IDs
+    /// are only text there.
+    #[doc(hidden)]
+    fn from_number(n: u64) -> Option<Self> {
+        let _ = n;
+        None
     }
 }
 
@@ -525,6 +544,10 @@ mod tests {
         unsupported_forms_are_typed::<Sno>();
         unsupported_forms_are_typed::<Uid64>();
         unsupported_forms_are_typed::<Uid96>();
+        unsupported_forms_are_typed::<TwitterSnowflake>();
+        unsupported_forms_are_typed::<DiscordSnowflake>();
+        unsupported_forms_are_typed::<InstagramId>();
+        unsupported_forms_are_typed::<Sonyflake>();
     }
 
     proptest::proptest! {
@@ -532,7 +555,7 @@ mod tests {
 
         #[test]
         fn every_decoder_of_every_scheme_is_total(
-            text in proptest::prop_oneof![crate::test_budget::printable_text(40), "[0-9A-Za-z._-]{8,40}", "[0-9a-f-]{36}"],
+            text in proptest::prop_oneof![crate::test_budget::printable_text(40), "[0-9A-Za-z._-]{8,40}", "[0-9a-f-]{36}", "[0-9]{1,21}"],
             bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..20),
         ) {
             decoders_hold::<CombSql>(&text, &bytes)?;
@@ -545,6 +568,10 @@ mod tests {
             decoders_hold::<Sno>(&text, &bytes)?;
             decoders_hold::<Uid64>(&text, &bytes)?;
             decoders_hold::<Uid96>(&text, &bytes)?;
+            decoders_hold::<TwitterSnowflake>(&text, &bytes)?;
+            decoders_hold::<DiscordSnowflake>(&text, &bytes)?;
+            decoders_hold::<InstagramId>(&text, &bytes)?;
+            decoders_hold::<Sonyflake>(&text, &bytes)?;
         }
     }
 }
