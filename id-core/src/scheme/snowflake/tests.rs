@@ -293,3 +293,20 @@ proptest::proptest! {
         check::<SonyflakeLayout>(value, units, node, seq)?;
     }
 }
+
+#[test]
+fn bigint_columns_round_trip_every_value() {
+    use crate::column::{Column, DbColumn, DbValue, Dialect};
+    assert_eq!((Sonyflake::POSTGRES, Sonyflake::SQLITE), (Column::BigInt, Column::BigInt));
+    for v in [0, 1, i64::MAX as u64, 1 << 63, u64::MAX] {
+        let id = DiscordSnowflake::from_u64(v);
+        let db = id.to_db(Dialect::Postgres);
+        assert_eq!(db, DbValue::BigInt(v as i64));
+        assert_eq!(DiscordSnowflake::from_db(db), Ok(id));
+    }
+    assert_eq!(
+        TwitterSnowflake::from_db(DbValue::Text(crate::codec::IdText::try_from_str("42").unwrap())),
+        Ok(TwitterSnowflake::from_u64(42))
+    );
+    assert!(TwitterSnowflake::from_db(DbValue::Text(crate::codec::IdText::try_from_str("x").unwrap())).is_err());
+}
