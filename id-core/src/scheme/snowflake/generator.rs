@@ -15,6 +15,7 @@ use crate::time::Timestamp;
 use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
+use core::time::Duration;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
@@ -139,11 +140,16 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
     #[inline(never)]
     fn unit_used_up(&self, last: u64) -> Result<(), GenerateError> {
         if last >= Snowflake::<L>::MAX_GENERATED_UNITS {
-            let after = Snowflake::<L>::LATEST.checked_add(core::time::Duration::from_nanos(1));
+            let after = Snowflake::<L>::LATEST.checked_add(Duration::from_nanos(1));
             return Err(Snowflake::<L>::out_of_range(after.unwrap_or(Snowflake::<L>::LATEST)));
         }
+        // Sleep to the next unit's start, not a whole tick past it: at 1 ms units that would
+        // cost a tenth of the layout's rate.
+        let next = Snowflake::<L>::unit_start(last + 1);
+        let until_next =
+            || next.duration_since(self.clock.now_precise()).unwrap_or_default().max(Duration::from_micros(1));
         // An unreadable clock ends the wait; the next round reports it.
-        self.overflow.wait_while(&self.clock, || {
+        self.overflow.wait_while_ticking(&self.clock, until_next, || {
             Snowflake::<L>::checked_units(self.clock.now_precise()).is_ok_and(|units| units <= last)
         });
         Ok(())
