@@ -55,12 +55,7 @@ impl<L: SnowflakeLayout> Describe for Snowflake<L> {
     /// machine); one that does not fit the layout's node bits is an error.
     fn generator(options: Options<'_>) -> Result<Option<Box<dyn Generate<Self>>>, OptionError> {
         let Some(text) = options("node") else { return Ok(None) };
-        let expected = match L::NAME {
-            "twitter_snowflake" => "a worker 0..=1023",
-            "discord_snowflake" => "a node 0..=1023 (worker << 5 | process)",
-            "instagram_id" => "a shard 0..=8191",
-            _ => "a machine ID 0..=65535",
-        };
+        let expected = L::NODE_EXPECTED;
         let error = || OptionError { option: "node", value: text.into(), expected };
         let node: u32 = text.parse().map_err(|_| error())?;
         let generator = SnowflakeGenerator::<L, CoarseClock>::with(CoarseClock, node).map_err(|_| error())?;

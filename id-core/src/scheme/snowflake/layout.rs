@@ -36,11 +36,14 @@ pub trait SnowflakeLayout:
     const SEQUENCE_BEFORE_NODE: bool;
     /// What the node is called in messages (`worker`, `shard`, `machine`).
     const NODE_NAME: &'static str;
+    /// What a node option takes, for tools' messages (`a worker 0..=1023`).
+    const NODE_EXPECTED: &'static str;
 }
 
 macro_rules! layouts {
     ($($(#[$doc:meta])* $marker:ident = $name:literal, epoch $epoch:literal, unit $unit:literal,
-       time $time:literal, node $node:literal ($node_name:literal), sequence $seq:literal, before $before:literal;)+) => {$(
+       time $time:literal, node $node:literal ($node_name:literal, $node_expected:literal), sequence $seq:literal,
+       before $before:literal;)+) => {$(
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $marker;
@@ -56,6 +59,7 @@ macro_rules! layouts {
             const SEQUENCE_BITS: u32 = $seq;
             const SEQUENCE_BEFORE_NODE: bool = $before;
             const NODE_NAME: &'static str = $node_name;
+            const NODE_EXPECTED: &'static str = $node_expected;
         }
     )+};
 }
@@ -63,16 +67,16 @@ macro_rules! layouts {
 layouts! {
     /// Twitter's snowflake: a zero bit, 41 bits of milliseconds since 2010-11-04T01:42:54.657Z,
     /// a 10-bit worker, a 12-bit sequence.
-    TwitterLayout = "twitter_snowflake", epoch 1_288_834_974_657, unit 1, time 41, node 10 ("worker"), sequence 12, before false;
+    TwitterLayout = "twitter_snowflake", epoch 1_288_834_974_657, unit 1, time 41, node 10 ("worker", "a worker 0..=1023"), sequence 12, before false;
     /// Discord's snowflake: 42 bits of milliseconds since 2015-01-01, a 5-bit worker and a
     /// 5-bit process (one 10-bit node, `worker << 5 | process`), a 12-bit increment.
-    DiscordLayout = "discord_snowflake", epoch 1_420_070_400_000, unit 1, time 42, node 10 ("worker/process"), sequence 12, before false;
+    DiscordLayout = "discord_snowflake", epoch 1_420_070_400_000, unit 1, time 42, node 10 ("node", "a node 0..=1023 (worker << 5 | process)"), sequence 12, before false;
     /// Instagram's IDs: 41 bits of milliseconds since 2011-08-24T21:07:01.721Z (the epoch of the
     /// published PL/pgSQL function), a 13-bit shard, a 10-bit sequence.
-    InstagramLayout = "instagram_id", epoch 1_314_220_021_721, unit 1, time 41, node 13 ("shard"), sequence 10, before false;
+    InstagramLayout = "instagram_id", epoch 1_314_220_021_721, unit 1, time 41, node 13 ("shard", "a shard 0..=8191"), sequence 10, before false;
     /// Sonyflake: a zero bit, 39 bits of 10 ms units since 2014-09-01, an 8-bit sequence, then a
     /// 16-bit machine ID.
-    SonyflakeLayout = "sonyflake", epoch 1_409_529_600_000, unit 10, time 39, node 16 ("machine"), sequence 8, before true;
+    SonyflakeLayout = "sonyflake", epoch 1_409_529_600_000, unit 10, time 39, node 16 ("machine", "a machine ID 0..=65535"), sequence 8, before true;
 }
 
 /// A snowflake ID of layout `L`: the `u64`, compared as a number, which for every value a
