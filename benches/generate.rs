@@ -1,13 +1,17 @@
 //! ID generation, per call, next to `uuid` (v4, v7 with `fast-rng`) and `ulid` in the same run.
 //!
 //! Schemes whose layout caps one generator's rate (DistributedId ~128/ms, sno 65,536 per 4 ms,
-//! uid 16,384 per 1024 µs, HotGuid 2^24 per second) are measured below the cap with a stepping clock (see
+//! uid 16,384 per 1024 µs, HotGuid 2^24 per second, the snowflakes 256 to 4,096 per unit) are
+//! measured below the cap with a stepping clock (see
 //! `support/mod.rs`); their sustained rates against the real clock come from
 //! `cargo run --release --example sustained`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
 use idcraft::schemes::sno::{GeneratorSnapshot, SnoGenerator};
+use idcraft::schemes::snowflake::{
+    DiscordLayout, InstagramLayout, Snowflake, SnowflakeGenerator, SnowflakeLayout, SonyflakeLayout, TwitterLayout,
+};
 use idcraft::schemes::{
     CombLayout, DistributedId128Generator, DistributedIdGenerator, HotGuidGenerator, UidGenerator, machine_bytes,
 };
@@ -21,6 +25,21 @@ use support::SteppingClock;
 fn comb<L: CombLayout>(c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
     let generator = L::default_generator();
     c.bench_function(L::NAME, |b| b.iter(|| black_box(generator.generate(()).unwrap())));
+}
+
+/// A snowflake generator on `inner` stepped one unit every half capacity, so it never waits;
+/// `cargo bench --bench generate -- snowflake` runs only these rows.
+fn snowflake<L: SnowflakeLayout, C: idcraft::Clock>(
+    c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    label: &str,
+    inner: C,
+) {
+    let half = u64::from(Snowflake::<L>::MAX_SEQUENCE / 2 + 1);
+    let clock = SteppingClock::new(inner, half, Duration::from_millis(L::UNIT_MS));
+    let generator = SnowflakeGenerator::<L, _>::with(&clock, 1).unwrap();
+    c.bench_function(format!("snowflake {label} (below cap)"), |b| {
+        b.iter(|| black_box(generator.generate(()).unwrap()))
+    });
 }
 
 fn generation(c: &mut Criterion) {
@@ -67,6 +86,12 @@ fn generation(c: &mut Criterion) {
     let clock = SteppingClock::new(CoarseClock, 8_192, Duration::from_micros(1024));
     let uid_coarse = UidGenerator::with(&clock);
     g.bench_function("uid64 coarse clock (below cap)", |b| b.iter(|| black_box(uid_coarse.generate(()).unwrap())));
+
+    snowflake::<TwitterLayout, _>(&mut g, "twitter", CoarseClock);
+    snowflake::<TwitterLayout, _>(&mut g, "twitter precise clock", SystemClock);
+    snowflake::<DiscordLayout, _>(&mut g, "discord", CoarseClock);
+    snowflake::<InstagramLayout, _>(&mut g, "instagram", CoarseClock);
+    snowflake::<SonyflakeLayout, _>(&mut g, "sonyflake", CoarseClock);
     g.finish();
 }
 

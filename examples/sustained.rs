@@ -6,7 +6,10 @@
 
 use idcraft::Generate;
 use idcraft::schemes::comb::{Legacy, PostgreSql, SqlServer};
-use idcraft::schemes::{CombLayout, DistributedId, DistributedId128, HotGuid, Scheme, Sno, Uid64, Uid96};
+use idcraft::schemes::{
+    CombLayout, DiscordSnowflake, DistributedId, DistributedId128, HotGuid, InstagramId, Scheme, Sno, Sonyflake,
+    TwitterSnowflake, Uid64, Uid96,
+};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -44,4 +47,8 @@ fn main() {
     run::<Sno>(0, seconds, Some(65_536.0 / 0.004));
     run::<Uid64>((), seconds, Some(16_384.0 / 0.001_024));
     run::<Uid96>(None, seconds, Some(16_384.0 / 0.001_024));
+    run::<TwitterSnowflake>((), seconds, Some(4_096_000.0));
+    run::<DiscordSnowflake>((), seconds, Some(4_096_000.0));
+    run::<InstagramId>((), seconds, Some(1_024_000.0));
+    run::<Sonyflake>((), seconds, Some(25_600.0));
 }

@@ -4,6 +4,9 @@
 use idcraft::{Decimal, Identity, Uuid};
 use std::time::{Duration, SystemTime};
 
+#[path = "derive/snowflake.rs"]
+mod snowflake;
+
 #[derive(Identity)]
 #[id(scheme = "comb_sql")]
 struct SqlOrderId(Uuid);

@@ -187,3 +187,30 @@ fn the_default_generator_follows_a_replacement_lease() {
     sno::replace_default(SnoGenerator::leased(&second).unwrap());
     assert_eq!(u32::from(Sno::new(0).partition()), second.slot());
 }
+
+/// Snowflake generators take the slot as their node (the shard here), and stop with the lease.
+#[test]
+fn snowflake_generators_issue_on_the_leased_node() {
+    use idcraft::schemes::snowflake::{InstagramLayout, SnowflakeGenerator, TwitterLayout};
+    let Some(url) = database_url() else { return };
+    let short = |c: LeaseConfig| {
+        c.ttl(Duration::from_millis(1500))
+            .renew_every(Duration::from_millis(300))
+            .safety_margin(Duration::from_millis(200))
+            .create_table(true)
+    };
+    let lease = Lease::acquire(&url, short(LeaseConfig::instagram_shards())).unwrap();
+    assert!(lease.slot() < 8192 && lease.namespace() == "instagram-shard");
+    let shards = SnowflakeGenerator::<InstagramLayout>::leased(&lease).unwrap();
+    let id = shards.generate(()).unwrap();
+    assert_eq!((id.node(), shards.node()), (lease.slot(), lease.slot()));
+    let slot = lease.slot();
+    lease.release().unwrap();
+    assert_eq!(
+        shards.generate(()),
+        Err(GenerateError::LeaseExpired { namespace: "instagram-shard", slot, lost: false })
+    );
+    let workers = Lease::acquire(&url, short(LeaseConfig::twitter_workers())).unwrap();
+    let g = SnowflakeGenerator::<TwitterLayout>::leased(&workers).unwrap();
+    assert_eq!(g.generate(()).map(|id| id.node()), Ok(workers.slot()));
+}

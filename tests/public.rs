@@ -416,3 +416,36 @@ mod scopes {
         });
     }
 }
+
+#[derive(Identity)]
+#[id(scheme = "twitter_snowflake", prefix = "tw")]
+struct TweetId(u64);
+
+#[derive(Identity)]
+#[id(scheme = "sonyflake")]
+struct SensorReadingId(u64);
+
+/// Snowflakes encrypt in Architect's `u64` block, as uid64 does: the compatible token of a
+/// value is the same whichever of these schemes holds it.
+#[test]
+fn snowflake_tokens_use_the_u64_block() {
+    for ids in [PublicIds::new(key(9)), PublicIds::new(key(9)).bound_to_types()] {
+        let tweet = TweetId::new();
+        let token = ids.to_public(&tweet);
+        assert!(token.to_string().starts_with("tw_"), "{token}");
+        assert_eq!(ids.from_public(&token).unwrap(), tweet);
+        assert_eq!(ids.decode_str::<TweetId>(&token.to_string()).unwrap(), tweet);
+        let reading = SensorReadingId::new();
+        assert_eq!(ids.from_public(&ids.to_public(&reading)).unwrap(), reading);
+    }
+    let compatible = PublicIds::compatible(key(9));
+    let tweet = TweetId::from(1_050_118_621_198_921_728);
+    let local = LocalId::from(1_050_118_621_198_921_728);
+    let token = compatible.to_public(&tweet).to_string();
+    assert_eq!(token[3..], compatible.to_public(&local).to_string());
+    assert_eq!(compatible.decode_str::<TweetId>(&token).unwrap(), tweet);
+    assert_eq!(
+        <idcraft::schemes::TwitterSnowflake as idcraft::Scheme>::PUBLIC_LAYOUT,
+        idcraft::schemes::PublicLayout::U64
+    );
+}

@@ -130,7 +130,15 @@ fn detect_and_inspect(text: &str) -> Result<Map<String, Value>, Failure> {
             return Ok(tied.remove(0).2);
         }
         let names: Vec<&str> = tied.iter().map(|(_, scheme, _)| *scheme).collect();
-        return Err(format!("{text:?} reads as an ID of several schemes ({}): pass --scheme", names.join(", ")).into());
+        // Every snowflake layout reads every number: only the caller knows which produced it.
+        let why = if text.bytes().all(|c| c.is_ascii_digit()) {
+            " (a decimal number does not say which layout made it)"
+        } else {
+            ""
+        };
+        return Err(
+            format!("{text:?} reads as an ID of several schemes ({}){why}: pass --scheme", names.join(", ")).into()
+        );
     }
     match refused.into_iter().min_by_key(|(rank, ..)| *rank) {
         Some((_, scheme, error)) => Err(format!("{text:?} looks like a {scheme} ID, but {error}").into()),

@@ -23,6 +23,7 @@ use std::process::ExitCode;
 #[command(name = "idcraft", version, propagate_version = true, max_term_width = 100)]
 #[command(after_help = "\
 schemes: comb_sql comb_pg comb_legacy comb_binary hot distributed distributed128 sno uid64 uid96
+         uuid7 twitter_snowflake discord_snowflake instagram_id sonyflake
 
 examples:
   idcraft new sno -n 3                      three sno IDs
@@ -72,7 +73,7 @@ enum KeyCommand {
 }
 
 /// `idcraft new <SCHEME> [-n N] [-t RFC3339] [-j] [--base UUID] [--shard U32] [--meta U8]
-/// [--partition U16] [--node NAME]`.
+/// [--partition U16] [--node NAME|N]`.
 #[derive(Args)]
 #[command(after_help = "\
 examples:
@@ -80,10 +81,12 @@ examples:
   idcraft new hot -n 1000 --shard 7        a thousand, shard key 7
   idcraft new uid64 -n 3 -t 2026-03-01T12:00:00Z
                                            three at one instant, strictly increasing
-  idcraft new comb_pg -j                   one ID with its fields, as inspect -j prints them")]
+  idcraft new comb_pg -j                   one ID with its fields, as inspect -j prints them
+  idcraft new discord_snowflake --node 33  worker 1, process 1 (node = worker << 5 | process)")]
 pub struct NewArgs {
     /// The scheme: comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed,
-    /// distributed128, sno, uid64 or uid96.
+    /// distributed128, sno, uid64, uid96, uuid7, twitter_snowflake, discord_snowflake,
+    /// instagram_id or sonyflake.
     pub scheme: String,
     /// How many IDs to print.
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1, allow_negative_numbers = true)]
@@ -108,8 +111,10 @@ pub struct NewArgs {
     /// sno: the partition.
     #[arg(long, value_name = "U16")]
     pub partition: Option<String>,
-    /// uid96: the node name, hashed as uid 1.3.5 does.
-    #[arg(long, value_name = "NAME")]
+    /// uid96: the node name, hashed as uid 1.3.5 does. Snowflakes: the node number (Twitter
+    /// worker 0..=1023, Discord `worker << 5 | process` 0..=1023, Instagram shard 0..=8191,
+    /// Sonyflake machine 0..=65535); without it, a random node drawn once per process.
+    #[arg(long, value_name = "NAME|N")]
     pub node: Option<String>,
     /// Print this text form instead of the scheme's default: `typeid` (TypeID v0.3, 128-bit
     /// schemes), `ulid`, `uuid`, `hex`, `base62`, ... (those the scheme has).
@@ -129,7 +134,7 @@ examples:
   idcraft inspect -s comb_pg -j 018e5e0e-7c28-7a8c-9c3e-0f1a2b3c4d5e
   idcraft new sno -n 5 | idcraft inspect -j      IDs from standard input, one per line")]
 pub struct InspectArgs {
-    /// The scheme, when the text alone does not tell (UUID-shaped IDs).
+    /// The scheme, when the text alone does not tell (UUID-shaped IDs, decimal snowflakes).
     #[arg(short = 's', long)]
     pub scheme: Option<String>,
     /// One JSON object per ID, one per line.

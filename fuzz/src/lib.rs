@@ -68,6 +68,22 @@ pub struct Trace(u128);
 #[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
 pub struct TypedUser(Uuid);
 
+#[derive(Identity)]
+#[id(scheme = "twitter_snowflake")]
+pub struct Tweet(u64);
+
+#[derive(Identity)]
+#[id(scheme = "discord_snowflake", prefix = "msg")]
+pub struct Message(u64);
+
+#[derive(Identity)]
+#[id(scheme = "instagram_id")]
+pub struct Media(u64);
+
+#[derive(Identity)]
+#[id(scheme = "sonyflake", encoding = "hex")]
+pub struct SonyHex(u64);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -139,6 +155,11 @@ pub fn check_all_types(text: &str) {
     check_text::<Global>(text, Form::Exact);
     check_text::<Global133>(text, Form::Exact);
     check_text::<User>(text, Form::Lowercase);
+    check_text::<Tweet>(text, Form::Digits);
+    check_text::<Message>(text, Form::Digits);
+    check_text::<Media>(text, Form::Digits);
+    check_text::<SonyHex>(text, Form::Uppercase);
+    check_number::<Tweet>(text);
     check_text::<Trace>(text, Form::Uppercase);
     check_text::<TypedUser>(text, Form::Exact);
     // Any TypeID: its prefix and value write back the same text.
@@ -146,6 +167,20 @@ pub fn check_all_types(text: &str) {
         let mut again = String::new();
         idcraft::codec::typeid::write(&mut again, prefix, value).unwrap();
         assert_eq!(again, text);
+    }
+}
+
+/// Snowflakes also read JSON numbers: a number a `u64` holds is that ID, anything else an
+/// error, never a panic.
+pub fn check_number<I>(text: &str)
+where
+    I: Identity + serde::de::DeserializeOwned + Into<u64>,
+{
+    let number = serde_json::from_str::<serde_json::Number>(text);
+    let read = serde_json::from_str::<I>(text);
+    match number.ok().and_then(|n| n.as_u64()) {
+        Some(n) => assert_eq!(read.ok().map(Into::into), Some(n), "{text:?}"),
+        None => assert!(read.is_err() || text.trim_start().starts_with('"'), "{text:?}"),
     }
 }
 
@@ -172,4 +207,8 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<Uid96>(data);
     check_bytes::<Uuid7>(data);
     check_bytes::<Ulid>(data);
+    check_bytes::<TwitterSnowflake>(data);
+    check_bytes::<DiscordSnowflake>(data);
+    check_bytes::<InstagramId>(data);
+    check_bytes::<Sonyflake>(data);
 }

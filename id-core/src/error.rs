@@ -66,7 +66,7 @@ pub enum RangeRule {
     Above128Bits,
     /// The first of 26 Crockford base32 characters (ULID, TypeID) is above `7`: 130 bits.
     Base32Above128Bits,
-    /// A `u64` ID (uid64's decimal form) is above `18446744073709551615`.
+    /// A `u64` ID (uid64's or a snowflake's decimal form) is above `18446744073709551615`.
     AboveU64Max,
     /// An `i64` ID is above `9223372036854775807`.
     AboveI64Max,
@@ -88,7 +88,7 @@ impl fmt::Display for RangeRule {
             RangeRule::Base32Above128Bits => {
                 "the first of 26 base32 characters is at most 7 (a ULID or TypeID holds 128 bits)"
             }
-            RangeRule::AboveU64Max => "a uid64 is at most 18446744073709551615",
+            RangeRule::AboveU64Max => "a 64-bit ID is at most 18446744073709551615",
             RangeRule::AboveI64Max => "an i64 ID is at most 9223372036854775807",
             RangeRule::DistributedLayout => "a DistributedId has 45 time bits and 48 random bits",
             RangeRule::Distributed128Layout => "a DistributedId128 has 48 time bits and 75 random bits",

@@ -236,7 +236,9 @@ pub fn max_at<I: Identity>(t: SystemTime) -> I {
 }
 
 /// Serde support: the text for human-readable formats (`null` for sno's zero ID), the storage
-/// bytes for binary ones.
+/// bytes for binary ones. Snowflakes are written as text too (a JSON number above 2^53 loses
+/// precision in JavaScript, which is why Discord's API sends strings) and read from text or a
+/// number.
 #[cfg(feature = "serde")]
 pub mod serde_support {
     use super::{Identity, parse};
@@ -267,7 +269,9 @@ pub mod serde_support {
         type Value = I;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            if self.human_readable {
+            if <I::Scheme as Scheme>::from_number(0).is_some() {
+                write!(f, "a {} as text or a number", I::TYPE_NAME)
+            } else if self.human_readable {
                 write!(f, "a {} as text", I::TYPE_NAME)
             } else {
                 write!(f, "a {} as text or {} bytes", I::TYPE_NAME, <I::Scheme as Scheme>::BYTE_LEN)
@@ -276,6 +280,21 @@ pub mod serde_support {
 
         fn visit_str<E: de::Error>(self, text: &str) -> Result<I, E> {
             parse::<I>(text).map_err(|e| E::custom(format_args!("invalid {}: {e}", I::TYPE_NAME)))
+        }
+
+        /// A number, for the schemes that take one ([`Scheme::from_number`]: snowflakes).
+        fn visit_u64<E: de::Error>(self, n: u64) -> Result<I, E> {
+            match <I::Scheme as Scheme>::from_number(n) {
+                Some(value) => Ok(I::from_scheme(value)),
+                None => Err(E::invalid_type(de::Unexpected::Unsigned(n), &self)),
+            }
+        }
+
+        fn visit_i64<E: de::Error>(self, n: i64) -> Result<I, E> {
+            match u64::try_from(n) {
+                Ok(n) => self.visit_u64(n),
+                Err(_) => Err(E::invalid_type(de::Unexpected::Signed(n), &self)),
+            }
         }
 
         fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<I, E> {

@@ -17,8 +17,9 @@ pub struct SequenceOverflow {
     pub now: Timestamp,
     /// Callers waiting at that moment (0 in the final notice of an overflow).
     pub count: u32,
-    /// 1 ms ticks counted while callers waited in the current overflow (from 1 at its first
-    /// tick; a later overflow counts from 1 again).
+    /// Ticks (sleeps of 1 ms, or less up to the end of a snowflake's unit) counted while callers
+    /// waited in the current overflow (from 1 at its first tick; a later overflow counts from 1
+    /// again).
     pub ticks: u32,
 }
 
@@ -42,13 +43,21 @@ impl OverflowWait {
     /// once more with a count of 0 when the last waiter leaves.
     #[cold]
     pub(crate) fn wait_while(&self, clock: &impl Clock, full: impl Fn() -> bool) {
+        self.wait_while_ticking(clock, || Duration::from_millis(1), full);
+    }
+
+    /// [`wait_while`](Self::wait_while) with ticks of `tick()` (at most 1 ms): a layout whose
+    /// unit is 1 ms sleeps only to the unit's end, since a whole 1 ms sleep plus the
+    /// scheduler's slack would leave most of the next unit unused.
+    #[cold]
+    pub(crate) fn wait_while_ticking(&self, clock: &impl Clock, tick: impl Fn() -> Duration, full: impl Fn() -> bool) {
         if self.stalled.fetch_add(1, Ordering::AcqRel) == 0 {
             // A new overflow: its ticks count from 1.
             self.ticks.store(0, Ordering::Relaxed);
         }
         let ticker = !self.ticker.swap(true, Ordering::AcqRel);
         while full() {
-            clock.sleep(Duration::from_millis(1));
+            clock.sleep(tick().min(Duration::from_millis(1)));
             if ticker {
                 let ticks = self.ticks.fetch_add(1, Ordering::Relaxed) + 1;
                 if ticks % 4 == 1 || self.dropped.load(Ordering::Relaxed) {

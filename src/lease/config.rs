@@ -77,6 +77,27 @@ impl LeaseConfig {
         LeaseConfig::new("hot-machine", 1 << 16)
     }
 
+    /// Twitter snowflake workers: namespace `twitter-worker`, 1,024 slots (the 10-bit worker).
+    pub fn twitter_workers() -> LeaseConfig {
+        LeaseConfig::new("twitter-worker", 1 << 10)
+    }
+
+    /// Discord snowflake workers: namespace `discord-worker`, 1,024 slots, each the 10-bit
+    /// `worker << 5 | process` node.
+    pub fn discord_workers() -> LeaseConfig {
+        LeaseConfig::new("discord-worker", 1 << 10)
+    }
+
+    /// Instagram ID shards: namespace `instagram-shard`, 8,192 slots (the 13-bit shard).
+    pub fn instagram_shards() -> LeaseConfig {
+        LeaseConfig::new("instagram-shard", 1 << 13)
+    }
+
+    /// Sonyflake machine IDs: namespace `sonyflake-machine`, 65,536 slots.
+    pub fn sonyflake_machines() -> LeaseConfig {
+        LeaseConfig::new("sonyflake-machine", 1 << 16)
+    }
+
     /// How long a claim or renewal holds in the store (default 30 s, at most 365 days).
     pub fn ttl(mut self, ttl: Duration) -> LeaseConfig {
         self.ttl = ttl;

@@ -10,7 +10,8 @@ use std::time::Duration;
 /// Generators that issue IDs on a leased slot: `SnoGenerator::leased(&lease)` (partition =
 /// slot), `GlobalUidGenerator::leased(&lease)` (node = slot, sharing the process's local uid
 /// sequence), `HotGuidGenerator::leased(&lease)` (machine bytes = `0xFF` + the slot's 4 bytes,
-/// a value MD5-derived machine bytes give only by chance).
+/// a value MD5-derived machine bytes give only by chance), `SnowflakeGenerator::<L>::leased(&lease)`
+/// (node = slot: the worker, Discord's `worker << 5 | process`, the shard or the machine ID).
 pub trait LeasedGenerator: Sized {
     /// A generator on `lease`'s slot that stops issuing when the lease cannot be proven valid.
     /// Returns once the generator's clock is in a time unit that starts after the previous
@@ -65,5 +66,20 @@ impl LeasedGenerator for crate::schemes::hot::HotGuidGenerator {
         let [a, b, c, d] = lease.slot().to_be_bytes();
         let machine = [0xFF, a, b, c, d];
         Ok(Self::with(clock, machine, &idcraft_core::OsRandom).with_fence(lease.fence()))
+    }
+}
+
+impl<L: crate::schemes::snowflake::SnowflakeLayout> LeasedGenerator
+    for crate::schemes::snowflake::SnowflakeGenerator<L>
+{
+    /// The slot is the node; a slot wider than the layout's node field (a namespace configured
+    /// with more slots than the layout's constructor gives) is refused.
+    fn leased(lease: &Lease) -> Result<Self, LeaseError> {
+        use crate::schemes::{Scheme, snowflake::Snowflake};
+        let clock = idcraft_core::CoarseClock;
+        let generator = Self::with(clock, lease.slot())
+            .map_err(|_| LeaseError::Config("the slot does not fit the snowflake layout's node field"))?;
+        wait_for_first_unit(lease, &clock, |t| Snowflake::<L>::min_at(t).timestamp())?;
+        Ok(generator.with_fence(lease.fence()))
     }
 }

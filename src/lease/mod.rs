@@ -1,4 +1,5 @@
-//! Leased slots: fleet-wide uniqueness for sno partitions, uid nodes and HotGuid machine bytes,
+//! Leased slots: fleet-wide uniqueness for sno partitions, uid nodes, HotGuid machine bytes and
+//! snowflake nodes (Twitter and Discord workers, Instagram shards, Sonyflake machines),
 //! coordinated through a store the fleet already runs: PostgreSQL (feature `lease-postgres`) or
 //! etcd (feature `lease-etcd`).
 //!

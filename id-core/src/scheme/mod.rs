@@ -13,6 +13,10 @@
 //! | `uid64` / `uid96` | [`Uid64`] / [`Uid96`] | `u64` / `[u8; 12]` | ordered base64 |
 //! | `uuid7` | [`Uuid7`] | `Uuid` | hyphenated |
 //! | `ulid` | [`Ulid`] | `u128` or `Uuid` | 26-char Crockford base32 |
+//! | `twitter_snowflake` | [`TwitterSnowflake`] | `u64` | decimal |
+//! | `discord_snowflake` | [`DiscordSnowflake`] | `u64` | decimal |
+//! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
+//! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 
 pub mod comb;
 #[doc(hidden)]
@@ -22,6 +26,7 @@ pub mod distributed;
 pub mod hot;
 pub(crate) mod overrides;
 pub mod sno;
+pub mod snowflake;
 pub mod uid;
 pub mod ulid;
 pub mod uuid7;
@@ -30,6 +35,7 @@ pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};
 pub use distributed::{DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator};
 pub use hot::{HotGuid, HotGuidGenerator};
 pub use sno::{Sno, SnoGenerator};
+pub use snowflake::{DiscordSnowflake, InstagramId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake};
 pub use uid::{GlobalUidGenerator, Uid64, Uid96, Uid96With, UidGenerator};
 pub use ulid::{Ulid, UlidGenerator};
 pub use uuid7::{Uuid7, Uuid7Generator};
@@ -133,6 +139,10 @@ registry! {
     uid96<const I: u8 = 8> => Uid96With<I>, __derive_uid96;
     uuid7 => Uuid7, __derive_uuid7;
     ulid => Ulid, __derive_ulid;
+    twitter_snowflake => TwitterSnowflake, __derive_snowflake;
+    discord_snowflake => DiscordSnowflake, __derive_snowflake;
+    instagram_id => InstagramId, __derive_snowflake;
+    sonyflake => Sonyflake, __derive_snowflake;
 }
 
 use crate::codec::IdText;
@@ -283,6 +293,15 @@ pub trait Scheme:
     /// Whether serde writes this value as `null` (sno's zero ID); `false` for other schemes.
     fn serializes_as_null(&self) -> bool {
         false
+    }
+
+    /// The value a number stands for where human-readable formats may hold the ID as one
+    /// (snowflakes: JSON producers write them as numbers too); `None` for schemes whose IDs
+    /// are only text there.
+    #[doc(hidden)]
+    fn from_number(n: u64) -> Option<Self> {
+        let _ = n;
+        None
     }
 }
 
@@ -486,80 +505,4 @@ macro_rules! canonical_text {
 pub(crate) use canonical_text;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ENCODINGS: [Encoding; 10] = Encoding::ALL;
-
-    /// Any text in any encoding and any bytes: a value or a `ParseError`, never a panic; an
-    /// accepted value encodes again and reads back as itself.
-    fn decoders_hold<S: Scheme>(text: &str, bytes: &[u8]) -> Result<(), proptest::test_runner::TestCaseError> {
-        for encoding in ENCODINGS {
-            if let Ok(value) = S::decode(text, encoding) {
-                let again = value.encode(encoding);
-                proptest::prop_assert!(again.is_some(), "{} decodes but does not encode {encoding:?}", S::NAME);
-                proptest::prop_assert_eq!(S::decode(&again.unwrap(), encoding).ok(), Some(value));
-            }
-        }
-        if let Ok(value) = S::from_bytes(bytes) {
-            proptest::prop_assert_eq!(&*value.to_bytes(), bytes);
-        }
-        Ok(())
-    }
-
-    /// A scheme's declared text forms are exactly what it writes (the canonical one first),
-    /// and a form it cannot write is one it refuses to read, with a typed error naming it.
-    fn unsupported_forms_are_typed<S: Scheme>() {
-        let zero = S::from_bytes(&[0u8; 16][..S::BYTE_LEN]).expect("zero storage is valid");
-        assert_eq!(zero.encode(Encoding::Canonical), zero.encode(S::ENCODINGS[0]), "{}", S::NAME);
-        let mut missing = 0;
-        for encoding in ENCODINGS {
-            assert_eq!(zero.encode(encoding).is_some(), encoding.is_in(S::ENCODINGS), "{} {encoding:?}", S::NAME);
-            if zero.encode(encoding).is_none() {
-                missing += 1;
-                let e = S::decode("0", encoding).unwrap_err();
-                assert_eq!(e, ParseError::UnsupportedEncoding(encoding), "{} {encoding:?}", S::NAME);
-                assert_eq!(e.to_string(), format!("this ID scheme has no `{}` text form", encoding.name()));
-            }
-        }
-        assert!(missing > 0 && zero.encode(Encoding::Canonical).is_some(), "{}", S::NAME);
-    }
-
-    #[test]
-    fn unsupported_encodings_are_typed_errors() {
-        unsupported_forms_are_typed::<CombSql>();
-        unsupported_forms_are_typed::<CombPg>();
-        unsupported_forms_are_typed::<CombLegacy>();
-        unsupported_forms_are_typed::<CombBinary>();
-        unsupported_forms_are_typed::<HotGuid>();
-        unsupported_forms_are_typed::<DistributedId>();
-        unsupported_forms_are_typed::<DistributedId128>();
-        unsupported_forms_are_typed::<Sno>();
-        unsupported_forms_are_typed::<Uid64>();
-        unsupported_forms_are_typed::<Uid96>();
-        unsupported_forms_are_typed::<Ulid>();
-    }
-
-    proptest::proptest! {
-        #![proptest_config(crate::test_budget::proptest_config())]
-
-        #[test]
-        fn every_decoder_of_every_scheme_is_total(
-            text in proptest::prop_oneof![crate::test_budget::printable_text(40), "[0-9A-Za-z._-]{8,40}", "[0-9a-f-]{36}"],
-            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..20),
-        ) {
-            decoders_hold::<CombSql>(&text, &bytes)?;
-            decoders_hold::<CombPg>(&text, &bytes)?;
-            decoders_hold::<CombLegacy>(&text, &bytes)?;
-            decoders_hold::<CombBinary>(&text, &bytes)?;
-            decoders_hold::<HotGuid>(&text, &bytes)?;
-            decoders_hold::<DistributedId>(&text, &bytes)?;
-            decoders_hold::<DistributedId128>(&text, &bytes)?;
-            decoders_hold::<Sno>(&text, &bytes)?;
-            decoders_hold::<Uid64>(&text, &bytes)?;
-            decoders_hold::<Uid96>(&text, &bytes)?;
-            decoders_hold::<Uuid7>(&text, &bytes)?;
-            decoders_hold::<Ulid>(&text, &bytes)?;
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,92 @@
+//! The snowflake layouts on the command line: `new --node`, `inspect --scheme` and its keys.
+
+use super::{assert_common, fails, idcraft, inspect, ok};
+use serde_json::Value;
+
+/// The exact keys `inspect --json` prints for a snowflake (Discord adds `worker`, `process`).
+fn keys(v: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    keys
+}
+
+#[test]
+fn snowflake_keys() {
+    let common = ["hex", "node", "scheme", "sequence", "text", "timestamp", "u64", "unix_ms"];
+    let v = inspect(&["--scheme", "discord_snowflake", "175928847299117063"]);
+    assert_common(&v, "discord_snowflake");
+    let mut discord = common.to_vec();
+    discord.extend(["process", "worker"]);
+    discord.sort_unstable();
+    assert_eq!(keys(&v), discord);
+    assert_eq!((v["worker"].as_u64(), v["process"].as_u64(), v["sequence"].as_u64()), (Some(1), Some(0), Some(7)));
+    assert_eq!((v["node"].as_u64(), v["u64"].as_str()), (Some(32), Some("175928847299117063")));
+    assert_eq!(v["timestamp"], "2016-04-30T11:18:25.796Z");
+    assert_eq!(v["unix_ms"], 1462015105796i64);
+    assert_eq!(v["hex"], "0271065ac1020007");
+
+    let v = inspect(&["-s", "twitter_snowflake", "1050118621198921728"]);
+    assert_eq!(keys(&v), common);
+    assert_eq!(
+        (v["node"].as_u64(), v["sequence"].as_u64(), v["unix_ms"].as_i64()),
+        (Some(347), Some(0), Some(1539202764211))
+    );
+    let v = inspect(&["-s", "instagram_id", "11637205501278089"]);
+    assert_eq!(keys(&v), common);
+    assert_eq!((v["node"].as_u64(), v["sequence"].as_u64()), (Some(1341), Some(905)));
+    let v = inspect(&["-s", "sonyflake", "494315580240346863"]);
+    assert_eq!(keys(&v), common);
+    assert_eq!((v["node"].as_u64(), v["sequence"].as_u64()), (Some(0xBEEF), Some(42)));
+    assert_eq!(v["timestamp"], "2024-01-02T03:04:05.67Z");
+}
+
+#[test]
+fn snowflake_new_with_node_time_and_count() {
+    for (scheme, node) in
+        [("twitter_snowflake", "1023"), ("discord_snowflake", "33"), ("instagram_id", "8191"), ("sonyflake", "65535")]
+    {
+        let ids = ok(&["new", scheme, "-n", "3", "--node", node, "-t", "2026-03-01T12:00:00Z"]);
+        let numbers: Vec<u64> = ids.iter().map(|id| id.parse().unwrap()).collect();
+        assert!(numbers.windows(2).all(|w| w[0] < w[1]) && numbers[0] < 1 << 63, "{scheme}: {ids:?}");
+        for (n, id) in ids.iter().enumerate() {
+            let v = inspect(&["-s", scheme, id]);
+            assert_eq!(v["node"].as_u64(), Some(node.parse().unwrap()), "{scheme}");
+            assert_eq!(v["sequence"].as_u64(), Some(n as u64), "{scheme}");
+            assert_eq!(v["timestamp"], "2026-03-01T12:00:00Z", "{scheme}");
+        }
+        let clock = &ok(&["new", scheme, "--node", node, "--json"])[0];
+        let v: Value = serde_json::from_str(clock).unwrap();
+        assert_eq!(v["scheme"], scheme);
+        assert_eq!(v["node"].as_u64(), Some(node.parse().unwrap()));
+    }
+    let v = inspect(&["-s", "discord_snowflake", &ok(&["new", "discord_snowflake", "--node", "33"])[0]]);
+    assert_eq!((v["worker"].as_u64(), v["process"].as_u64()), (Some(1), Some(1)));
+}
+
+#[test]
+fn snowflake_bad_input() {
+    for (scheme, node, expected) in [
+        ("twitter_snowflake", "1024", "0..=1023"),
+        ("discord_snowflake", "1024", "worker << 5 | process"),
+        ("instagram_id", "8192", "0..=8191"),
+        ("sonyflake", "65536", "0..=65535"),
+        ("sonyflake", "-1", "0..=65535"),
+        ("twitter_snowflake", "worker-1", "0..=1023"),
+    ] {
+        let err = fails(&["new", scheme, &format!("--node={node}")]);
+        assert!(err.contains("--node") && err.contains(expected), "{scheme} {node}: {err}");
+    }
+    // Every layout reads every number: without --scheme the error says to pass it.
+    let err = fails(&["inspect", "175928847299117063"]);
+    assert!(err.contains("--scheme") && err.contains("discord_snowflake") && err.contains("decimal"), "{err}");
+    let err = fails(&["inspect", "-s", "sonyflake", "18446744073709551616"]);
+    assert!(err.contains("at most 18446744073709551615"), "{err}");
+    let err = fails(&["inspect", "-s", "twitter_snowflake", "12a"]);
+    assert!(err.contains("invalid character"), "{err}");
+    let err = fails(&["new", "sonyflake", "--time", "2014-08-31T23:59:59Z"]);
+    assert!(err.contains("outside the range"), "{err}");
+    // 256 IDs per 10 ms unit at an explicit instant, then a refusal rather than a repeat.
+    let (code, out, err) = idcraft(&["new", "sonyflake", "-n", "257", "-t", "2026-03-01T12:00:00Z"]);
+    assert_eq!((code, out.lines().count()), (1, 256), "{err}");
+    assert!(err.contains("all 256 sonyflake IDs"), "{err}");
+}

@@ -1,0 +1,213 @@
+//! The one generator of the four layouts: `(unit, sequence)` in one atomic word, a fixed node,
+//! waiting out a used-up unit, and each layout's process-wide default.
+
+use super::layout::{DiscordLayout, FieldOutOfRange, InstagramLayout, Snowflake, SnowflakeLayout};
+use super::layout::{SonyflakeLayout, TwitterLayout};
+use crate::clock::{Clock, CoarseClock};
+use crate::error::GenerateError;
+use crate::explicit::ExplicitSequence;
+use crate::fence::Fence;
+use crate::installed::Installed;
+use crate::overflow::{OverflowWait, SequenceOverflow};
+use crate::random::{OsRandom, RandomSource};
+use crate::scheme::Generate;
+use crate::time::Timestamp;
+use core::any::Any;
+use core::fmt;
+use core::marker::PhantomData;
+use core::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::SyncSender;
+
+/// The word's low bits hold the sequence (12 bits at most); the unit sits above them.
+const SEQ_BITS: u32 = 16;
+
+/// Makes snowflake IDs of layout `L` for one node. Thread-safe, lock-free on the clock path;
+/// see the [module docs](super) for the policy on clock regressions and used-up units.
+pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = CoarseClock> {
+    clock: C,
+    node: u32,
+    /// `(last unit + 1) << SEQ_BITS | last sequence`; 0 before the first ID, so that the
+    /// epoch's own unit is new too.
+    word: AtomicU64,
+    overflow: OverflowWait,
+    fence: Option<Arc<dyn Fence>>,
+    explicit: ExplicitSequence,
+    layout: PhantomData<fn() -> L>,
+}
+
+impl<L: SnowflakeLayout> SnowflakeGenerator<L> {
+    /// A generator on the coarse system clock with a node drawn from the OS CSPRNG. This is
+    /// what each layout's default generator is, once per process: fine for one process, a
+    /// birthday problem for a fleet (two processes share a node with probability about
+    /// n²/2^(node bits + 1)), which must lease nodes (`idcraft::lease`) or set them with
+    /// [`with_node`](Self::with_node) and install that generator.
+    pub fn new() -> Self {
+        let node = (OsRandom.next_u64() & u64::from(Snowflake::<L>::MAX_NODE)) as u32;
+        Self::unchecked(CoarseClock, node)
+    }
+
+    /// A generator on the coarse system clock for `node`, or an error for a node wider than
+    /// the layout's node field.
+    pub fn with_node(node: u32) -> Result<Self, FieldOutOfRange> {
+        Self::with(CoarseClock, node)
+    }
+}
+
+impl<L: SnowflakeLayout> Default for SnowflakeGenerator<L> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
+    /// A generator on `clock` for `node`, or an error for a node wider than the layout's node
+    /// field (Discord's is `worker << 5 | process`).
+    pub fn with(clock: C, node: u32) -> Result<Self, FieldOutOfRange> {
+        if node > Snowflake::<L>::MAX_NODE {
+            return Err(Snowflake::<L>::field_error(L::NODE_NAME, node.into(), Snowflake::<L>::MAX_NODE.into()));
+        }
+        Ok(Self::unchecked(clock, node))
+    }
+
+    fn unchecked(clock: C, node: u32) -> Self {
+        SnowflakeGenerator {
+            clock,
+            node,
+            word: AtomicU64::new(0),
+            overflow: OverflowWait::default(),
+            fence: None,
+            explicit: ExplicitSequence::default(),
+            layout: PhantomData,
+        }
+    }
+
+    /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
+    /// instead when the node is no longer this process's. [`Generate::generate_at`] is not
+    /// fenced (its uniqueness is the caller's).
+    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
+        self.fence = Some(fence);
+        self
+    }
+
+    /// Sends a notice to `subscriber` while callers wait for a used-up unit to end (never
+    /// blocking on it).
+    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
+        self.overflow.set_subscriber(subscriber);
+        self
+    }
+
+    /// The node every ID of this generator carries.
+    pub fn node(&self) -> u32 {
+        self.node
+    }
+
+    #[inline]
+    fn next_on_clock(&self) -> Result<Snowflake<L>, GenerateError> {
+        const SEQ_MASK: u64 = (1 << SEQ_BITS) - 1;
+        let max_sequence = u64::from(Snowflake::<L>::MAX_SEQUENCE);
+        loop {
+            // Loaded before the clock is read: a reading older than another thread's newer
+            // unit then looks like a regression and continues that unit, instead of the newer
+            // unit looking new.
+            let current = self.word.load(Ordering::Acquire);
+            let now = Snowflake::<L>::checked_units(self.clock.now())?;
+            let next = if (now + 1) << SEQ_BITS > current | SEQ_MASK {
+                (now + 1) << SEQ_BITS
+            } else if current & SEQ_MASK < max_sequence {
+                // The same unit, or the clock went back: go on in the last unit used.
+                current + 1
+            } else {
+                // The coarse reading may lag: only the precise clock can say the unit is over.
+                let last = (current >> SEQ_BITS) - 1;
+                let precise = Snowflake::<L>::checked_units(self.clock.now_precise())?;
+                if precise <= last {
+                    self.unit_used_up(last)?;
+                    continue;
+                }
+                (precise + 1) << SEQ_BITS
+            };
+            if self.word.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Ok(Snowflake::pack((next >> SEQ_BITS) - 1, self.node, (next & SEQ_MASK) as u32));
+            }
+        }
+    }
+
+    /// Every sequence of unit `last` is used: wait until the precise clock is past it, or fail
+    /// at the last unit a generator may issue in, which has no next.
+    #[cold]
+    #[inline(never)]
+    fn unit_used_up(&self, last: u64) -> Result<(), GenerateError> {
+        if last >= Snowflake::<L>::MAX_GENERATED_UNITS {
+            let after = Snowflake::<L>::LATEST.checked_add(Duration::from_nanos(1));
+            return Err(Snowflake::<L>::out_of_range(after.unwrap_or(Snowflake::<L>::LATEST)));
+        }
+        // Sleep to the next unit's start, not a whole tick past it: at 1 ms units that would
+        // cost a tenth of the layout's rate.
+        let next = Snowflake::<L>::unit_start(last + 1);
+        let until_next =
+            || next.duration_since(self.clock.now_precise()).unwrap_or_default().max(Duration::from_micros(1));
+        // An unreadable clock ends the wait; the next round reports it.
+        self.overflow.wait_while_ticking(&self.clock, until_next, || {
+            Snowflake::<L>::checked_units(self.clock.now_precise()).is_ok_and(|units| units <= last)
+        });
+        Ok(())
+    }
+}
+
+impl<L: SnowflakeLayout, C: Clock> Generate<Snowflake<L>> for SnowflakeGenerator<L, C> {
+    /// The next ID; callers wait while the last unit's sequences are used up. An error when
+    /// the clock is before the layout's epoch or past the last unit whose IDs stay below 2^63,
+    /// or when the fence refuses.
+    #[inline]
+    fn generate(&self, _: ()) -> Result<Snowflake<L>, GenerateError> {
+        let id = self.next_on_clock()?;
+        if let Some(fence) = &self.fence {
+            fence.check(Snowflake::<L>::unit_start(id.units()))?;
+        }
+        Ok(id)
+    }
+
+    /// The unit of `t` with the next of its sequences at explicit instants (from 0). Never
+    /// waits: an error once the unit's sequences are used up or for an instant in an earlier
+    /// unit than one already used, never a repeat.
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<Snowflake<L>, GenerateError> {
+        let units = Snowflake::<L>::checked_units(t)?;
+        let n = self.explicit.next(L::NAME, units, t, Snowflake::<L>::MAX_SEQUENCE + 1)?;
+        Ok(Snowflake::pack(units, self.node, n))
+    }
+}
+
+impl<L: SnowflakeLayout, C: Clock> fmt::Debug for SnowflakeGenerator<L, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SnowflakeGenerator").field("scheme", &L::NAME).field("node", &self.node).finish_non_exhaustive()
+    }
+}
+
+static TWITTER: Installed<SnowflakeGenerator<TwitterLayout>> = Installed::new();
+static DISCORD: Installed<SnowflakeGenerator<DiscordLayout>> = Installed::new();
+static INSTAGRAM: Installed<SnowflakeGenerator<InstagramLayout>> = Installed::new();
+static SONYFLAKE: Installed<SnowflakeGenerator<SonyflakeLayout>> = Installed::new();
+
+/// Layout `L`'s default slot. Statics cannot be generic, so the four are picked by type; the
+/// comparison is of constants and folds away.
+#[inline]
+pub(super) fn default_slot<L: SnowflakeLayout>() -> &'static Installed<SnowflakeGenerator<L>> {
+    let slots: [&'static (dyn Any + Sync); 4] = [&TWITTER, &DISCORD, &INSTAGRAM, &SONYFLAKE];
+    slots.into_iter().find_map(|slot| (slot as &dyn Any).downcast_ref()).expect("the layouts are sealed: one slot each")
+}
+
+/// Makes `generator` the one its layout's `new()` and derived types' `new()` use (e.g. one on
+/// a leased node). Once, at start-up, before the first ID; afterwards `generator` is handed
+/// back as the error ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
+pub fn install_default<L: SnowflakeLayout>(generator: SnowflakeGenerator<L>) -> Result<(), SnowflakeGenerator<L>> {
+    default_slot::<L>().install(generator).map(drop)
+}
+
+/// Makes `generator` its layout's default whatever was installed before (see
+/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
+pub fn replace_default<L: SnowflakeLayout>(generator: SnowflakeGenerator<L>) {
+    default_slot::<L>().replace(generator);
+}

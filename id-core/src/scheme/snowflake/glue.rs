@@ -1,0 +1,85 @@
+//! What derived snowflake types and tools get: storage conversion (`u64`), database columns
+//! (`bigint`), the fields `inspect` prints, the `node` option of `new`, and the derive's items.
+
+use super::SnowflakeGenerator;
+use super::layout::{DiscordLayout, Snowflake, SnowflakeLayout};
+use crate::clock::CoarseClock;
+use crate::column::{Column, DbValue, Dialect};
+use crate::error::ParseError;
+use crate::scheme::Generate;
+use crate::scheme::describe::{Describe, Field, OptionError, Options};
+use core::any::TypeId;
+
+crate::identity::storage_via_from!([L: SnowflakeLayout] u64 => Snowflake<L>);
+
+impl<L: SnowflakeLayout> crate::column::DbColumn for Snowflake<L> {
+    const POSTGRES: Column = Column::BigInt;
+    const SQLITE: Column = Column::BigInt;
+
+    /// The value as a signed `bigint` (two's complement, so every `u64` round-trips). Generated
+    /// IDs are below 2^63, so `bigint` order is theirs.
+    fn to_db(&self, _: Dialect) -> DbValue {
+        DbValue::BigInt(self.to_i64())
+    }
+
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        match value {
+            DbValue::BigInt(v) => Ok(Self::from_u64(v as u64)),
+            other => crate::column::bytes_from_db(other),
+        }
+    }
+}
+
+impl<L: SnowflakeLayout> crate::column::BigIntColumn for Snowflake<L> {}
+
+impl<L: SnowflakeLayout> Describe for Snowflake<L> {
+    const OPTIONS: &'static [&'static str] = &["node"];
+
+    /// `u64` as a string (JSON numbers lose precision above 2^53), `node`, `sequence`, and for
+    /// Discord the node's halves.
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        let mut fields = vec![
+            ("u64", Field::Text(self.to_u64().to_string())),
+            ("node", Field::Integer(self.node().into())),
+            ("sequence", Field::Integer(self.sequence().into())),
+        ];
+        if TypeId::of::<L>() == TypeId::of::<DiscordLayout>() {
+            let discord = Snowflake::<DiscordLayout>::from_u64(self.to_u64());
+            fields.push(("worker", Field::Integer(discord.worker().into())));
+            fields.push(("process", Field::Integer(discord.process().into())));
+        }
+        fields
+    }
+
+    /// `node`: a generator on that node (worker, `worker << 5 | process` for Discord, shard,
+    /// machine); one that does not fit the layout's node bits is an error.
+    fn generator(options: Options<'_>) -> Result<Option<Box<dyn Generate<Self>>>, OptionError> {
+        let Some(text) = options("node") else { return Ok(None) };
+        let expected = L::NODE_EXPECTED;
+        let error = || OptionError { option: "node", value: text.into(), expected };
+        let node: u32 = text.parse().map_err(|_| error())?;
+        let generator = SnowflakeGenerator::<L, CoarseClock>::with(CoarseClock, node).map_err(|_| error())?;
+        Ok(Some(Box::new(generator)))
+    }
+}
+
+/// A derived snowflake type's own items (all four layouts): `new()`, `From<u64>` and the fields.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_snowflake {
+    ($ident:ident, $storage:ty) => {
+        $crate::__derive_items! {
+            $ident, $storage;
+            new() => ();
+            storage infallible;
+            accessors {
+                /// The embedded Unix milliseconds.
+                unix_ms -> u64;
+                /// The node: worker, `worker << 5 | process` (Discord), shard or machine ID.
+                node -> u32;
+                /// The sequence within the time unit.
+                sequence -> u32;
+            }
+        }
+    };
+}
