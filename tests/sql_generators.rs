@@ -12,19 +12,20 @@ use std::time::Duration;
 use support::*;
 use tokio_postgres::Client;
 
+const LEASES: &str = include_str!("../sql/postgres/idcraft_lease.sql");
 const GENERATORS: &str = include_str!("../sql/postgres/idcraft_generate.sql");
+/// Serialises loading the functions: concurrent CREATE OR REPLACE of one function fails
+/// ("tuple concurrently updated"), and tests (and test processes) load them at once.
+const LOAD: [&str; 4] = ["SELECT pg_advisory_lock(7326001)", LEASES, GENERATORS, "SELECT pg_advisory_unlock(7326001)"];
 const ROUNDS: usize = 150;
 
 async fn connect() -> Option<Client> {
     let url = database_url(file!())?;
     let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
-    // Tests (and test processes) load the functions at once: concurrent CREATE OR REPLACE of
-    // one function fails ("tuple concurrently updated"), so loading takes a lock.
-    client.batch_execute("SELECT pg_advisory_lock(7326001)").await.unwrap();
-    let loaded = client.batch_execute(GENERATORS).await;
-    client.batch_execute("SELECT pg_advisory_unlock(7326001)").await.unwrap();
-    loaded.unwrap();
+    for statement in LOAD {
+        client.batch_execute(statement).await.unwrap();
+    }
     Some(client)
 }
 
@@ -68,7 +69,8 @@ async fn check<I>(
         rows.iter().map(|row| row.try_get::<_, I>(0).unwrap_or_else(|e| panic!("{default}: {e}"))).collect();
     let from_sql = rows.iter().filter(|row| row.get::<_, bool>(1)).count();
     assert_eq!(from_sql, ROUNDS);
-    let earliest = before.checked_sub(resolution).unwrap();
+    // Rust generators on the coarse clock may stamp a little earlier than the wall clock.
+    let earliest = before.checked_sub(resolution + <I::Scheme as idcraft::Scheme>::EMBED_LAG).unwrap();
     for id in &back {
         let t = time_of(id);
         assert!(earliest <= t && t <= after, "{default}: {id} carries {t}, inserted between {before} and {after}");
@@ -81,6 +83,11 @@ async fn check<I>(
         assert!(back == sorted, "{default}: ORDER BY id in PostgreSQL is the Rust order");
     }
     client.batch_execute(&format!("DROP TABLE {table}")).await.unwrap();
+}
+
+/// PostgreSQL's own message (a driver error's `Display` is only "db error").
+fn db_message(e: &tokio_postgres::Error) -> String {
+    e.as_db_error().map(|d| d.message().to_owned()).unwrap_or_else(|| e.to_string())
 }
 
 fn time_of<I: Identity>(id: &I) -> Timestamp {
@@ -96,6 +103,104 @@ async fn sql_defaults_read_back_through_the_rust_types() {
     check(&client, "idcraft_comb_pg()", "uuid", PgComb::new, ms, PgOrder::Same).await;
     check(&client, "idcraft_comb_sql()", "uuid", SqlComb::new, ms, PgOrder::Other).await;
     check(&client, "idcraft_distributed128()", "uuid", Dist128::new, ms, PgOrder::Same).await;
+    check(&client, "idcraft_instagram_id(7)", "bigint", InstagramId::new, ms, PgOrder::Same).await;
+    check(&client, "idcraft_twitter_snowflake()", "bigint", TwitterId::new, ms, PgOrder::Same).await;
+    check(&client, "idcraft_discord_snowflake(1023)", "bigint", DiscordId::new, ms, PgOrder::Same).await;
+    check(&client, "idcraft_sonyflake()", "bigint", SonyflakeId::new, Duration::from_millis(10), PgOrder::Same).await;
+}
+
+/// Fields the caller gives land in their bits; a field out of range is a PostgreSQL error,
+/// never a wrong value.
+#[tokio::test]
+async fn sql_fields_are_checked() {
+    let Some(client) = connect().await else { return };
+    let row = client
+        .query_one("SELECT idcraft_instagram_id(8191), idcraft_twitter_snowflake(3), idcraft_sonyflake(65535)", &[])
+        .await
+        .unwrap();
+    let (insta, tweet, sony): (InstagramId, TwitterId, SonyflakeId) = (row.get(0), row.get(1), row.get(2));
+    assert_eq!((insta.node(), tweet.node(), sony.node()), (8191, 3, 65535));
+    for bad in [
+        "idcraft_instagram_id(8192)",
+        "idcraft_instagram_id(-1)",
+        "idcraft_instagram_id(NULL)",
+        "idcraft_twitter_snowflake(1024)",
+        "idcraft_discord_snowflake(-1)",
+        "idcraft_sonyflake(65536)",
+    ] {
+        let e = client.query_one(&format!("SELECT {bad}"), &[]).await.unwrap_err();
+        assert!(db_message(&e).contains("outside"), "{bad}: {e:?}");
+    }
+}
+
+/// The database's own slot in the lease table: Rust leases of the namespace never get it while
+/// the database holds it; the database issues only after the bound its predecessor published;
+/// once released, a Rust holder of that slot issues only after the database's last ID.
+#[cfg(feature = "lease-postgres")]
+#[test]
+fn the_database_slot_shares_the_lease_table_with_rust_holders() {
+    use idcraft::Generate;
+    use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
+    use idcraft::schemes::snowflake::{DiscordLayout, SnowflakeGenerator};
+
+    let Some(url) = database_url(file!()) else { return };
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    for statement in LOAD {
+        client.batch_execute(statement).unwrap();
+    }
+    // This test owns the namespace: start from a predecessor on slot 0 that expired but may
+    // stamp IDs up to 1.5 s from now.
+    client
+        .batch_execute(
+            "SELECT idcraft_db_release('discord-worker'); \
+             DELETE FROM idcraft_lease WHERE namespace = 'discord-worker'; \
+             INSERT INTO idcraft_lease VALUES ('discord-worker', 0, gen_random_uuid(), 5, \
+                 now() - interval '1 second', clock_timestamp() + interval '1500 milliseconds')",
+        )
+        .unwrap();
+    let bound: std::time::SystemTime = client
+        .query_one("SELECT issue_until FROM idcraft_lease WHERE namespace = 'discord-worker' AND slot = 0", &[])
+        .unwrap()
+        .get(0);
+    // The first ID waits the bound out, then the database holds the slot.
+    let first: DiscordId = client.query_one("SELECT idcraft_discord_snowflake()", &[]).unwrap().get(0);
+    assert_eq!(first.node(), 0);
+    assert!(time_of(&first) > Timestamp::from_system_time(bound), "{first} after the predecessor's bound");
+    let row = client
+        .query_one(
+            "SELECT holder = idcraft_db_holder(), epoch FROM idcraft_lease WHERE namespace = 'discord-worker' AND slot = 0",
+            &[],
+        )
+        .unwrap();
+    assert_eq!((row.get::<_, bool>(0), row.get::<_, i64>(1)), (true, 6), "the database took the slot over");
+
+    // While the database holds slot 0, Rust leases of the namespace get other slots.
+    let cfg = || LeaseConfig::discord_workers().create_table(true);
+    let held: Vec<Lease> = (0..8).map(|_| Lease::acquire(&url, cfg()).unwrap()).collect();
+    assert!(held.iter().all(|lease| lease.slot() != 0));
+    drop(held);
+
+    let mut last = first;
+    for _ in 0..100 {
+        let id: DiscordId = client.query_one("SELECT idcraft_discord_snowflake()", &[]).unwrap().get(0);
+        assert!(id > last && id.node() == 0);
+        last = id;
+    }
+    let bound: std::time::SystemTime = client
+        .query_one("SELECT issue_until FROM idcraft_lease WHERE namespace = 'discord-worker' AND slot = 0", &[])
+        .unwrap()
+        .get(0);
+    assert!(bound > std::time::SystemTime::now(), "held: the bound is the far future");
+
+    // Released: a Rust holder of slot 0 starts after the database's last ID.
+    client.batch_execute("SELECT idcraft_db_release('discord-worker')").unwrap();
+    let lease = Lease::acquire(&url, LeaseConfig::new("discord-worker", 1)).unwrap();
+    assert_eq!(lease.slot(), 0);
+    let generator = SnowflakeGenerator::<DiscordLayout>::leased(&lease).unwrap();
+    let first = generator.generate(()).unwrap();
+    assert_eq!(first.node(), 0);
+    assert!(first.timestamp() > idcraft::Scheme::timestamp(&last.to_scheme()), "{first:?} after {last}");
+    assert!(first.to_u64() > u64::from(last));
 }
 
 /// The SQL functions' bits are the layouts' own: versions and fixed bits where the Rust types

@@ -107,7 +107,8 @@ $$;
 -- a Rust process leases one (`LeaseConfig::twitter_workers()` and its siblings), and holds it
 -- until idcraft_db_release(namespace). Rust processes leasing the same namespace never get
 -- that slot, and the database issues only after the bound its predecessor on the slot
--- published, so no ID repeats across the two.
+-- published (the first call waits for it, as a Rust holder does), so no ID repeats across the
+-- two.
 --
 -- The (unit, sequence) pair is kept in a sequence object per namespace (never rolled back, and
 -- never holding a lock until commit, unlike a row): each call takes max(last + 1, now), under a
@@ -274,8 +275,15 @@ BEGIN
   END IF;
   state := idcraft_db_state(ns || CASE WHEN me IS NULL THEN '-' || node ELSE '' END);
   now_ms := idcraft_unix_ms();
+  -- A slot taken over: wait out the bound the predecessor published (as a Rust holder does),
+  -- unless that is further away than any sane lease, which only a clock error explains.
   IF me IS NOT NULL AND timestamptz 'epoch' + now_ms * interval '1 millisecond' <= me.issue_after THEN
-    RAISE EXCEPTION 'idcraft: slot % of % was handed over; its predecessor may have issued until %', node, ns, me.issue_after;
+    IF me.issue_after > clock_timestamp() + interval '30 seconds' THEN
+      RAISE EXCEPTION 'idcraft: slot % of % was handed over by a holder that may issue until %, more than 30 s away',
+        node, ns, me.issue_after;
+    END IF;
+    PERFORM pg_sleep(extract(epoch FROM me.issue_after - clock_timestamp()) + 0.001);
+    now_ms := idcraft_unix_ms();
   END IF;
   PERFORM pg_advisory_lock(lock_key, node);
   BEGIN

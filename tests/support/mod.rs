@@ -52,6 +52,22 @@ pub struct V7(pub Uuid);
 #[id(scheme = "ulid")]
 pub struct UlidId(pub u128);
 
+#[derive(Identity)]
+#[id(scheme = "twitter_snowflake")]
+pub struct TwitterId(pub u64);
+
+#[derive(Identity)]
+#[id(scheme = "discord_snowflake")]
+pub struct DiscordId(pub u64);
+
+#[derive(Identity)]
+#[id(scheme = "instagram_id")]
+pub struct InstagramId(pub u64);
+
+#[derive(Identity)]
+#[id(scheme = "sonyflake")]
+pub struct SonyflakeId(pub u64);
+
 /// `DATABASE_URL`, or `None` to skip the PostgreSQL tests of `file`. `.ci/run` sets
 /// `IDCRAFT_REQUIRE_POSTGRES`, which makes a missing URL a failure; elsewhere (a laptop, a hosted
 /// CI that sets `CI=true` without a database) the tests are skipped, and say so once, in a line
