@@ -7,7 +7,7 @@
 
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime};
 use idcraft::Identity;
-use idcraft::codec::{base62, base64, decimal, hex, sno32};
+use idcraft::codec::{base62, base64, crockford, decimal, hex, sno32};
 use idcraft::public::{AesKey, PublicIdConverter, PublicIds, parse_public, to_base62};
 use std::hint::black_box;
 use std::time::Duration;
@@ -64,6 +64,10 @@ fn codecs(c: &mut Criterion) {
         buf
     });
     batch(&mut g, "ulid decode 26 chars (ulid crate)", &ulid_texts, |t| ulid::Ulid::from_string(t));
+    batch(&mut g, "ulid encode 26 chars (idcraft)", &vals, |&v| crockford::encode_u128(v, true));
+    batch(&mut g, "ulid decode 26 chars (idcraft)", &ulid_texts, |t| {
+        crockford::decode_u128(t, crockford::Case::Either)
+    });
     batch(&mut g, "base62 encode 22 chars", &vals, |&v| base62::encode_u128(v));
     batch(&mut g, "base62 decode 22 chars", &b62_texts, |t| base62::decode_u128(t));
     let digit_texts: Vec<String> = decimals.iter().map(u128::to_string).collect();

@@ -60,14 +60,26 @@ const fn merge(a: &[u8; 256], b: &[u8; 256]) -> [u8; 256] {
 #[inline]
 pub fn encode_u128(value: u128, upper: bool) -> IdText {
     let alphabet = if upper { ALPHABET } else { LOWER_ALPHABET };
+    let (head, middle, tail) = split(value);
     IdText::build(|buf| {
-        // The first character takes the top 3 bits, each further one the next 5.
-        buf[0] = alphabet[(value >> 125) as usize];
-        for (i, out) in buf[1..LEN].iter_mut().enumerate() {
-            *out = alphabet[((value >> (120 - 5 * i)) & 31) as usize];
+        // 64-bit shifts only: the first 13 characters from the top 63 bits (3 + 12 × 5), one
+        // character across the halves, 12 from the low 60 bits.
+        for (i, out) in buf[..13].iter_mut().enumerate() {
+            *out = alphabet[((head >> (60 - 5 * i)) & 31) as usize];
+        }
+        buf[13] = alphabet[middle as usize];
+        for (i, out) in buf[14..LEN].iter_mut().enumerate() {
+            *out = alphabet[((tail >> (55 - 5 * i)) & 31) as usize];
         }
         LEN
     })
+}
+
+/// `value` as its top 63 bits, the 5 bits at 60..65 and the low 60 bits.
+#[inline(always)]
+fn split(value: u128) -> (u64, u64, u64) {
+    let (high, low) = ((value >> 64) as u64, value as u64);
+    (high >> 1, (high & 1) << 4 | low >> 60, low & ((1 << 60) - 1))
 }
 
 /// Reads 26 characters in `case` as a 128-bit value.
@@ -78,20 +90,25 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
         Case::Lower => (&LOWER, LOWER_NAME),
     };
     let bytes: &[u8; LEN] = ParseError::check_ascii_len(text, LEN, alphabet)?.try_into().expect("checked length");
-    let mut value = 0u128;
     let mut bad = 0u8;
-    for &c in bytes {
-        let digit = table[c as usize];
-        bad |= digit;
-        value = value << 5 | u128::from(digit & 31);
-    }
+    let mut digit = |c: u8| {
+        let d = table[c as usize];
+        bad |= d;
+        u64::from(d & 31)
+    };
+    let head = bytes[..13].iter().fold(0u64, |v, &c| v << 5 | digit(c));
+    let middle = digit(bytes[13]);
+    let tail = bytes[14..].iter().fold(0u64, |v, &c| v << 5 | digit(c));
     if bad & 0x80 != 0 {
         return Err(ParseError::first_invalid(text, |c| table[c as usize] != 0xFF, alphabet));
     }
+    // The first character carries 3 bits: `head` has 63 bits only when it is at most 7.
     if table[bytes[0] as usize] > 7 {
         return Err(ParseError::OutOfRange { rule: RangeRule::Base32Above128Bits });
     }
-    Ok(value)
+    let high = head << 1 | middle >> 4;
+    let low = (middle & 15) << 60 | tail;
+    Ok(u128::from(high) << 64 | u128::from(low))
 }
 
 #[cfg(test)]
