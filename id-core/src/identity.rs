@@ -155,7 +155,11 @@ pub fn generate_with<I: Identity, G: Generate<I::Scheme> + ?Sized>(
 #[inline]
 pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let value = id.to_scheme();
-    let text = value.encode(I::ENCODING).or_else(|| value.encode(Encoding::Canonical)).ok_or(fmt::Error)?;
+    // One call, decided at compile time: two calls whose results merge make the compiler copy
+    // the returned text, and that copy stalls on the bytes the encoder just stored.
+    let encoding =
+        const { if I::ENCODING.is_in(<I::Scheme as Scheme>::ENCODINGS) { I::ENCODING } else { Encoding::Canonical } };
+    let Some(text) = value.encode(encoding) else { return Err(fmt::Error) };
     match I::PREFIX {
         None => f.write_str(&text),
         // The derive allows at most 63 bytes; a hand-written `PREFIX` may be longer.

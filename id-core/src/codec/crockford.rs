@@ -61,17 +61,24 @@ const fn merge(a: &[u8; 256], b: &[u8; 256]) -> [u8; 256] {
 pub fn encode_u128(value: u128, upper: bool) -> IdText {
     let alphabet = if upper { ALPHABET } else { LOWER_ALPHABET };
     let (head, middle, tail) = split(value);
-    IdText::build(|buf| {
-        // 64-bit shifts only: the first 13 characters from the top 63 bits (3 + 12 × 5), one
-        // character across the halves, 12 from the low 60 bits.
-        for (i, out) in buf[..13].iter_mut().enumerate() {
-            *out = alphabet[((head >> (60 - 5 * i)) & 31) as usize];
+    // 64-bit shifts only: the first 13 characters from the top 63 bits (3 + 12 × 5), one
+    // character across the halves, 12 from the low 60 bits.
+    let digit = |i: usize| -> u64 {
+        let d = match i {
+            0..13 => head >> (60 - 5 * i),
+            13 => middle,
+            _ => tail >> (55 - 5 * (i - 14)),
+        };
+        u64::from(alphabet[(d & 31) as usize])
+    };
+    // Whole 8-byte words, never single bytes: a caller that copies the text right away would
+    // otherwise stall reading back bytes stored one at a time.
+    let word = |first: usize| (first..(first + 8).min(LEN)).fold(0u64, |w, i| w | digit(i) << (8 * (i - first)));
+    IdText::build_words(|out| {
+        for at in [0, 8, 16, 24] {
+            out.put(at, word(at));
         }
-        buf[13] = alphabet[middle as usize];
-        for (i, out) in buf[14..LEN].iter_mut().enumerate() {
-            *out = alphabet[((tail >> (55 - 5 * i)) & 31) as usize];
-        }
-        LEN
+        0..LEN
     })
 }
 
@@ -96,19 +103,21 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
         bad |= d;
         u64::from(d & 31)
     };
-    let head = bytes[..13].iter().fold(0u64, |v, &c| v << 5 | digit(c));
-    let middle = digit(bytes[13]);
-    let tail = bytes[14..].iter().fold(0u64, |v, &c| v << 5 | digit(c));
+    // The first character's 3 bits, then five groups of 5 characters (25 bits each): short,
+    // independent chains the CPU works on side by side.
+    let first = digit(bytes[0]);
+    let groups: [u64; 5] =
+        core::array::from_fn(|g| bytes[1 + 5 * g..][..5].iter().fold(0u64, |v, &c| v << 5 | digit(c)));
     if bad & 0x80 != 0 {
         return Err(ParseError::first_invalid(text, |c| table[c as usize] != 0xFF, alphabet));
     }
-    // The first character carries 3 bits: `head` has 63 bits only when it is at most 7.
-    if table[bytes[0] as usize] > 7 {
+    if first > 7 {
         return Err(ParseError::OutOfRange { rule: RangeRule::Base32Above128Bits });
     }
-    let high = head << 1 | middle >> 4;
-    let low = (middle & 15) << 60 | tail;
-    Ok(u128::from(high) << 64 | u128::from(low))
+    // 3 + 25 + 25 = 53 bits and 25 + 25 + 25 = 75 bits: the top and the bottom of the value.
+    let top = first << 50 | groups[0] << 25 | groups[1];
+    let bottom = u128::from(groups[2]) << 50 | u128::from(groups[3] << 25 | groups[4]);
+    Ok(u128::from(top) << 75 | bottom)
 }
 
 #[cfg(test)]
