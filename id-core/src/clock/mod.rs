@@ -9,6 +9,9 @@
 //! [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock) and reading these clocks
 //! directly panics with the same message ([`SYSTEM_CLOCK`] tells which build this is).
 
+#[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri)))]
+mod tsc;
+
 use crate::time::Timestamp;
 use core::time::Duration;
 use std::sync::Mutex;
@@ -72,12 +75,21 @@ pub(crate) fn require_system_clock() -> Result<(), crate::GenerateError> {
 
 /// The precise system wall clock (`CLOCK_REALTIME`, ~25 ns per read on a 2-vCPU VM; on
 /// wasm32-unknown-unknown with `js`, JavaScript's `Date.now()`, to the millisecond).
+///
+/// On x86-64 Linux whose kernel keeps time with an invariant time-stamp counter (its
+/// clocksource is `tsc`), it reads the counter itself (~12 ns), re-anchored to
+/// `CLOCK_REALTIME` every 50 ms: within a microsecond of the kernel's reading, and a step of
+/// the wall clock shows within 50 ms.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SystemClock;
 
 impl Clock for SystemClock {
     #[inline]
     fn now(&self) -> Timestamp {
+        #[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri)))]
+        if let Some(t) = tsc::now() {
+            return t;
+        }
         #[cfg(any(target_os = "linux", target_os = "android"))]
         if let Some(t) = read_clock(libc::CLOCK_REALTIME) {
             return t;
