@@ -83,6 +83,12 @@ pub(crate) fn require_system_clock() -> Result<(), crate::GenerateError> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SystemClock;
 
+impl SystemClock {
+    /// The most a reading may lag the kernel's `CLOCK_REALTIME`, with a wide margin: readings
+    /// from the time-stamp counter are kept 2 µs behind it, so that none runs ahead.
+    pub const MAX_LAG: Duration = Duration::from_micros(50);
+}
+
 impl Clock for SystemClock {
     #[inline]
     fn now(&self) -> Timestamp {

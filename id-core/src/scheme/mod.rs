@@ -253,9 +253,10 @@ pub trait Scheme:
     type Generator: Generate<Self> + 'static;
     /// How much earlier than the wall clock at the call the default generator may embed its
     /// time: the coarse clock's lag ([`CoarseClock::MAX_LAG`](crate::clock::CoarseClock::MAX_LAG))
-    /// for sno, uid and HotGuid, DistributedId's deliberate 1 s, zero for the schemes on the
-    /// precise clock. Range queries widen their lower bound by it.
-    const EMBED_LAG: core::time::Duration = core::time::Duration::ZERO;
+    /// for sno, uid, HotGuid and the snowflakes, DistributedId's deliberate 1 s, the precise
+    /// clock's few microseconds ([`SystemClock::MAX_LAG`](crate::clock::SystemClock::MAX_LAG))
+    /// for the others. Range queries widen their lower bound by it.
+    const EMBED_LAG: core::time::Duration = crate::clock::SystemClock::MAX_LAG;
     /// The block public identities encrypt values of this scheme in.
     const PUBLIC_LAYOUT: PublicLayout = PublicLayout::Bytes;
     /// Evaluating it checks the scheme's type parameters (uid96's interval must be 5..=10):
