@@ -31,8 +31,8 @@ use core::any::TypeId;
 use core::fmt;
 use core::marker::PhantomData;
 use idcraft_core::Identity;
+use idcraft_core::codec::base62;
 use idcraft_core::codec::guid::swap_fields;
-use idcraft_core::codec::{IdText, base62};
 use std::sync::RwLock;
 use subtle::ConstantTimeEq;
 
@@ -346,15 +346,23 @@ impl<I: Identity> fmt::Display for PublicId<I> {
             let tag = u64::from_be_bytes(self.bytes[16..].try_into().expect("8 bytes"));
             base62::encode_block(tag, (&mut text[23..]).try_into().expect("11 bytes"));
         }
-        let text =
-            &IdText::try_from_ascii(&text[..1 + usize::from(self.len) / 8 * base62::BLOCK_LEN]).ok_or(fmt::Error)?;
-        match I::PREFIX {
+        let token = &text[..1 + usize::from(self.len) / 8 * base62::BLOCK_LEN];
+        // Prefix, `_` and token in one write: two would make `to_string` grow its buffer twice.
+        let mut line = [0u8; 64 + 1 + 33];
+        let written: &[u8] = match I::PREFIX {
+            None => &token[1..],
+            Some(prefix) if prefix.len() <= 64 => {
+                line[..prefix.len()].copy_from_slice(prefix.as_bytes());
+                line[prefix.len()..][..token.len()].copy_from_slice(token);
+                &line[..prefix.len() + token.len()]
+            }
+            // Longer than the derive allows (a hand-written `Identity`): two writes.
             Some(prefix) => {
                 f.write_str(prefix)?;
-                f.write_str(text)
+                token
             }
-            None => f.write_str(&text[1..]),
-        }
+        };
+        f.write_str(core::str::from_utf8(written).map_err(|_| fmt::Error)?)
     }
 }
 
