@@ -29,6 +29,7 @@ pub mod sno;
 pub mod snowflake;
 pub mod uid;
 pub mod ulid;
+pub(crate) mod unix_ms48;
 pub mod uuid7;
 
 pub use comb::{Comb, CombBinary, CombGenerator, CombLegacy, CombPg, CombSql};

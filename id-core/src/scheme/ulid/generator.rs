@@ -2,12 +2,13 @@
 //! random source.
 
 use super::Ulid;
-use super::layout::{MAX_MS, MAX_RANDOM, checked_ms, ms_start};
+use super::layout::MAX_RANDOM;
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
+use crate::scheme::unix_ms48::{MAX_MS, checked_ms, ms_start};
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::fmt;
@@ -72,7 +73,7 @@ impl<C: Clock, R: RandomSource> Generate<Ulid> for UlidGenerator<C, R> {
     #[inline]
     fn generate(&self, _: ()) -> Result<Ulid, GenerateError> {
         let now = self.clock.now();
-        let now_ms = checked_ms(now)?;
+        let now_ms = checked_ms(Ulid::NAME, now)?;
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         let last_ms = (*last >> 80) as u64;
         let next = if now_ms > last_ms {
@@ -92,7 +93,7 @@ impl<C: Clock, R: RandomSource> Generate<Ulid> for UlidGenerator<C, R> {
     /// 48 random bits. Never waits: an error once a millisecond's 2^32 counts are used up or
     /// for an instant in an earlier millisecond than one already used, never a repeat.
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Ulid, GenerateError> {
-        let ms = checked_ms(t)?;
+        let ms = checked_ms(Ulid::NAME, t)?;
         debug_assert!(ms <= MAX_MS);
         let n = self.explicit.next(Ulid::NAME, ms, t, u32::MAX)?;
         let random = u128::from(n) << 48 | u128::from(self.random.next_u64() & ((1 << 48) - 1));

@@ -1,13 +1,10 @@
 //! The ULID's 128 bits, its two fields, and the instants 48 bits of milliseconds hold.
 
-use crate::error::GenerateError;
 use crate::scheme::canonical_text;
-use crate::time::Timestamp;
+use crate::scheme::unix_ms48::MAX_MS;
 use core::fmt;
 use uuid::Uuid;
 
-/// The largest millisecond count: 10889-08-02T05:31:50.655Z.
-pub(super) const MAX_MS: u64 = (1 << 48) - 1;
 /// The random part's width.
 pub(super) const RANDOM_BITS: u32 = 80;
 pub(super) const MAX_RANDOM: u128 = (1 << RANDOM_BITS) - 1;
@@ -54,31 +51,6 @@ impl Ulid {
     }
 
     crate::scheme::fresh_constructors!("A new ULID", "If the system clock is before 1970 or after 10889", () => ());
-}
-
-/// The instant of millisecond `ms`.
-pub(super) fn ms_start(ms: u64) -> Timestamp {
-    Timestamp::new((ms / 1000) as i64, ((ms % 1000) * 1_000_000) as u32)
-}
-
-/// The millisecond of `t`, or an error outside the layout's range.
-pub(super) fn checked_ms(t: Timestamp) -> Result<u64, GenerateError> {
-    u64::try_from(t.unix_millis()).ok().filter(|ms| *ms <= MAX_MS).ok_or_else(|| out_of_range(t))
-}
-
-/// The last instant the layout holds.
-pub(super) const LATEST: Timestamp =
-    Timestamp::new((MAX_MS / 1000) as i64, ((MAX_MS % 1000) * 1_000_000 + 999_999) as u32);
-
-#[cold]
-#[inline(never)]
-pub(super) fn out_of_range(time: Timestamp) -> GenerateError {
-    GenerateError::TimeOutOfRange {
-        scheme: <Ulid as crate::scheme::Scheme>::NAME,
-        time,
-        earliest: Timestamp::UNIX_EPOCH,
-        latest: LATEST,
-    }
 }
 
 impl fmt::Debug for Ulid {

@@ -1,11 +1,12 @@
 //! What ULID declares as a scheme: its bytes, its text forms and its range bounds.
 
 use super::generator::DEFAULT_GENERATOR;
-use super::layout::{LATEST, MAX_RANDOM, checked_ms, ms_start};
+use super::layout::MAX_RANDOM;
 use super::{Ulid, UlidGenerator};
 use crate::codec::IdText;
 use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::scheme::unix_ms48::{clamped_ms, ms_start};
+use crate::scheme::{Encoding, IdBytes, Scheme, decode_uuid_like, encode_uuid_like};
 use crate::time::Timestamp;
 
 impl crate::scheme::sealed::Sealed for Ulid {}
@@ -57,8 +58,4 @@ impl Scheme for Ulid {
     fn max_at(t: Timestamp) -> Self {
         Ulid::from_parts(clamped_ms(t), MAX_RANDOM)
     }
-}
-
-fn clamped_ms(t: Timestamp) -> u64 {
-    checked_ms(clamp_time(t, Timestamp::UNIX_EPOCH, LATEST)).expect("clamped into range")
 }

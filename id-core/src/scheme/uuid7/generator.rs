@@ -3,12 +3,13 @@
 //! millisecond after the last one used, so one generator's IDs strictly increase.
 
 use super::Uuid7;
-use super::layout::{COUNTER_BITS, MAX_COUNTER, MAX_MS, checked_ms, out_of_range};
+use super::layout::{COUNTER_BITS, MAX_COUNTER};
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
+use crate::scheme::unix_ms48::{MAX_MS, checked_ms, out_of_range};
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::fmt;
@@ -72,7 +73,7 @@ impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
     #[inline]
     fn generate(&self, _: ()) -> Result<Uuid7, GenerateError> {
         let now = self.clock.now();
-        let now_ms = checked_ms(now)?;
+        let now_ms = checked_ms(Uuid7::NAME, now)?;
         let random = self.random.next_u64() as u32;
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         // A new millisecond draws its counter start (under the lock, but once per millisecond).
@@ -83,7 +84,7 @@ impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
         } else if last.0 < MAX_MS {
             (last.0 + 1, self.counter_start())
         } else {
-            return Err(out_of_range(now));
+            return Err(out_of_range(Uuid7::NAME, now));
         };
         *last = (ms, counter);
         drop(last);
@@ -95,7 +96,7 @@ impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
     /// 2^42 counters are used up or for an instant in an earlier millisecond than one already
     /// used, never a repeat.
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Uuid7, GenerateError> {
-        let ms = checked_ms(t)?;
+        let ms = checked_ms(Uuid7::NAME, t)?;
         let n = self.explicit.next(Uuid7::NAME, ms, t, u32::MAX)?;
         Ok(Uuid7::from_parts(ms, u64::from(n), self.random.next_u64() as u32))
     }

@@ -1,11 +1,12 @@
 //! What UUIDv7 declares as a scheme: its bytes, its text forms and its range bounds.
 
 use super::generator::DEFAULT_GENERATOR;
-use super::layout::{LATEST, MAX_COUNTER, checked_ms, ms_start};
+use super::layout::MAX_COUNTER;
 use super::{Uuid7, Uuid7Generator};
 use crate::codec::IdText;
 use crate::error::{InvalidReason, ParseError};
-use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::scheme::unix_ms48::{clamped_ms, ms_start};
+use crate::scheme::{Encoding, IdBytes, Scheme, decode_uuid_like, encode_uuid_like};
 use crate::time::Timestamp;
 use uuid::Uuid;
 
@@ -62,8 +63,4 @@ impl Scheme for Uuid7 {
     fn max_at(t: Timestamp) -> Self {
         Uuid7::from_parts(clamped_ms(t), MAX_COUNTER, u32::MAX)
     }
-}
-
-fn clamped_ms(t: Timestamp) -> u64 {
-    checked_ms(clamp_time(t, Timestamp::UNIX_EPOCH, LATEST)).expect("clamped into range")
 }
