@@ -109,6 +109,8 @@ mod sqlite {
         round_trip(&conn, Global::new, "BLOB", Sorted);
         round_trip(&conn, V7::new, "BLOB", Sorted);
         round_trip(&conn, UlidId::new, "BLOB", Sorted);
+        round_trip(&conn, TwitterId::new, "INTEGER", Sorted);
+        round_trip(&conn, SonyflakeId::new, "INTEGER", Sorted);
         // The SQL Server layouts put the time in the bytes SQLite compares last.
         round_trip(&conn, SqlComb::new, "BLOB", Random);
         round_trip(&conn, LegacyComb::new, "BLOB", Random);
@@ -282,6 +284,8 @@ mod postgres {
                     round_trip(&pool, Global::new, "bytea", Sorted).await;
                     round_trip(&pool, V7::new, "uuid", Sorted).await;
                     round_trip(&pool, UlidId::new, "uuid", Sorted).await;
+                    round_trip(&pool, DiscordId::new, "bigint", Sorted).await;
+                    round_trip(&pool, InstagramId::new, "bigint", Sorted).await;
                     // Time in the bytes PostgreSQL compares last: as random as uuid v4 there.
                     round_trip(&pool, SqlComb::new, "uuid", Random).await;
                     round_trip(&pool, LegacyComb::new, "uuid", Random).await;

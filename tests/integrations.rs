@@ -101,6 +101,8 @@ fn schemas_match_every_scheme_and_text_form() {
     schema_matches_texts(UlidId::new);
     schema_matches_texts(TypedUser::new);
     schema_matches_texts(CombAsUlid::new);
+    schema_matches_texts(TwitterId::new);
+    schema_matches_texts(SonyflakeId::new);
 }
 
 /// The ULID and TypeID patterns refuse what their parsers refuse: a first character above 7,

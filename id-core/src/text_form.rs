@@ -38,7 +38,10 @@ pub fn text_form<I: Identity>() -> TextForm {
             (format!("{h}{{8}}-{h}{{4}}-{h}{{4}}-{h}{{4}}-{h}{{12}}"), 36, 36)
         }
         Encoding::Decimal => {
-            let most = width.max(last_body.len());
+            // The largest value the storage holds may be above any the generators make (a
+            // snowflake's `u64::MAX`): it is an ID all the same, so its digits count.
+            let largest = I::Scheme::from_bytes(&[0xFF; 16][..<I::Scheme as Scheme>::BYTE_LEN.min(16)]).ok();
+            let most = width.max(last_body.len()).max(largest.map_or(0, |v| written(&v).len()));
             (format!("[0-9]{{1,{most}}}"), 1, most)
         }
         // 26 characters of base32, the first carrying only 3 bits.
