@@ -87,11 +87,12 @@ fn generation(c: &mut Criterion) {
     let uid_coarse = UidGenerator::with(&clock);
     g.bench_function("uid64 coarse clock (below cap)", |b| b.iter(|| black_box(uid_coarse.generate(()).unwrap())));
 
-    snowflake::<TwitterLayout, _>(&mut g, "twitter", CoarseClock);
-    snowflake::<TwitterLayout, _>(&mut g, "twitter precise clock", SystemClock);
-    snowflake::<DiscordLayout, _>(&mut g, "discord", CoarseClock);
-    snowflake::<InstagramLayout, _>(&mut g, "instagram", CoarseClock);
-    snowflake::<SonyflakeLayout, _>(&mut g, "sonyflake", CoarseClock);
+    // The default clock (SystemClock); the coarse one for comparison.
+    snowflake::<TwitterLayout, _>(&mut g, "twitter", SystemClock);
+    snowflake::<TwitterLayout, _>(&mut g, "twitter coarse clock", CoarseClock);
+    snowflake::<DiscordLayout, _>(&mut g, "discord", SystemClock);
+    snowflake::<InstagramLayout, _>(&mut g, "instagram", SystemClock);
+    snowflake::<SonyflakeLayout, _>(&mut g, "sonyflake", SystemClock);
     g.finish();
 }
 

@@ -76,7 +76,7 @@ impl<L: crate::schemes::snowflake::SnowflakeLayout> LeasedGenerator
     /// with more slots than the layout's constructor gives) is refused.
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
         use crate::schemes::{Scheme, snowflake::Snowflake};
-        let clock = idcraft_core::CoarseClock;
+        let clock = idcraft_core::SystemClock;
         let generator = Self::with(clock, lease.slot())
             .map_err(|_| LeaseError::Config("the slot does not fit the snowflake layout's node field"))?;
         wait_for_first_unit(lease, &clock, |t| Snowflake::<L>::min_at(t).timestamp())?;

@@ -3,7 +3,7 @@
 
 use super::layout::{DiscordLayout, FieldOutOfRange, InstagramLayout, Snowflake, SnowflakeLayout};
 use super::layout::{SonyflakeLayout, TwitterLayout};
-use crate::clock::{Clock, CoarseClock};
+use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
@@ -25,7 +25,7 @@ const SEQ_BITS: u32 = 16;
 
 /// Makes snowflake IDs of layout `L` for one node. Thread-safe, lock-free on the clock path;
 /// see the [module docs](super) for the policy on clock regressions and used-up units.
-pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = CoarseClock> {
+pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = SystemClock> {
     clock: C,
     node: u32,
     /// `(last unit + 1) << SEQ_BITS | last sequence`; 0 before the first ID, so that the
@@ -38,20 +38,20 @@ pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = CoarseClock> {
 }
 
 impl<L: SnowflakeLayout> SnowflakeGenerator<L> {
-    /// A generator on the coarse system clock with a node drawn from the OS CSPRNG. This is
+    /// A generator on the system clock with a node drawn from the OS CSPRNG. This is
     /// what each layout's default generator is, once per process: fine for one process, a
     /// birthday problem for a fleet (two processes share a node with probability about
     /// n²/2^(node bits + 1)), which must lease nodes (`idcraft::lease`) or set them with
     /// [`with_node`](Self::with_node) and install that generator.
     pub fn new() -> Self {
         let node = (OsRandom.next_u64() & u64::from(Snowflake::<L>::MAX_NODE)) as u32;
-        Self::unchecked(CoarseClock, node)
+        Self::unchecked(SystemClock, node)
     }
 
-    /// A generator on the coarse system clock for `node`, or an error for a node wider than
+    /// A generator on the system clock for `node`, or an error for a node wider than
     /// the layout's node field.
     pub fn with_node(node: u32) -> Result<Self, FieldOutOfRange> {
-        Self::with(CoarseClock, node)
+        Self::with(SystemClock, node)
     }
 }
 

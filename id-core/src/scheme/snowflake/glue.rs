@@ -3,7 +3,7 @@
 
 use super::SnowflakeGenerator;
 use super::layout::{DiscordLayout, Snowflake, SnowflakeLayout};
-use crate::clock::CoarseClock;
+use crate::clock::SystemClock;
 use crate::column::{Column, DbValue, Dialect};
 use crate::error::ParseError;
 use crate::scheme::Generate;
@@ -58,7 +58,7 @@ impl<L: SnowflakeLayout> Describe for Snowflake<L> {
         let expected = L::NODE_EXPECTED;
         let error = || OptionError { option: "node", value: text.into(), expected };
         let node: u32 = text.parse().map_err(|_| error())?;
-        let generator = SnowflakeGenerator::<L, CoarseClock>::with(CoarseClock, node).map_err(|_| error())?;
+        let generator = SnowflakeGenerator::<L, SystemClock>::with(SystemClock, node).map_err(|_| error())?;
         Ok(Some(Box::new(generator)))
     }
 }

@@ -35,11 +35,9 @@
 //!   that is a long wait: a generator never issues an ID twice, and never invents a time
 //!   ahead of its clock.
 //!
-//! The default clock is [`CoarseClock`](crate::clock::CoarseClock) (a few ns per reading,
-//! one kernel tick of resolution), for the 1 ms layouts too: the precise clock is read only
-//! when a unit's sequences are used up, so embedded times may lag by up to
-//! [`CoarseClock::MAX_LAG`](crate::clock::CoarseClock::MAX_LAG) (the schemes'
-//! [`EMBED_LAG`](crate::scheme::Scheme::EMBED_LAG)). One generator's rate is capped by its
+//! The default clock is [`SystemClock`](crate::clock::SystemClock), the precise wall clock
+//! (about 10 ns a reading where it reads the CPU's time-stamp counter), so the embedded time is
+//! the time of the call to the millisecond. One generator's rate is capped by its
 //! layout: 4,096 IDs per ms (Twitter, Discord), 1,024 per ms (Instagram), 256 per 10 ms
 //! (Sonyflake).
 //!

@@ -8,7 +8,6 @@ use crate::codec::{IdText, decimal, hex};
 use crate::error::{ParseError, RangeRule};
 use crate::scheme::{Encoding, IdBytes, PublicLayout, Scheme, canonical_text, clamp_time, unsupported};
 use crate::time::Timestamp;
-use core::time::Duration;
 
 impl<L: SnowflakeLayout> crate::scheme::sealed::Sealed for Snowflake<L> {}
 
@@ -17,7 +16,6 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
 
     const NAME: &'static str = L::NAME;
     const BYTE_LEN: usize = 8;
-    const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     // Architect's `u64` block, as uid64's: the same value encrypts to the same token.
     const PUBLIC_LAYOUT: PublicLayout = PublicLayout::U64;
     type Input = ();
