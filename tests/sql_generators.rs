@@ -120,6 +120,18 @@ async fn sql_fields_are_checked() {
         .unwrap();
     let (insta, tweet, sony): (InstagramId, TwitterId, SonyflakeId) = (row.get(0), row.get(1), row.get(2));
     assert_eq!((insta.node(), tweet.node(), sony.node()), (8191, 3, 65535));
+    // The database's own node, asked for by number, counts on from the same state: one node,
+    // one counter, or two calls could make one ID.
+    let row = client
+        .query_one(
+            "SELECT idcraft_sonyflake(), idcraft_sonyflake((SELECT slot FROM idcraft_db_slot WHERE namespace = 'sonyflake-machine'))",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (by_default, by_number): (SonyflakeId, SonyflakeId) = (row.get(0), row.get(1));
+    assert_eq!(by_default.node(), by_number.node());
+    assert!(by_number > by_default, "{by_number} after {by_default}");
     for bad in [
         "idcraft_instagram_id(8192)",
         "idcraft_instagram_id(-1)",

@@ -189,19 +189,20 @@ BEGIN
   IF FOUND THEN
     UPDATE idcraft_lease
        SET expires_at = now() - interval '1 microsecond',
-           issue_until = GREATEST(clock_timestamp(), COALESCE(idcraft_db_last(ns), '-infinity'))
+           issue_until = GREATEST(clock_timestamp(), COALESCE(idcraft_db_last(ns, held.slot), '-infinity'))
      WHERE namespace = ns AND slot = held.slot AND holder = idcraft_db_holder();
   END IF;
 END
 $$;
 
--- The (unit, sequence) state of `ns`: units << seq_bits | sequence, in a sequence object
--- (created on first use: one for the database's slot of each namespace, one per explicit node).
-CREATE OR REPLACE FUNCTION idcraft_db_state(ns text) RETURNS regclass
+-- The (unit, sequence) state of node `node` of `ns`: units << seq_bits | sequence, in a sequence
+-- object created on first use. One per node, whichever way it is reached (the database's own
+-- slot or an explicit node): two counters for one node could repeat an ID.
+CREATE OR REPLACE FUNCTION idcraft_db_state(ns text, node integer) RETURNS regclass
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
-  name text := 'idcraft_state_' || replace(ns, '-', '_');
+  name text := 'idcraft_state_' || replace(ns, '-', '_') || '_' || node;
   state regclass := to_regclass(name);
 BEGIN
   IF state IS NULL THEN
@@ -212,8 +213,8 @@ BEGIN
 END
 $$;
 
--- The time the last ID of `ns` carries, if any (for idcraft_db_release).
-CREATE OR REPLACE FUNCTION idcraft_db_last(ns text) RETURNS timestamptz
+-- The time the last ID of node `node` of `ns` carries, if any (for idcraft_db_release).
+CREATE OR REPLACE FUNCTION idcraft_db_last(ns text, node integer) RETURNS timestamptz
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
@@ -223,7 +224,7 @@ DECLARE
   seq_bits integer;
 BEGIN
   SELECT l.epoch_ms, l.unit_ms, l.seq_bits INTO epoch_ms, unit_ms, seq_bits FROM idcraft_snowflake_layout(ns) l;
-  last := COALESCE(pg_sequence_last_value(idcraft_db_state(ns)), 0);
+  last := COALESCE(pg_sequence_last_value(idcraft_db_state(ns, node)), 0);
   RETURN timestamptz 'epoch' + ((last >> seq_bits) * unit_ms + epoch_ms + unit_ms) * interval '1 millisecond';
 END
 $$;
@@ -273,7 +274,7 @@ BEGIN
     RAISE EXCEPTION 'idcraft: node % is outside 0..% (% bits)', node, slots - 1, node_bits
       USING ERRCODE = 'numeric_value_out_of_range';
   END IF;
-  state := idcraft_db_state(ns || CASE WHEN me IS NULL THEN '-' || node ELSE '' END);
+  state := idcraft_db_state(ns, node);
   now_ms := idcraft_unix_ms();
   -- A slot taken over: wait out the bound the predecessor published (as a Rust holder does),
   -- unless that is further away than any sane lease, which only a clock error explains.
