@@ -23,7 +23,7 @@ use std::process::ExitCode;
 #[command(name = "idcraft", version, propagate_version = true, max_term_width = 100)]
 #[command(after_help = "\
 schemes: comb_sql comb_pg comb_legacy comb_binary hot distributed distributed128 sno uid64 uid96
-         uuid7 twitter_snowflake discord_snowflake instagram_id sonyflake
+         uuid7 ulid twitter_snowflake discord_snowflake instagram_id sonyflake
 
 examples:
   idcraft new sno -n 3                      three sno IDs
@@ -85,7 +85,7 @@ examples:
   idcraft new discord_snowflake --node 33  worker 1, process 1 (node = worker << 5 | process)")]
 pub struct NewArgs {
     /// The scheme: comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed,
-    /// distributed128, sno, uid64, uid96, uuid7, twitter_snowflake, discord_snowflake,
+    /// distributed128, sno, uid64, uid96, uuid7, ulid, twitter_snowflake, discord_snowflake,
     /// instagram_id or sonyflake.
     pub scheme: String,
     /// How many IDs to print.

@@ -615,3 +615,17 @@ fn uuids_report_version_variant_and_only_real_times() {
     assert_common(&v7, "uuid7");
     assert_eq!(v7["timestamp"], "2022-02-22T19:22:22Z");
 }
+
+/// The help texts list the schemes by hand: each must name every scheme of the registry.
+#[test]
+fn help_names_every_scheme() {
+    for args in [&["--help"][..], &["new", "--help"][..]] {
+        let help = ok(args).join(" ");
+        for scheme in idcraft::schemes::NAMES {
+            assert!(
+                help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == scheme),
+                "{args:?} lacks {scheme}"
+            );
+        }
+    }
+}
