@@ -114,22 +114,14 @@ pub fn count(n: usize, noun: &str) -> String {
     if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
-/// The derive's prefix rule (TypeID's): 1 to 63 lowercase ASCII letters and underscores, not
-/// starting or ending with an underscore. The derive checks the same rule at compile time.
+/// The derive's prefix rule, TypeID's (`idcraft::codec::typeid::check_prefix`), where a prefix
+/// that is given cannot be empty: 1 to 63 lowercase ASCII letters and underscores, not starting
+/// or ending with an underscore.
 pub fn check_prefix(option: &str, p: &str) -> Result<(), Failure> {
-    let why = if p.is_empty() {
-        Some("a prefix needs at least 1 character".to_owned())
-    } else if p.chars().count() > 63 {
-        Some(format!("a prefix has at most 63 characters, this one has {}", p.chars().count()))
-    } else if let Some((at, c)) = p.chars().enumerate().find(|&(_, c)| !(c.is_ascii_lowercase() || c == '_')) {
-        Some(format!("{c:?} at position {at}: use only lowercase ASCII letters and underscores"))
-    } else if p.starts_with('_') || p.ends_with('_') {
-        Some("a prefix cannot start or end with an underscore".to_owned())
-    } else {
-        None
+    let why = match idcraft::codec::typeid::check_prefix(p) {
+        Ok(()) if !p.is_empty() => return Ok(()),
+        Ok(()) => "a prefix needs at least 1 character".to_owned(),
+        Err(rule) => format!("the prefix {rule}"),
     };
-    match why {
-        Some(why) => Err(Failure::Input(format!("{option} {p:?}: {why}"))),
-        None => Ok(()),
-    }
+    Err(Failure::Input(format!("{option} {p:?}: {why}")))
 }

@@ -27,10 +27,7 @@ pub fn version_and_variant(uuid: Uuid) -> [(&'static str, Value); 2] {
 /// one is reported as a UUID with its time and the schemes it could be; any other has no time
 /// of its own, so it is an error that says so and names the schemes that would give it one.
 pub fn recognise_uuid(text: &str) -> Option<Result<Map<String, Value>, Failure>> {
-    if text.len() != 36 || text.as_bytes().get(8) != Some(&b'-') {
-        return None;
-    }
-    let uuid = Uuid::try_parse(text).ok()?;
+    let uuid = Uuid::from_bytes(idcraft::codec::hex::decode_uuid(text).ok()?);
     if uuid.get_version_num() == 7 && uuid.get_variant() == uuid::Variant::RFC4122 {
         return Some(of_scheme("uuid7", uuid.as_u128()));
     }

@@ -123,11 +123,14 @@ pub enum PrefixRule {
 impl fmt::Display for PrefixRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PrefixRule::TooLong { length } => write!(f, "has {length} characters; at most 63"),
+            PrefixRule::TooLong { length } => write!(f, "has {length} characters; at most 63 characters are allowed"),
             PrefixRule::Character { character, position } => {
-                write!(f, "has {character:?} at position {position}; only a-z and _")
+                write!(
+                    f,
+                    "has {character:?} at position {position}; only lowercase letters a-z and underscores are allowed"
+                )
             }
-            PrefixRule::EdgeUnderscore => f.write_str("starts or ends with '_'"),
+            PrefixRule::EdgeUnderscore => f.write_str("starts or ends with an underscore"),
             PrefixRule::Empty => f.write_str("is empty, yet the separator '_' is there"),
         }
     }

@@ -121,16 +121,21 @@ CREATE OR REPLACE FUNCTION idcraft_db_holder() RETURNS uuid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$ SELECT 'd47aba5e-0000-4000-8000-000000000000'::uuid $$;
 
--- The slots the database holds, with the bound its predecessor on each published.
+-- The slots the database holds, with the bound its predecessor on each published and the
+-- layout's time fields (to tell, on release, which time the last ID carries).
 CREATE TABLE IF NOT EXISTS idcraft_db_slot (
     namespace   text        PRIMARY KEY,
     slot        integer     NOT NULL,
-    issue_after timestamptz NOT NULL
+    issue_after timestamptz NOT NULL,
+    epoch_ms    bigint      NOT NULL,
+    unit_ms     integer     NOT NULL,
+    seq_bits    integer     NOT NULL
 );
 
 -- The database's slot in `ns` (0 .. slots-1), claimed on first use: the first slot no live
 -- lease holds, taken over under its row lock exactly as a Rust claim does.
-CREATE OR REPLACE FUNCTION idcraft_db_slot(ns text, slots integer) RETURNS idcraft_db_slot
+CREATE OR REPLACE FUNCTION idcraft_db_slot(ns text, slots integer, epoch_ms bigint, unit_ms integer,
+    seq_bits integer) RETURNS idcraft_db_slot
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
@@ -170,7 +175,7 @@ BEGIN
       CONTINUE WHEN NOT FOUND;  -- claimed since the search: look again
       bound := timestamptz '-infinity';
     END IF;
-    INSERT INTO idcraft_db_slot VALUES (ns, candidate, bound) RETURNING * INTO held;
+    INSERT INTO idcraft_db_slot VALUES (ns, candidate, bound, epoch_ms, unit_ms, seq_bits) RETURNING * INTO held;
     RETURN held;
   END LOOP;
   RAISE EXCEPTION 'idcraft: could not claim a slot of % (16 races lost)', ns;
@@ -189,7 +194,7 @@ BEGIN
   IF FOUND THEN
     UPDATE idcraft_lease
        SET expires_at = now() - interval '1 microsecond',
-           issue_until = GREATEST(clock_timestamp(), COALESCE(idcraft_db_last(ns, held.slot), '-infinity'))
+           issue_until = GREATEST(clock_timestamp(), COALESCE(idcraft_db_last(held), '-infinity'))
      WHERE namespace = ns AND slot = held.slot AND holder = idcraft_db_holder();
   END IF;
 END
@@ -213,48 +218,22 @@ BEGIN
 END
 $$;
 
--- The time the last ID of node `node` of `ns` carries, if any (for idcraft_db_release).
-CREATE OR REPLACE FUNCTION idcraft_db_last(ns text, node integer) RETURNS timestamptz
+-- The time the last ID of the database's slot `held` carries (for idcraft_db_release).
+CREATE OR REPLACE FUNCTION idcraft_db_last(held idcraft_db_slot) RETURNS timestamptz
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
-  last bigint;
-  epoch_ms bigint;
-  unit_ms integer;
-  seq_bits integer;
+  last bigint := COALESCE(pg_sequence_last_value(idcraft_db_state(held.namespace, held.slot)), 0);
 BEGIN
-  SELECT l.epoch_ms, l.unit_ms, l.seq_bits INTO epoch_ms, unit_ms, seq_bits FROM idcraft_snowflake_layout(ns) l;
-  last := COALESCE(pg_sequence_last_value(idcraft_db_state(ns, node)), 0);
-  RETURN timestamptz 'epoch' + ((last >> seq_bits) * unit_ms + epoch_ms + unit_ms) * interval '1 millisecond';
+  RETURN timestamptz 'epoch'
+         + ((last >> held.seq_bits) * held.unit_ms + held.epoch_ms + held.unit_ms) * interval '1 millisecond';
 END
 $$;
 
--- The four layouts by namespace: epoch (Unix ms), unit (ms), node and sequence widths, whether
--- the sequence sits before the node (Sonyflake), and the slot count.
-CREATE OR REPLACE FUNCTION idcraft_snowflake_layout(ns text,
-    OUT epoch_ms bigint, OUT unit_ms integer, OUT node_bits integer, OUT seq_bits integer,
-    OUT seq_first boolean, OUT slots integer)
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-BEGIN
-  -- PL/pgSQL rather than SQL: a SQL function called with a variable is planned anew on
-  -- every call, which cost more than the whole ID.
-  CASE ns
-    WHEN 'twitter-worker' THEN
-      SELECT 1288834974657, 1, 10, 12, false, 1024 INTO epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots;
-    WHEN 'discord-worker' THEN
-      SELECT 1420070400000, 1, 10, 12, false, 1024 INTO epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots;
-    WHEN 'sonyflake-machine' THEN
-      SELECT 1409529600000, 10, 16, 8, true, 65536 INTO epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots;
-    ELSE
-      RAISE EXCEPTION 'idcraft: % is not a snowflake namespace', ns;
-  END CASE;
-END
-$$;
-
--- The next ID of the layout of `ns` (its constants as idcraft_snowflake_layout gives them:
--- passed in, since looking them up cost more than the rest) on `node`, or on the database's
--- own slot when `node` is NULL.
+-- The next ID of the layout of `ns` on `node`, or on the database's own slot when `node` is
+-- NULL. The layout's constants come from the three functions below (a lookup table cost more
+-- than the rest of the ID): epoch (Unix ms), unit (ms), node and sequence widths, whether the
+-- sequence sits before the node (Sonyflake), and the slot count.
 CREATE OR REPLACE FUNCTION idcraft_snowflake(ns text, node integer, epoch_ms bigint, unit_ms integer,
     node_bits integer, seq_bits integer, seq_first boolean, slots integer) RETURNS bigint
 LANGUAGE plpgsql VOLATILE
@@ -268,7 +247,7 @@ DECLARE
   lock_key integer := hashtext('idcraft_snowflake:' || ns);
 BEGIN
   IF node IS NULL THEN
-    me := idcraft_db_slot(ns, slots);
+    me := idcraft_db_slot(ns, slots, epoch_ms, unit_ms, seq_bits);
     node := me.slot;
   ELSIF node < 0 OR node >= slots THEN
     RAISE EXCEPTION 'idcraft: node % is outside 0..% (% bits)', node, slots - 1, node_bits

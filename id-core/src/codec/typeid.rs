@@ -101,7 +101,7 @@ mod tests {
         assert_eq!(check_prefix(&"a".repeat(63)), Ok(()));
         assert_eq!(
             parse("pré_00000000000000000000000000").unwrap_err().to_string(),
-            "not a valid TypeID ID: the prefix has 'é' at position 2; only a-z and _"
+            "not a valid TypeID ID: the prefix has 'é' at position 2; only lowercase letters a-z and underscores are allowed"
         );
     }
 
