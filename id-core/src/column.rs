@@ -17,10 +17,13 @@
 //! zero fraction (`123.0`, as SQLite returns) is accepted, an 8-byte BLOB for a UUID scheme is
 //! a [`ParseError`].
 
+use crate::prelude::*;
+
 use crate::codec::{IdText, decimal, hex};
 use crate::error::{InvalidReason, ParseError};
 use crate::identity::Identity;
 use crate::scheme::{IdBytes, Scheme};
+#[cfg(feature = "distributed")]
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -32,6 +35,7 @@ pub enum DbValue {
     /// `uuid`.
     Uuid(Uuid),
     /// `NUMERIC`.
+    #[cfg(feature = "distributed")]
     Numeric(Decimal),
     /// `bytea` / `BLOB`.
     Bytes(IdBytes),
@@ -104,6 +108,7 @@ pub trait BigIntColumn: DbColumn {}
 pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
     let column = match value {
         DbValue::Uuid(_) => Column::Uuid,
+        #[cfg(feature = "distributed")]
         DbValue::Numeric(_) => Column::Numeric,
         DbValue::Bytes(_) => Column::Bytes,
         DbValue::BigInt(_) => Column::BigInt,
@@ -196,6 +201,7 @@ pub(crate) use bytes_column;
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::scheme::{CombBinary, CombPg, DistributedId, Sno, Uid64};
 

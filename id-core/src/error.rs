@@ -266,7 +266,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// Why a generator could not make an ID.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -394,7 +394,7 @@ impl fmt::Display for GenerateError {
     }
 }
 
-impl std::error::Error for GenerateError {}
+impl core::error::Error for GenerateError {}
 
 /// What [`GenerateError::NoSystemClock`] says, and what the system clock and random source panic
 /// with when read directly in such a build.
@@ -431,7 +431,7 @@ impl fmt::Display for CombTimeError {
     }
 }
 
-impl std::error::Error for CombTimeError {}
+impl core::error::Error for CombTimeError {}
 
 /// A column type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -450,6 +450,7 @@ pub enum Column {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
 
     /// The reasons are values to match on, and say in words what they said as strings before.

@@ -10,7 +10,7 @@
 
 use crate::error::GenerateError;
 use crate::time::Timestamp;
-use std::sync::Mutex;
+use crate::sync::Mutex;
 
 /// The last unit used at an explicit instant and how many IDs it has had.
 #[derive(Debug, Default)]
@@ -35,7 +35,7 @@ impl ExplicitSequence {
         time: Timestamp,
         capacity: u32,
     ) -> Result<u32, GenerateError> {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = self.last.lock();
         let issued = match *last {
             Some(l) if unit < l.unit => return Err(GenerateError::InstantBehind { scheme, time, last: l.time }),
             Some(l) if unit == l.unit => l.issued,
@@ -51,6 +51,7 @@ impl ExplicitSequence {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::clock::ManualClock;
     use crate::random::FixedRandom;

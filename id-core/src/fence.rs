@@ -30,8 +30,8 @@ mod tests {
     use crate::scheme::sno::SnoGenerator;
     use crate::scheme::uid::{GlobalUidGenerator, UidGenerator};
     use crate::time::Timestamp;
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicU32, Ordering};
+    use alloc::sync::Arc;
+    use core::sync::atomic::{AtomicU32, Ordering};
 
     /// Valid for `left` more IDs, then lost.
     struct Countdown {

@@ -1,6 +1,8 @@
 //! The machine's identity as the operating system reports it: the one place that calls into
 //! the C library, shared by HotGuid's machine bytes, uid's default node and slot leases.
 
+use crate::prelude::*;
+
 /// This machine's host name (`gethostname` on Unix; `COMPUTERNAME`/`HOSTNAME` elsewhere).
 pub fn host_name() -> String {
     #[cfg(unix)]

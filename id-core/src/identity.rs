@@ -5,11 +5,13 @@
 //! macro only emits thin glue that calls these functions.
 
 use crate::error::{GenerateError, ParseError};
-use crate::scheme::{Encoding, Generate, Scheme, Sno};
+use crate::scheme::{Encoding, Generate, Scheme};
+#[cfg(feature = "std")]
 use crate::time::Timestamp;
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
+#[cfg(feature = "std")]
 use std::time::SystemTime;
 
 /// A typed ID: a newtype over a scheme's storage type, usually written with
@@ -131,10 +133,11 @@ pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {
 /// sno's `NewWithTime` for derived types: an ID embedding `t` with metabyte `meta`, on the
 /// default generator's partition and its own rolling sequence (uniqueness is the caller's, as
 /// in sno); an instant outside 2010..2079 is an error.
-pub fn sno_at<I: Identity<Scheme = Sno>>(meta: u8, t: SystemTime) -> Result<I, GenerateError> {
+#[cfg(all(feature = "std", feature = "sno"))]
+pub fn sno_at<I: Identity<Scheme = crate::scheme::Sno>>(meta: u8, t: SystemTime) -> Result<I, GenerateError> {
     // The default generator's partition comes from the clock or the random source.
     crate::clock::require_system_clock()?;
-    Sno::default_generator().generate_at(meta, Timestamp::from_system_time(t)).map(I::from_scheme)
+    crate::scheme::Sno::default_generator().generate_at(meta, Timestamp::from_system_time(t)).map(I::from_scheme)
 }
 
 /// A value from an explicit generator.
@@ -219,6 +222,7 @@ pub fn hash<I: Identity, H: Hasher>(id: &I, state: &mut H) {
 
 /// The embedded instant as a `SystemTime`. Every scheme's instants (1700 to 10889) fit the
 /// platforms' `SystemTime`; one that does not is clamped to the Unix epoch rather than panicking.
+#[cfg(feature = "std")]
 pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
     id.to_scheme().timestamp().to_system_time().unwrap_or(SystemTime::UNIX_EPOCH)
 }
@@ -227,6 +231,7 @@ pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
 /// less the scheme's [`Scheme::EMBED_LAG`]. With [`max_at`], `min_at(t1)..=max_at(t2)` holds
 /// every ID whose generation started at or after `t1` and ended at or before `t2` on the
 /// default generator (and a few made up to the lag before `t1`).
+#[cfg(feature = "std")]
 pub fn min_at<I: Identity>(t: SystemTime) -> I {
     let t = Timestamp::from_system_time(t);
     let t = t.checked_sub(<I::Scheme as Scheme>::EMBED_LAG).unwrap_or(Timestamp::MIN);
@@ -235,6 +240,7 @@ pub fn min_at<I: Identity>(t: SystemTime) -> I {
 
 /// The largest ID whose embedded time is `t`: generators never embed a time later than their
 /// clock reading (unless the clock went back), so every ID made by `t` is at most this.
+#[cfg(feature = "std")]
 pub fn max_at<I: Identity>(t: SystemTime) -> I {
     I::from_scheme(<I::Scheme as Scheme>::max_at(Timestamp::from_system_time(t)))
 }
@@ -351,6 +357,7 @@ pub mod serde_support {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::scheme::Sno;
 

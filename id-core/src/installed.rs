@@ -6,10 +6,12 @@
 //! (a few hundred bytes) alive for the rest of the process, in a list of retired generators (so
 //! it stays reachable, as leak checkers expect); replacing is for rare events, not per request.
 
+use crate::prelude::*;
+
 use core::any::Any;
 use core::ptr;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use crate::sync::Mutex;
+use core::sync::atomic::{AtomicPtr, Ordering};
 
 /// Every generator a replacement took out of service, kept for the calls that may still use it.
 static RETIRED: Mutex<Vec<&'static (dyn Any + Send + Sync)>> = Mutex::new(Vec::new());
@@ -72,7 +74,7 @@ impl<G: Any + Send + Sync> Installed<G> {
         let previous = self.current.swap(fresh, Ordering::AcqRel);
         // SAFETY: as in `current`: a stored pointer comes from a box that is never freed.
         if let Some(previous) = unsafe { previous.as_ref() } {
-            RETIRED.lock().unwrap_or_else(|e| e.into_inner()).push(previous);
+            RETIRED.lock().push(previous);
         }
         fresh
     }
@@ -80,6 +82,7 @@ impl<G: Any + Send + Sync> Installed<G> {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
 
     #[test]

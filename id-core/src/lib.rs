@@ -7,7 +7,8 @@
 //! Every module names only modules of its own layer or below, and no two modules name each
 //! other (`tests/layers.rs` reads the sources and fails on an upward import or a circle):
 //!
-//! 1. **primitives**: [`time`], [`clock`], [`random`], [`host`], [`encoding`], [`error`] (the
+//! 1. **primitives**: the lock generators share (`sync`), [`time`], [`clock`], [`random`],
+//!    `host` (with `std`), [`encoding`], [`error`] (the
 //!    error enums and their reasons, [`error::Column`] and [`error::CombTimeError`] among them);
 //! 2. **codecs**: [`codec`] (text and byte forms, no clock, no scheme);
 //! 3. **generator parts** written once: [`overflow`] (waiting out a full unit), the
@@ -16,9 +17,52 @@
 //!    (`text.rs`), its generator, and the registry in `scheme/mod.rs`;
 //! 5. **identity**: [`identity`], [`column`](mod@column), [`scope`], [`text_form`], and each scheme folder's
 //!    `glue.rs` (what derived types and tools get), on top of everything.
+//!
+//! # Features
+//!
+//! `std` (the operating system's clock, randomness, host name and process ID, the process-wide
+//! default generators and per-thread test scopes) and one feature per scheme family: `comb`,
+//! `hot` (brings MD5), `distributed` (brings `rust_decimal`), `sno`, `uid`, `uuid7`, `ulid`,
+//! `snowflake`. The default, `full`, is all of them. Without `std` the crate is `no_std` +
+//! `alloc`: layouts, text forms, parsing, field access and generation with an injected
+//! [`Clock`] and [`RandomSource`].
+#![no_std]
 #![deny(missing_docs)]
+// The crate-private helpers (column conversions, the explicit-instant sequence, the overflow
+// wait, ...) are each shared by several scheme families: a build with some families off leaves
+// some of them unused. Dead code is checked on the build with every feature on.
+#![cfg_attr(
+    not(all(
+        feature = "std",
+        feature = "comb",
+        feature = "hot",
+        feature = "distributed",
+        feature = "sno",
+        feature = "uid",
+        feature = "uuid7",
+        feature = "ulid",
+        feature = "snowflake"
+    )),
+    allow(dead_code, unused_macros, unused_imports)
+)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
+
+extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+// Tests use the standard library whatever the features.
+#[cfg(test)]
+extern crate std;
+
+/// What the standard prelude gives std crates, for the modules that allocate.
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 pub mod clock;
 pub mod codec;
@@ -27,6 +71,7 @@ pub mod encoding;
 pub mod error;
 mod explicit;
 pub mod fence;
+#[cfg(feature = "std")]
 pub mod host;
 pub mod identity;
 mod installed;
@@ -34,7 +79,9 @@ mod monotonic;
 pub mod overflow;
 pub mod random;
 pub mod scheme;
+#[cfg(feature = "std")]
 pub mod scope;
+mod sync;
 #[cfg(test)]
 mod test_budget;
 pub mod text_form;

@@ -2,7 +2,7 @@
 //! tick (RFC 9562 §6.2, method 1: a counter in the bits right after the timestamp, re-seeded
 //! randomly at each new tick).
 
-use std::sync::Mutex;
+use crate::sync::Mutex;
 
 /// A tick (the layout's time unit, as a linear count) and a counter of `width` bits.
 #[derive(Debug)]
@@ -25,7 +25,7 @@ impl MonotonicCounter {
     #[inline]
     pub(crate) fn next(&self, now: u64, seed: impl FnOnce() -> u64) -> (u64, u64) {
         let seed_mask = (1u64 << (self.width - 1)) - 1;
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = self.state.lock();
         let (last, counter) = *state;
         let next = if now > last {
             (now, seed() & seed_mask)

@@ -5,7 +5,8 @@
 use crate::clock::Clock;
 use crate::time::Timestamp;
 use core::time::Duration;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+#[cfg(feature = "std")]
 use std::sync::mpsc::{SyncSender, TrySendError};
 
 /// Notice that callers are waiting because a unit's pool of IDs is used up (sno's
@@ -30,10 +31,12 @@ pub(crate) struct OverflowWait {
     ticker: AtomicBool,
     ticks: AtomicU32,
     dropped: AtomicBool,
+    #[cfg(feature = "std")]
     subscriber: Option<SyncSender<SequenceOverflow>>,
 }
 
 impl OverflowWait {
+    #[cfg(feature = "std")]
     pub(crate) fn set_subscriber(&mut self, subscriber: SyncSender<SequenceOverflow>) {
         self.subscriber = Some(subscriber);
     }
@@ -75,6 +78,9 @@ impl OverflowWait {
     }
 
     fn notify(&self, clock: &impl Clock, count: u32, ticks: u32) {
+        #[cfg(not(feature = "std"))]
+        let _ = (clock, count, ticks);
+        #[cfg(feature = "std")]
         if let Some(subscriber) = &self.subscriber {
             let notice = SequenceOverflow { now: clock.now(), count, ticks };
             let dropped = matches!(subscriber.try_send(notice), Err(TrySendError::Full(_)));

@@ -1,6 +1,6 @@
 //! Where generators get randomness: the [`RandomSource`] trait and its implementations.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use core::sync::atomic::{AtomicU64, Ordering};
 
 /// A source of random bits for generators.
 ///
@@ -27,7 +27,7 @@ impl<R: RandomSource + ?Sized> RandomSource for &R {
     }
 }
 
-impl<R: RandomSource + ?Sized> RandomSource for std::sync::Arc<R> {
+impl<R: RandomSource + ?Sized> RandomSource for alloc::sync::Arc<R> {
     fn fill_bytes(&self, dest: &mut [u8]) {
         (**self).fill_bytes(dest)
     }
@@ -37,7 +37,9 @@ impl<R: RandomSource + ?Sized> RandomSource for std::sync::Arc<R> {
 }
 
 /// The default: a per-thread ChaCha12 CSPRNG seeded from the operating system and reseeded
-/// periodically (`rand`'s `ThreadRng`). No system call per ID.
+/// periodically (`rand`'s `ThreadRng`). No system call per ID. Without the `std` feature there
+/// is no operating system to draw from: drawing panics, and the default generators return
+/// [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock) before they draw.
 ///
 /// On wasm32-unknown-unknown the seed comes from the Web Crypto API (`getRandomValues`) with
 /// the `js` feature; without it there is no source, and drawing from this one panics (the
@@ -46,7 +48,10 @@ impl<R: RandomSource + ?Sized> RandomSource for std::sync::Arc<R> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OsRandom;
 
-#[cfg(any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js"))]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
+use rand_js as rand;
+
+#[cfg(all(feature = "std", any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js")))]
 impl RandomSource for OsRandom {
     #[inline]
     fn fill_bytes(&self, dest: &mut [u8]) {
@@ -59,7 +64,7 @@ impl RandomSource for OsRandom {
     }
 }
 
-#[cfg(all(target_arch = "wasm32", target_os = "unknown", not(feature = "js")))]
+#[cfg(not(all(feature = "std", any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js"))))]
 impl RandomSource for OsRandom {
     fn fill_bytes(&self, _: &mut [u8]) {
         panic!("{}", crate::error::NO_SYSTEM_CLOCK)

@@ -25,6 +25,8 @@
 //! assert_eq!(DistributedId::new().to_string(), "2");
 //! ```
 
+use crate::prelude::*;
+
 use crate::error::GenerateError;
 use crate::scheme::overrides::{ACTIVE, Entry, LEAK_AFTER_MILLIS, LEAK_HOOK, NEXT_KEY, Producer, SCOPES};
 use crate::scheme::{Generate, Scheme};
@@ -34,9 +36,9 @@ use core::cell::Cell;
 use core::marker::PhantomData;
 use core::panic::Location;
 use core::time::Duration;
-use std::rc::Rc;
-use std::sync::Mutex;
-use std::sync::atomic::Ordering;
+use alloc::rc::Rc;
+use crate::sync::Mutex;
+use core::sync::atomic::Ordering;
 
 pub use crate::scheme::overrides::{LeakedScope, current};
 
@@ -53,7 +55,7 @@ pub fn leak_warning_after(age: Duration) {
 
 /// Sends leaked-scope reports to `hook` instead of stderr.
 pub fn on_leaked_scope(hook: fn(&LeakedScope)) {
-    *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = Some(hook);
+    *LEAK_HOOK.lock() = Some(hook);
 }
 
 /// While alive, makes this thread's default generator of `S` produce the scope's values.
@@ -128,8 +130,8 @@ mod task {
     use crate::scheme::Generate;
     use crate::scheme::overrides::task::{Producer, RUNNING, TASK_SCOPES};
     use core::any::Any;
-    use std::sync::Arc;
-    use std::sync::atomic::Ordering;
+    use alloc::sync::Arc;
+    use core::sync::atomic::Ordering;
 
     /// While the future given to [`TaskScope::run`] runs, the default generator of `S` in that
     /// task produces the scope's values, on whichever thread the task is polled.
@@ -203,7 +205,7 @@ impl<S: Scheme> Incremental<S> {
 impl<S: Scheme> Generate<S> for Incremental<S> {
     fn generate(&self, _: S::Input) -> Result<S, GenerateError> {
         let exhausted = GenerateError::Exhausted { scheme: S::NAME };
-        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = self.next.lock();
         let current = next.ok_or(exhausted.clone())?;
         let bytes = current.to_be_bytes();
         let (high, storage) = bytes.split_at(16 - S::BYTE_LEN);
@@ -224,6 +226,7 @@ impl<S: Scheme> Generate<S> for Incremental<S> {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::scheme::{CombPg, DistributedId, DistributedId128, Sno};
     use core::time::Duration;
@@ -250,7 +253,7 @@ mod tests {
     /// is not.
     #[test]
     fn a_scope_that_outlives_the_leak_age_is_reported_once() {
-        use std::sync::atomic::{AtomicU32, AtomicUsize};
+        use core::sync::atomic::{AtomicU32, AtomicUsize};
         static REPORTS: AtomicUsize = AtomicUsize::new(0);
         static LINE: AtomicU32 = AtomicU32::new(0);
         // Other tests' scopes may be reported meanwhile: count only this one.
@@ -330,10 +333,10 @@ mod tests {
         assert_eq!(g.generate(()).unwrap().to_string(), "18446744073709551616");
         let g = Incremental::<DistributedId128>::starting_at(1);
         assert_eq!(g.generate(()).unwrap().to_uuid().to_string(), "00000000-0000-0000-0000-000000000001");
-        let g = std::sync::Arc::new(Incremental::<DistributedId>::starting_at(1));
+        let g = alloc::sync::Arc::new(Incremental::<DistributedId>::starting_at(1));
         let handles: Vec<_> = (0..10)
             .map(|_| {
-                let g = std::sync::Arc::clone(&g);
+                let g = alloc::sync::Arc::clone(&g);
                 std::thread::spawn(move || g.generate(()).unwrap().value())
             })
             .collect();

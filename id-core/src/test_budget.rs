@@ -8,6 +8,8 @@
 //! buffers at every length) and drop the repetition that only adds confidence in the
 //! arithmetic, which the native run already gives.
 
+use crate::prelude::*;
+
 /// `native` in a native build, `miri` under Miri: the size of a test's loop.
 pub(crate) const fn iterations(native: usize, miri: usize) -> usize {
     if cfg!(miri) { miri } else { native }

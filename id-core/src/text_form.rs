@@ -2,6 +2,8 @@
 //! a regular expression and lengths read off the scheme's own encoder, never restated per
 //! scheme, so a schema cannot drift from what `Display` writes and `FromStr` reads.
 
+use crate::prelude::*;
+
 use crate::codec::base64::Flavour;
 use crate::codec::{base62, crockford, hex, sno32};
 use crate::identity::Identity;

@@ -6,6 +6,7 @@
 
 use core::fmt;
 use core::time::Duration;
+#[cfg(feature = "std")]
 use std::time::{SystemTime, UNIX_EPOCH};
 
 const NANOS_PER_SEC: u32 = 1_000_000_000;
@@ -205,6 +206,7 @@ impl Timestamp {
         parse_rfc3339(s)
     }
 
+    #[cfg(feature = "std")]
     /// Converts to [`SystemTime`], or `None` where the platform cannot represent the instant.
     pub fn to_system_time(self) -> Option<SystemTime> {
         if self.secs >= 0 {
@@ -215,6 +217,7 @@ impl Timestamp {
         }
     }
 
+    #[cfg(feature = "std")]
     /// Converts from [`SystemTime`], which always fits.
     pub fn from_system_time(t: SystemTime) -> Timestamp {
         match t.duration_since(UNIX_EPOCH) {
@@ -227,6 +230,7 @@ impl Timestamp {
     }
 }
 
+#[cfg(feature = "std")]
 impl From<SystemTime> for Timestamp {
     fn from(t: SystemTime) -> Timestamp {
         Timestamp::from_system_time(t)
@@ -341,7 +345,7 @@ impl fmt::Display for TimestampParseError {
     }
 }
 
-impl std::error::Error for TimestampParseError {}
+impl core::error::Error for TimestampParseError {}
 
 struct Cursor<'a> {
     bytes: &'a [u8],
@@ -437,6 +441,7 @@ fn parse_rfc3339(s: &str) -> Result<Timestamp, TimestampParseError> {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
 
     #[test]

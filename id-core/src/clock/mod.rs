@@ -9,14 +9,14 @@
 //! [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock) and reading these clocks
 //! directly panics with the same message ([`SYSTEM_CLOCK`] tells which build this is).
 
-#[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri)))]
+#[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri), feature = "std"))]
 mod tsc;
 
 use crate::time::Timestamp;
 use core::time::Duration;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use crate::sync::{Mutex, MutexGuard};
+use core::sync::atomic::{AtomicU64, Ordering};
+#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
 use std::time::SystemTime;
 
 /// A source of wall-clock time for generators, plus the way they wait for it.
@@ -32,9 +32,14 @@ pub trait Clock: Send + Sync {
     }
 
     /// Blocks the calling thread for about `duration`; generators call this when a layout's
-    /// capacity for the current tick is used up. A test clock advances itself instead.
+    /// capacity for the current tick is used up. A test clock advances itself instead. Without
+    /// `std` (no threads to park), the default spins until this clock has moved on by
+    /// `duration`.
     fn sleep(&self, duration: Duration) {
+        #[cfg(feature = "std")]
         std::thread::sleep(duration);
+        #[cfg(not(feature = "std"))]
+        spin_until_elapsed(|| self.now(), duration);
     }
 }
 
@@ -50,7 +55,7 @@ impl<C: Clock + ?Sized> Clock for &C {
     }
 }
 
-impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
+impl<C: Clock + ?Sized> Clock for alloc::sync::Arc<C> {
     fn now(&self) -> Timestamp {
         (**self).now()
     }
@@ -62,10 +67,26 @@ impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
     }
 }
 
-/// Whether this build has a system clock and random source: `false` only on
-/// wasm32-unknown-unknown without the `js` feature, where the default generators return
+/// Whether this build has a system clock and random source: `false` without the `std` feature
+/// and on wasm32-unknown-unknown without the `js` feature, where the default generators return
 /// [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock).
-pub const SYSTEM_CLOCK: bool = cfg!(any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js"));
+pub const SYSTEM_CLOCK: bool =
+    cfg!(all(feature = "std", any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js")));
+
+/// Waits by reading a clock, for targets that cannot park a thread. A clock that goes back
+/// ends the wait (the generator then reads it again).
+#[cfg(any(not(feature = "std"), all(target_arch = "wasm32", target_os = "unknown")))]
+fn spin_until_elapsed(now: impl Fn() -> Timestamp, duration: Duration) {
+    let start = now();
+    let Some(until) = start.checked_add(duration) else { return };
+    loop {
+        let t = now();
+        if t >= until || t < start {
+            return;
+        }
+        core::hint::spin_loop();
+    }
+}
 
 /// `Ok` where [`SYSTEM_CLOCK`] holds, else the typed error: functions that return a `Result`
 /// check it before reading the system clock or random source, which would panic.
@@ -92,21 +113,23 @@ impl SystemClock {
 impl Clock for SystemClock {
     #[inline]
     fn now(&self) -> Timestamp {
-        #[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri)))]
+        #[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri), feature = "std"))]
         if let Some(t) = tsc::now() {
             return t;
         }
-        #[cfg(any(target_os = "linux", target_os = "android"))]
+        #[cfg(all(any(target_os = "linux", target_os = "android"), feature = "std"))]
         if let Some(t) = read_clock(libc::CLOCK_REALTIME) {
             return t;
         }
-        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "std"))]
         return js::now();
-        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-        Timestamp::from_system_time(SystemTime::now())
+        #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+        return Timestamp::from_system_time(SystemTime::now());
+        #[cfg(not(feature = "std"))]
+        panic!("{}", crate::error::NO_SYSTEM_CLOCK)
     }
 
-    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "std"))]
     fn sleep(&self, duration: Duration) {
         js::sleep(duration)
     }
@@ -114,7 +137,7 @@ impl Clock for SystemClock {
 
 /// The clock of wasm32-unknown-unknown, which has no operating system: JavaScript's with the
 /// `js` feature, none without.
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "std"))]
 mod js {
     use super::*;
 
@@ -137,24 +160,16 @@ mod js {
     }
 
     /// Waits by reading the clock: std's `thread::sleep` panics on this target, and a browser's
-    /// main thread cannot block anyway. Generators wait at most one tick of their layout. A
-    /// clock that goes back ends the wait (the generator then reads it again).
+    /// main thread cannot block anyway. Generators wait at most one tick of their layout.
     pub(super) fn sleep(duration: Duration) {
-        let start = now();
-        let Some(until) = start.checked_add(duration) else { return };
-        loop {
-            let t = now();
-            if t >= until || t < start {
-                return;
-            }
-            core::hint::spin_loop();
-        }
+        crate::clock::spin_until_elapsed(now, duration)
     }
 }
 
 /// An elapsed-time measure for scopes' leak reports: `std::time::Instant`, except on
 /// wasm32-unknown-unknown, where `Instant::now` panics: the JavaScript clock with `js`, and
 /// without it no measure (ages read as zero, so no leak is ever reported).
+#[cfg(feature = "std")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stopwatch {
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
@@ -163,6 +178,7 @@ pub(crate) struct Stopwatch {
     start: Timestamp,
 }
 
+#[cfg(feature = "std")]
 impl Stopwatch {
     pub(crate) fn start() -> Stopwatch {
         Stopwatch {
@@ -184,7 +200,7 @@ impl Stopwatch {
 }
 
 /// One `clock_gettime` (a vDSO call, no system call), skipping `SystemTime`'s conversions.
-#[cfg(any(target_os = "linux", target_os = "android"))]
+#[cfg(all(any(target_os = "linux", target_os = "android"), feature = "std"))]
 #[inline]
 fn read_clock(id: libc::clockid_t) -> Option<Timestamp> {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
@@ -215,7 +231,7 @@ impl CoarseClock {
 impl Clock for CoarseClock {
     #[inline]
     fn now(&self) -> Timestamp {
-        #[cfg(any(target_os = "linux", target_os = "android"))]
+        #[cfg(all(any(target_os = "linux", target_os = "android"), feature = "std"))]
         if let Some(t) = read_clock(libc::CLOCK_REALTIME_COARSE) {
             return t;
         }
@@ -227,7 +243,7 @@ impl Clock for CoarseClock {
         SystemClock.now()
     }
 
-    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "std"))]
     fn sleep(&self, duration: Duration) {
         js::sleep(duration)
     }
@@ -237,7 +253,7 @@ impl Clock for CoarseClock {
 ///
 /// ```
 /// use idcraft_core::{Clock, ManualClock, Timestamp};
-/// use std::time::Duration;
+/// use core::time::Duration;
 /// let clock = ManualClock::new(Timestamp::from_unix_millis(1_000));
 /// clock.sleep(Duration::from_millis(1));
 /// assert_eq!(clock.now().unix_millis(), 1_001);
@@ -284,9 +300,9 @@ impl ManualClock {
         self.sleeps.load(Ordering::Relaxed)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Timestamp> {
+    fn lock(&self) -> MutexGuard<'_, Timestamp> {
         // A panic while holding this lock cannot leave the timestamp half-written.
-        self.now.lock().unwrap_or_else(|e| e.into_inner())
+        self.now.lock()
     }
 }
 
@@ -300,7 +316,10 @@ impl Clock for ManualClock {
         if self.advance_on_sleep {
             self.advance(duration);
         } else {
+            #[cfg(feature = "std")]
             std::thread::yield_now();
+            #[cfg(not(feature = "std"))]
+            core::hint::spin_loop();
         }
     }
 }
@@ -329,7 +348,7 @@ impl<C: Clock> NoRepeatClock<C> {
 impl<C: Clock> Clock for NoRepeatClock<C> {
     fn now(&self) -> Timestamp {
         let now = self.inner.now();
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = self.last.lock();
         let next = match *last {
             Some(prev) => match prev.checked_add(self.increment) {
                 Some(min) if now < min => min,
@@ -348,6 +367,7 @@ impl<C: Clock> Clock for NoRepeatClock<C> {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
 
     #[test]

@@ -151,8 +151,9 @@ fn trustworthy() -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
-    use std::time::Duration;
+    use core::time::Duration;
 
     fn system_ns() -> i128 {
         super::super::read_clock(libc::CLOCK_REALTIME).unwrap().unix_nanos()
@@ -164,7 +165,7 @@ mod tests {
     #[test]
     fn readings_agree_with_the_kernel() {
         if !trustworthy() {
-            eprintln!("the kernel does not keep time with an invariant TSC here: nothing to check");
+            std::eprintln!("the kernel does not keep time with an invariant TSC here: nothing to check");
             return;
         }
         let threads: Vec<_> = (0..2)

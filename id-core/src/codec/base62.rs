@@ -158,6 +158,7 @@ pub fn try_decode_u128(text: &str) -> Option<u128> {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::test_budget;
 

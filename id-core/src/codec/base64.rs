@@ -1,6 +1,8 @@
 //! The two base64 flavours of Erlang's `uid`: the order-preserving alphabet of uid ≥ 1.3.4
 //! (default) and base64url without padding of uid 1.3.3. RFC 4648 bit packing, no padding.
 
+use crate::prelude::*;
+
 use super::{IdText, reverse_table};
 use crate::error::ParseError;
 
@@ -184,6 +186,7 @@ pub fn decode_lenient(text: &str, flavour: Flavour) -> Result<Vec<u8>, ParseErro
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::test_budget;
 

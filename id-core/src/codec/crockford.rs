@@ -122,6 +122,7 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
 
     #[test]

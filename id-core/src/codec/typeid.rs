@@ -73,6 +73,7 @@ fn invalid(rule: PrefixRule) -> ParseError {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
 
     #[test]

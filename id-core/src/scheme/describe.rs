@@ -3,6 +3,8 @@
 //! options read from text, and which of its values are valid. With the registry's
 //! [`visit`](super::visit), a tool handles every scheme with one generic function.
 
+use crate::prelude::*;
+
 use super::{Encoding, Generate, Scheme};
 use crate::error::ParseError;
 use crate::time::Timestamp;
@@ -34,7 +36,7 @@ impl fmt::Display for OptionError {
     }
 }
 
-impl std::error::Error for OptionError {}
+impl core::error::Error for OptionError {}
 
 impl OptionError {
     /// Parses `value` as `T`, or says what `option` expects.

@@ -3,15 +3,17 @@
 //! generation. It sits below the schemes' `new` (so they do not depend on the public scope API)
 //! and above nothing but the traits.
 
+use crate::prelude::*;
+
 use super::Scheme;
 use crate::error::GenerateError;
 use core::any::{Any, TypeId};
 use core::cell::{Cell, RefCell};
 use core::panic::Location;
 use core::time::Duration;
-use std::rc::Rc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use alloc::rc::Rc;
+use crate::sync::Mutex;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 pub(crate) type Producer<S> = Rc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError>>;
 
@@ -51,7 +53,7 @@ fn due_report<S: Scheme>(entry: &Entry) -> Option<LeakedScope> {
 /// Hands `leak` to the hook, or to stderr. Called with no lock or borrow held: a hook may make
 /// IDs, open scopes or install another hook.
 fn report(leak: &LeakedScope) {
-    let hook = *LEAK_HOOK.lock().unwrap_or_else(|e| e.into_inner());
+    let hook = *LEAK_HOOK.lock();
     match hook {
         Some(hook) => hook(leak),
         None => {
@@ -67,7 +69,7 @@ fn report(leak: &LeakedScope) {
     }
 }
 
-thread_local! {
+std::thread_local! {
     pub(crate) static SCOPES: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
     pub(crate) static ACTIVE: Cell<usize> = const { Cell::new(0) };
     pub(crate) static NEXT_KEY: Cell<u64> = const { Cell::new(0) };
@@ -102,8 +104,8 @@ pub(crate) mod task {
     use super::super::Scheme;
     use crate::error::GenerateError;
     use core::any::{Any, TypeId};
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use alloc::sync::Arc;
+    use core::sync::atomic::{AtomicUsize, Ordering};
 
     pub(crate) type Producer<S> = Arc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError> + Send + Sync>;
     pub(crate) type Entries = Arc<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;

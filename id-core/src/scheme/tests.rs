@@ -1,6 +1,8 @@
 //! Every scheme of the registry through the `Scheme` trait: total decoders, typed errors for
 //! the forms a scheme lacks.
 
+use crate::prelude::*;
+
 use super::*;
 
 const ENCODINGS: [Encoding; 10] = Encoding::ALL;

@@ -9,6 +9,7 @@
 
 use super::{IdText, base62, hex};
 use crate::error::{ParseError, RangeRule};
+#[cfg(feature = "distributed")]
 use rust_decimal::Decimal;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -50,6 +51,7 @@ pub const MAX: u128 = 9_999_999_999_999_999_999_999_999_999;
 ///
 /// A scale with only zeros behind the point (`123.0`, as SQLite returns) is accepted: the value
 /// is integral, and refusing it is what Architect.Identities issue #39 complained about.
+#[cfg(feature = "distributed")]
 #[inline]
 pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
     // What drivers and `to_decimal` produce: no rescaling needed.
@@ -59,6 +61,7 @@ pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
     from_scaled_decimal(d)
 }
 
+#[cfg(feature = "distributed")]
 #[cold]
 fn from_scaled_decimal(d: Decimal) -> Result<u128, ParseError> {
     if d.is_sign_negative() && !d.is_zero() {
@@ -73,6 +76,7 @@ fn from_scaled_decimal(d: Decimal) -> Result<u128, ParseError> {
 }
 
 /// The `Decimal` (scale 0) of a value; values are at most [`MAX`], which always fits.
+#[cfg(feature = "distributed")]
 #[inline]
 pub fn to_decimal(v: u128) -> Result<Decimal, ParseError> {
     Ok(decimal_below_2_96(check(v)?))
@@ -80,6 +84,7 @@ pub fn to_decimal(v: u128) -> Result<Decimal, ParseError> {
 
 /// The `Decimal` (scale 0) of `v < 2^96` from its three 32-bit words, without
 /// `from_i128_with_scale`'s range checks (its callers have checked already).
+#[cfg(feature = "distributed")]
 #[inline(always)]
 pub(crate) fn decimal_below_2_96(v: u128) -> Decimal {
     debug_assert!(v >> 96 == 0);
@@ -364,6 +369,7 @@ pub fn try_from_binary(bytes: &[u8]) -> Option<u128> {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::test_budget;
     use core::str::FromStr;

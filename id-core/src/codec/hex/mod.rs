@@ -159,6 +159,7 @@ fn invalid_uuid_char(text: &str) -> ParseError {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::test_budget;
 

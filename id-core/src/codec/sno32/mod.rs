@@ -86,6 +86,7 @@ fn invalid_char(text: &str) -> ParseError {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
     use super::*;
     use crate::test_budget;
 

@@ -1,6 +1,8 @@
 //! What derived COMB types and tools get: storage conversion, database columns, the fields
 //! `inspect` prints, the `--base` generator of `new`, and the derive's own items.
 
+use crate::prelude::*;
+
 use super::{Comb, CombLayout};
 use crate::clock::{Clock, SystemClock};
 use crate::error::{GenerateError, ParseError};

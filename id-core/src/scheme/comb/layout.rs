@@ -13,7 +13,6 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
-use std::sync::OnceLock;
 use uuid::Uuid;
 
 /// Where a COMB layout puts its timestamp and how its database orders GUIDs.
@@ -46,7 +45,7 @@ macro_rules! layout {
             const TAIL_ORDER: [usize; 10] = $tail;
             $(const DOTNET_BYTES: bool = $dotnet;)?
             fn default_generator() -> &'static CombGenerator<Self> {
-                static GENERATOR: OnceLock<CombGenerator<$ty>> = OnceLock::new();
+                static GENERATOR: crate::installed::Installed<CombGenerator<$ty>> = crate::installed::Installed::new();
                 GENERATOR.get_or_init(CombGenerator::new)
             }
         }

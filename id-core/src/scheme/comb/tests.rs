@@ -1,3 +1,4 @@
+use crate::prelude::*;
 use super::*;
 use crate::clock::ManualClock;
 use crate::clock::{Clock, SystemClock};

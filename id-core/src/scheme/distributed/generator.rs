@@ -12,7 +12,7 @@ use crate::time::Timestamp;
 use core::fmt;
 use core::marker::PhantomData;
 use core::time::Duration;
-use std::sync::Mutex;
+use crate::sync::Mutex;
 
 /// The state and algorithm both generators share; `(embedded ms, random part)`.
 pub(super) struct RandomIncrement<C, R> {
@@ -33,7 +33,7 @@ impl<C: Clock, R: RandomSource> RandomIncrement<C, R> {
         loop {
             let now = self.clock.now();
             let mut ts = layout.embedded_ms(now)?;
-            let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+            let mut last = self.last.lock();
             let (last_ts, last_random) = *last;
             if ts <= last_ts {
                 if last_random + increment <= layout.random_max {

@@ -1,6 +1,8 @@
 //! What derived DistributedId types and tools get: storage conversion, database columns, the
 //! fields `inspect` prints, and the derive's own items.
 
+use crate::prelude::*;
+
 use super::{DistributedId, DistributedId128};
 use crate::codec::decimal;
 use crate::error::ParseError;

@@ -9,7 +9,6 @@ use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
 use rust_decimal::Decimal;
-use std::sync::OnceLock;
 use uuid::Uuid;
 
 /// A DistributedId: a positive integer below 10^28 (93 bits used).
@@ -112,7 +111,7 @@ impl Scheme for DistributedId {
     type Generator = DistributedIdGenerator;
 
     fn default_generator() -> &'static DistributedIdGenerator {
-        static GENERATOR: OnceLock<DistributedIdGenerator> = OnceLock::new();
+        static GENERATOR: crate::installed::Installed<DistributedIdGenerator> = crate::installed::Installed::new();
         GENERATOR.get_or_init(DistributedIdGenerator::new)
     }
 

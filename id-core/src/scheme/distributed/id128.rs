@@ -9,7 +9,6 @@ use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, decod
 use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
-use std::sync::OnceLock;
 use uuid::Uuid;
 
 /// A DistributedId128: a UUIDv7-shaped `u128` with bit 63 clear.
@@ -34,7 +33,7 @@ impl fmt::Display for SplitError {
     }
 }
 
-impl std::error::Error for SplitError {}
+impl core::error::Error for SplitError {}
 
 impl DistributedId128 {
     /// Wraps any `u128`.
@@ -134,7 +133,7 @@ impl Scheme for DistributedId128 {
     type Generator = DistributedId128Generator;
 
     fn default_generator() -> &'static DistributedId128Generator {
-        static GENERATOR: OnceLock<DistributedId128Generator> = OnceLock::new();
+        static GENERATOR: crate::installed::Installed<DistributedId128Generator> = crate::installed::Installed::new();
         GENERATOR.get_or_init(DistributedId128Generator::new)
     }
 

@@ -8,14 +8,16 @@ use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
 use crate::installed::Installed;
-use crate::overflow::{OverflowWait, SequenceOverflow};
+use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
+use core::sync::atomic::{AtomicU32, Ordering};
+#[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;
-use std::sync::{Arc, Mutex};
+use alloc::sync::Arc;
+use crate::sync::Mutex;
 
 /// Makes HotGuids: one 24-bit counter for every shard key, seeded in `0..500_000` and never
 /// reset, as the original.
@@ -106,10 +108,10 @@ impl<C: Clock> HotGuidGenerator<C> {
         self.fence = Some(fence);
         self
     }
-
+    #[cfg(feature = "std")]
     /// Sends a notice to `subscriber` while callers wait for the next second (without ever
     /// blocking on it).
-    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
+    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<crate::overflow::SequenceOverflow>) -> Self {
         self.overflow.set_subscriber(subscriber);
         self
     }
@@ -142,7 +144,7 @@ impl<C: Clock> HotGuidGenerator<C> {
     #[cold]
     #[inline(never)]
     fn wait_for_next_second(&self) {
-        let full = self.state.lock().unwrap_or_else(|e| e.into_inner()).second;
+        let full = self.state.lock().second;
         self.overflow.wait_while(&self.clock, || self.clock.now_precise().unix_seconds() <= full.map_or(-1, i64::from));
     }
 
@@ -150,7 +152,7 @@ impl<C: Clock> HotGuidGenerator<C> {
     /// and the clock (read precisely) has not moved past it yet.
     fn next(&self) -> Result<Option<(u32, u32)>, GenerateError> {
         let second = Self::checked_seconds(self.clock.now())?;
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = self.state.lock();
         let later = |state: &mut CounterState, second: u32| {
             let counter = (state.counter + 1) & COUNTER_MASK;
             *state = CounterState { second: Some(second), counter, first_of_second: counter };

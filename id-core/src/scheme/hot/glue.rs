@@ -1,6 +1,8 @@
 //! What derived HotGuid types and tools get: storage conversion, database columns, the fields
 //! `inspect` prints, the generator options of `new`, and the derive's own items.
 
+use crate::prelude::*;
+
 use super::HotGuid;
 use crate::error::ParseError;
 use uuid::Uuid;

@@ -24,8 +24,13 @@ pub fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
 /// if set (as for a container's first process), else 5 random bytes from [`OsRandom`](crate::random::OsRandom), drawn
 /// at each call (the default generator calls it once): two of n live generators share bytes
 /// with a probability of about n²/2^41.
+///
+/// Without the `std` feature there is no host name, process ID or randomness: the bytes are
+/// zero (give generators explicit machine bytes instead).
 pub fn default_machine_bytes() -> [u8; 5] {
-    #[cfg(target_family = "wasm")]
+    #[cfg(not(feature = "std"))]
+    return [0; 5];
+    #[cfg(all(feature = "std", target_family = "wasm"))]
     {
         if let Ok(name) = std::env::var("IDCRAFT_HOT_MACHINE") {
             return process_machine_bytes(&name, 1);
@@ -34,11 +39,11 @@ pub fn default_machine_bytes() -> [u8; 5] {
         OsRandom.fill_bytes(&mut bytes);
         bytes
     }
-    #[cfg(not(target_family = "wasm"))]
+    #[cfg(all(feature = "std", not(target_family = "wasm")))]
     let name = std::env::var("IDCRAFT_HOT_MACHINE")
         .or_else(|_| std::env::var("HOSTNAME"))
         .unwrap_or_else(|_| crate::host::host_name());
-    #[cfg(not(target_family = "wasm"))]
+    #[cfg(all(feature = "std", not(target_family = "wasm")))]
     process_machine_bytes(&name, std::process::id())
 }
 

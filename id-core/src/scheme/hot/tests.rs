@@ -1,3 +1,4 @@
+use crate::prelude::*;
 use super::*;
 use crate::clock::Clock;
 use crate::clock::ManualClock;

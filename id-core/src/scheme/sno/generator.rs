@@ -7,14 +7,16 @@ use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
 use crate::installed::Installed;
-use crate::overflow::{OverflowWait, SequenceOverflow};
+use crate::overflow::OverflowWait;
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+#[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;
-use std::sync::{Arc, Mutex, OnceLock};
+use alloc::sync::Arc;
+use crate::sync::Mutex;
 
 /// Why a generator configuration was refused. The texts are sno's, byte for byte.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +51,7 @@ impl fmt::Display for SnoConfigError {
     }
 }
 
-impl std::error::Error for SnoConfigError {}
+impl core::error::Error for SnoConfigError {}
 
 /// A generator's saved state and configuration, with sno's JSON field names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -137,7 +139,7 @@ pub fn replace_default(generator: SnoGenerator) {
 /// How many default-configured generators this process has made, and the seed of their
 /// partitions.
 pub(super) static DEFAULT_PARTITIONS: AtomicU32 = AtomicU32::new(0);
-pub(super) static PARTITION_SEED: OnceLock<u16> = OnceLock::new();
+pub(super) static PARTITION_SEED: crate::installed::Installed<u16> = crate::installed::Installed::new();
 
 impl SnoGenerator {
     /// A default-configured generator on the coarse system clock: the next default partition
@@ -214,7 +216,7 @@ impl<C: Clock> SnoGenerator<C> {
             .pack(),
             Ordering::Relaxed,
         );
-        *generator.drift.lock().unwrap_or_else(|e| e.into_inner()) =
+        *generator.drift.lock() =
             Drift { wall_safe: (snapshot.wall_safe as u64) & MAX_UNITS, drifts };
         Ok(generator)
     }
@@ -247,9 +249,9 @@ impl<C: Clock> SnoGenerator<C> {
         self.fence = Some(fence);
         self
     }
-
+    #[cfg(feature = "std")]
     /// Sends overflow notices to `subscriber` (without ever blocking on it).
-    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
+    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<crate::overflow::SequenceOverflow>) -> Self {
         self.overflow.set_subscriber(subscriber);
         self
     }
@@ -299,7 +301,7 @@ impl<C: Clock> SnoGenerator<C> {
 
     /// The state to restore later with [`SnoGenerator::from_snapshot`].
     pub fn snapshot(&self) -> GeneratorSnapshot {
-        let drift = self.drift.lock().unwrap_or_else(|e| e.into_inner());
+        let drift = self.drift.lock();
         let w = Word::unpack(self.word.load(Ordering::Acquire));
         let now = Sno::units_of(self.clock.now());
         GeneratorSnapshot {
@@ -366,7 +368,7 @@ impl<C: Clock> SnoGenerator<C> {
     /// the tick bit for nothing, putting that thread's next ID below its previous one.
     #[cold]
     fn regress(&self, meta: u8) -> Result<Option<Sno>, GenerateError> {
-        let mut drift = self.drift.lock().unwrap_or_else(|e| e.into_inner());
+        let mut drift = self.drift.lock();
         let current = self.word.load(Ordering::Acquire);
         let w = Word::unpack(current);
         let (now, now_time) = self.current_units()?;

@@ -1,6 +1,8 @@
 //! What derived sno types and tools get: storage conversion, database columns, the fields
 //! `inspect` prints, the generator options of `new`, and the derive's own items.
 
+use crate::prelude::*;
+
 use super::{GeneratorSnapshot, Sno, SnoGenerator};
 use crate::clock::CoarseClock;
 use crate::scheme::Generate;

@@ -8,7 +8,7 @@ use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
 use crate::installed::Installed;
-use crate::overflow::{OverflowWait, SequenceOverflow};
+use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::Generate;
 use crate::time::Timestamp;
@@ -16,8 +16,9 @@ use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
 use core::time::Duration;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use alloc::sync::Arc;
+use core::sync::atomic::{AtomicU64, Ordering};
+#[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;
 
 /// The word's low bits hold the sequence (12 bits at most); the unit sits above them.
@@ -90,10 +91,10 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
         self.fence = Some(fence);
         self
     }
-
+    #[cfg(feature = "std")]
     /// Sends a notice to `subscriber` while callers wait for a used-up unit to end (never
     /// blocking on it).
-    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<SequenceOverflow>) -> Self {
+    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<crate::overflow::SequenceOverflow>) -> Self {
         self.overflow.set_subscriber(subscriber);
         self
     }

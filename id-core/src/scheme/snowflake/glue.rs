@@ -1,6 +1,8 @@
 //! What derived snowflake types and tools get: storage conversion (`u64`), database columns
 //! (`bigint`), the fields `inspect` prints, the `node` option of `new`, and the derive's items.
 
+use crate::prelude::*;
+
 use super::SnowflakeGenerator;
 use super::layout::{DiscordLayout, Snowflake, SnowflakeLayout};
 use crate::clock::SystemClock;

@@ -112,7 +112,7 @@ impl fmt::Display for FieldOutOfRange {
     }
 }
 
-impl std::error::Error for FieldOutOfRange {}
+impl core::error::Error for FieldOutOfRange {}
 
 impl<L: SnowflakeLayout> Snowflake<L> {
     /// Bits below the time field.

@@ -1,5 +1,7 @@
 //! The generators: the process-wide local sequence and global IDs on a node.
 
+use crate::prelude::*;
+
 use super::global::Uid96With;
 use super::local::{MAX_TICK, SEQ_MASK, UID_LATEST, Uid64, UidTime, in_uid_range, uid_out_of_range};
 use super::node::default_node;
@@ -14,14 +16,14 @@ use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
 use core::time::Duration;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use core::sync::atomic::{AtomicU64, Ordering};
+use alloc::sync::Arc;
 
 /// The process's local uid generator: `Uid64::new` uses it, and the default `uid96` generator
 /// shares its sequence (so local and global IDs of one process never share a value). Build a
 /// leased [`GlobalUidGenerator`] on it to keep that property.
 pub fn default_local_arc() -> &'static Arc<UidGenerator> {
-    static LOCAL: OnceLock<Arc<UidGenerator>> = OnceLock::new();
+    static LOCAL: crate::installed::Installed<Arc<UidGenerator>> = crate::installed::Installed::new();
     LOCAL.get_or_init(|| Arc::new(UidGenerator::new()))
 }
 

@@ -18,7 +18,7 @@ impl fmt::Display for IntervalError {
     }
 }
 
-impl std::error::Error for IntervalError {}
+impl core::error::Error for IntervalError {}
 
 impl Interval {
     /// uid's default, 8 (256 s windows, the node byte-aligned at bytes 4..8).

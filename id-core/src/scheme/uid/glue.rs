@@ -1,6 +1,8 @@
 //! What derived uid types and tools get: storage conversion, database columns, the fields
 //! `inspect` prints, the generator options of `new`, and the derive's own items.
 
+use crate::prelude::*;
+
 use super::{Uid64, Uid96With};
 use crate::error::ParseError;
 

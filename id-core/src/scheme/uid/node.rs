@@ -36,12 +36,19 @@ pub fn node_hash_legacy(name: &str) -> u32 {
 /// On WebAssembly, where a browser has no host name (every tab would be the same node), the
 /// node is `IDCRAFT_UID_NODE`'s hash if set, else 32 random bits from
 /// [`OsRandom`](crate::random::OsRandom), drawn once per process.
+///
+/// Without the `std` feature there is no host name, environment or randomness to draw from: the
+/// node is 0 (give generators an explicit node instead).
 pub fn default_node() -> u32 {
-    #[cfg(target_family = "wasm")]
+    #[cfg(not(feature = "std"))]
+    return 0;
+    #[cfg(all(feature = "std", target_family = "wasm"))]
     if std::env::var_os("IDCRAFT_UID_NODE").is_none() {
         static RANDOM: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
         return *RANDOM.get_or_init(|| crate::random::RandomSource::next_u64(&crate::random::OsRandom) as u32);
     }
-    let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| format!("idcraft@{}", crate::host::host_name()));
+    #[cfg(feature = "std")]
+    let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| alloc::format!("idcraft@{}", crate::host::host_name()));
+    #[cfg(feature = "std")]
     node_hash(&name)
 }

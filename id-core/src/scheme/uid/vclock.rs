@@ -1,11 +1,13 @@
 //! Vector clocks over global IDs.
 
+use crate::prelude::*;
+
 use super::generator::GlobalUidGenerator;
 use super::global::GlobalUid;
 use super::local::Uid64;
 use crate::clock::Clock;
 use crate::error::GenerateError;
-use std::collections::BTreeMap;
+use alloc::collections::BTreeMap;
 
 /// A vector clock over global uids, one entry per node (uid's `vclock`, `join`, `descend`,
 /// `diff`): the causality checks the uid README promises.

@@ -12,7 +12,7 @@ use crate::scheme::unix_ms48::{MAX_MS, checked_ms, ms_start};
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::fmt;
-use std::sync::Mutex;
+use crate::sync::Mutex;
 
 pub(super) static DEFAULT_GENERATOR: Installed<UlidGenerator> = Installed::new();
 
@@ -74,7 +74,7 @@ impl<C: Clock, R: RandomSource> Generate<Ulid> for UlidGenerator<C, R> {
     fn generate(&self, _: ()) -> Result<Ulid, GenerateError> {
         let now = self.clock.now();
         let now_ms = checked_ms(Ulid::NAME, now)?;
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = self.last.lock();
         let last_ms = (*last >> 80) as u64;
         let next = if now_ms > last_ms {
             // Drawn under the lock, but once per millisecond only.

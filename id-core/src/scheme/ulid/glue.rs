@@ -1,6 +1,8 @@
 //! What derived ULID types and tools get: storage in a `u128` or a `Uuid` (every value of
 //! either is a ULID), database columns, the fields `inspect` prints, and the derive's items.
 
+use crate::prelude::*;
+
 use super::Ulid;
 use uuid::Uuid;
 

@@ -13,7 +13,7 @@ use crate::scheme::unix_ms48::{MAX_MS, checked_ms, out_of_range};
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::fmt;
-use std::sync::Mutex;
+use crate::sync::Mutex;
 
 pub(super) static DEFAULT_GENERATOR: Installed<Uuid7Generator> = Installed::new();
 
@@ -75,7 +75,7 @@ impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
         let now = self.clock.now();
         let now_ms = checked_ms(Uuid7::NAME, now)?;
         let random = self.random.next_u64() as u32;
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = self.last.lock();
         // A new millisecond draws its counter start (under the lock, but once per millisecond).
         let (ms, counter) = if now_ms > last.0 {
             (now_ms, self.counter_start())

@@ -1,6 +1,8 @@
 //! What derived UUIDv7 types and tools get: storage conversion (a `Uuid` that is no version 7
 //! is refused), database columns, the fields `inspect` prints, and the derive's own items.
 
+use crate::prelude::*;
+
 use super::Uuid7;
 use super::text::checked;
 use crate::error::ParseError;

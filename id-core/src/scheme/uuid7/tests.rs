@@ -1,3 +1,4 @@
+use crate::prelude::*;
 use super::*;
 use crate::clock::ManualClock;
 use crate::error::{GenerateError, InvalidReason, ParseError};
@@ -78,7 +79,7 @@ fn overflow_and_regression_move_on_to_the_next_millisecond() {
     let g = Uuid7Generator::with(&clock, FixedRandom(0xFF));
     let first = g.generate(()).unwrap();
     assert_eq!(first.counter(), (1 << 41) - 1);
-    *g.last.lock().unwrap() = (first.unix_ms(), layout::MAX_COUNTER);
+    *g.last.lock() = (first.unix_ms(), layout::MAX_COUNTER);
     let borrowed = g.generate(()).unwrap();
     assert_eq!(borrowed.unix_ms(), first.unix_ms() + 1, "the counter is used up: the next millisecond");
     assert!(borrowed > first);
