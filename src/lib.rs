@@ -19,15 +19,22 @@ pub use idcraft_core::{codec, scope};
 #[doc(hidden)]
 pub use idcraft_core::column;
 pub use idcraft_derive::Identity;
+#[cfg(feature = "distributed")]
+#[cfg_attr(docsrs, doc(cfg(feature = "distributed")))]
 pub use rust_decimal::Decimal;
 pub use uuid::Uuid;
 
 /// The schemes: value types, layouts and generators (see the table in the README).
 pub mod schemes {
+    #[cfg(feature = "comb")]
     pub use idcraft_core::scheme::comb::{self, CombLayout, TimeStrategy};
+    #[cfg(feature = "distributed")]
     pub use idcraft_core::scheme::distributed::{self, SplitError};
+    #[cfg(feature = "hot")]
     pub use idcraft_core::scheme::hot::{self, machine_bytes};
+    #[cfg(feature = "sno")]
     pub use idcraft_core::scheme::sno::{self, GeneratorSnapshot, SequenceOverflow, SnoConfigError};
+    #[cfg(feature = "uid")]
     pub use idcraft_core::scheme::uid::{
         self, GlobalUid, Interval, IntervalError, UidTime, VectorClock, node_hash, node_hash_legacy,
     };

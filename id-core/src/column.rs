@@ -201,8 +201,8 @@ pub(crate) use bytes_column;
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use crate::scheme::{CombBinary, CombPg, DistributedId, Sno, Uid64};
 
     #[test]

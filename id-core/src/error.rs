@@ -450,8 +450,8 @@ pub enum Column {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
 
     /// The reasons are values to match on, and say in words what they said as strings before.
     #[test]

@@ -9,8 +9,8 @@
 //! instants are therefore unique among themselves and increasing, per generator.
 
 use crate::error::GenerateError;
-use crate::time::Timestamp;
 use crate::sync::Mutex;
+use crate::time::Timestamp;
 
 /// The last unit used at an explicit instant and how many IDs it has had.
 #[derive(Debug, Default)]
@@ -51,9 +51,9 @@ impl ExplicitSequence {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
     use crate::clock::ManualClock;
+    use crate::prelude::*;
     use crate::random::FixedRandom;
     use crate::scheme::Generate;
     use crate::scheme::hot::HotGuidGenerator;

@@ -357,8 +357,8 @@ pub mod serde_support {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use crate::scheme::Sno;
 
     /// Prefixes of every length that moves the text across a 16-byte boundary of the stack

@@ -8,9 +8,9 @@
 
 use crate::prelude::*;
 
+use crate::sync::Mutex;
 use core::any::Any;
 use core::ptr;
-use crate::sync::Mutex;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
 /// Every generator a replacement took out of service, kept for the calls that may still use it.
@@ -82,8 +82,8 @@ impl<G: Any + Send + Sync> Installed<G> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
 
     #[test]
     fn installs_once_replaces_always_and_old_references_stay_valid() {

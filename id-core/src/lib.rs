@@ -43,7 +43,7 @@
         feature = "ulid",
         feature = "snowflake"
     )),
-    allow(dead_code, unused_macros, unused_imports)
+    allow(dead_code, unused_macros, unused_imports, unused_variables)
 )]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]

@@ -4,8 +4,8 @@
 
 use crate::clock::Clock;
 use crate::time::Timestamp;
-use core::time::Duration;
 use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use core::time::Duration;
 #[cfg(feature = "std")]
 use std::sync::mpsc::{SyncSender, TrySendError};
 

@@ -48,10 +48,7 @@ impl<R: RandomSource + ?Sized> RandomSource for alloc::sync::Arc<R> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OsRandom;
 
-#[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
-use rand_js as rand;
-
-#[cfg(all(feature = "std", any(not(all(target_arch = "wasm32", target_os = "unknown")), feature = "js")))]
+#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
 impl RandomSource for OsRandom {
     #[inline]
     fn fill_bytes(&self, dest: &mut [u8]) {
@@ -61,6 +58,15 @@ impl RandomSource for OsRandom {
     #[inline]
     fn next_u64(&self) -> u64 {
         rand::Rng::next_u64(&mut rand::rng())
+    }
+}
+
+/// In a JavaScript host, the Web Crypto API's `getRandomValues` on every draw: a front-end
+/// makes few IDs, and the browser's source needs no seeding or per-thread state.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
+impl RandomSource for OsRandom {
+    fn fill_bytes(&self, dest: &mut [u8]) {
+        getrandom::fill(dest).expect("the Web Crypto API's getRandomValues failed")
     }
 }
 

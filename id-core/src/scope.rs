@@ -30,15 +30,15 @@ use crate::prelude::*;
 use crate::error::GenerateError;
 use crate::scheme::overrides::{ACTIVE, Entry, LEAK_AFTER_MILLIS, LEAK_HOOK, NEXT_KEY, Producer, SCOPES};
 use crate::scheme::{Generate, Scheme};
+use crate::sync::Mutex;
 use crate::time::Timestamp;
+use alloc::rc::Rc;
 use core::any::TypeId;
 use core::cell::Cell;
 use core::marker::PhantomData;
 use core::panic::Location;
-use core::time::Duration;
-use alloc::rc::Rc;
-use crate::sync::Mutex;
 use core::sync::atomic::Ordering;
+use core::time::Duration;
 
 pub use crate::scheme::overrides::{LeakedScope, current};
 
@@ -127,10 +127,11 @@ pub use task::TaskScope;
 #[cfg(feature = "tokio")]
 mod task {
     use super::{Incremental, Scheme, TypeId};
+    use crate::prelude::*;
     use crate::scheme::Generate;
     use crate::scheme::overrides::task::{Producer, RUNNING, TASK_SCOPES};
-    use core::any::Any;
     use alloc::sync::Arc;
+    use core::any::Any;
     use core::sync::atomic::Ordering;
 
     /// While the future given to [`TaskScope::run`] runs, the default generator of `S` in that
@@ -226,8 +227,8 @@ impl<S: Scheme> Generate<S> for Incremental<S> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use crate::scheme::{CombPg, DistributedId, DistributedId128, Sno};
     use core::time::Duration;
 

@@ -441,8 +441,8 @@ fn parse_rfc3339(s: &str) -> Result<Timestamp, TimestampParseError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
 
     #[test]
     fn civil_round_trip_known_dates() {

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 /// The layers, bottom up. A module not listed takes the layer of its closest listed ancestor;
 /// the scheme folders' `glue` files are what derived types and tools get, above the schemes.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("primitives", &["prelude", "sync", "time", "clock", "random", "host", "error", "encoding", "monotonic", "test_budget"]),
+    (
+        "primitives",
+        &["prelude", "sync", "time", "clock", "random", "host", "error", "encoding", "monotonic", "test_budget"],
+    ),
     ("codecs", &["codec"]),
     ("generator parts", &["overflow", "explicit", "installed", "fence"]),
     ("schemes", &["scheme"]),

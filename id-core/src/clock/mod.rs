@@ -12,10 +12,10 @@
 #[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri), feature = "std"))]
 mod tsc;
 
-use crate::time::Timestamp;
-use core::time::Duration;
 use crate::sync::{Mutex, MutexGuard};
+use crate::time::Timestamp;
 use core::sync::atomic::{AtomicU64, Ordering};
+use core::time::Duration;
 #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
 use std::time::SystemTime;
 
@@ -367,8 +367,8 @@ impl<C: Clock> Clock for NoRepeatClock<C> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
 
     #[test]
     fn no_repeat_clock_matches_rt_comb_table() {

@@ -151,8 +151,8 @@ fn trustworthy() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use core::time::Duration;
 
     fn system_ns() -> i128 {

@@ -158,8 +158,8 @@ pub fn try_decode_u128(text: &str) -> Option<u128> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use crate::test_budget;
 
     /// Every chunk natively; under Miri every 997th (a prime, so every digit position varies).

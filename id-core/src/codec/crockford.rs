@@ -122,8 +122,8 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
 
     #[test]
     fn the_ends_of_the_range() {

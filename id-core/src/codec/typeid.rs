@@ -73,8 +73,8 @@ fn invalid(rule: PrefixRule) -> ParseError {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
 
     #[test]
     fn prefixes_split_at_the_last_underscore() {

@@ -7,13 +7,13 @@ use crate::prelude::*;
 
 use super::Scheme;
 use crate::error::GenerateError;
+use crate::sync::Mutex;
+use alloc::rc::Rc;
 use core::any::{Any, TypeId};
 use core::cell::{Cell, RefCell};
 use core::panic::Location;
-use core::time::Duration;
-use alloc::rc::Rc;
-use crate::sync::Mutex;
 use core::sync::atomic::{AtomicU64, Ordering};
+use core::time::Duration;
 
 pub(crate) type Producer<S> = Rc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError>>;
 
@@ -103,8 +103,9 @@ pub fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
 pub(crate) mod task {
     use super::super::Scheme;
     use crate::error::GenerateError;
-    use core::any::{Any, TypeId};
+    use crate::prelude::*;
     use alloc::sync::Arc;
+    use core::any::{Any, TypeId};
     use core::sync::atomic::{AtomicUsize, Ordering};
 
     pub(crate) type Producer<S> = Arc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError> + Send + Sync>;

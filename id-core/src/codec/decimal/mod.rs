@@ -369,8 +369,8 @@ pub fn try_from_binary(bytes: &[u8]) -> Option<u128> {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use crate::test_budget;
     use core::str::FromStr;
 

@@ -159,8 +159,8 @@ fn invalid_uuid_char(text: &str) -> ParseError {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use crate::test_budget;
 
     #[test]

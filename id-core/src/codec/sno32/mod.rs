@@ -86,8 +86,8 @@ fn invalid_char(text: &str) -> ParseError {
 
 #[cfg(test)]
 mod tests {
-    use crate::prelude::*;
     use super::*;
+    use crate::prelude::*;
     use crate::test_budget;
 
     type Backend = (&'static str, fn(&[u8; 10]) -> [u8; 16], fn(&[u8; 16]) -> Option<[u8; 10]>);

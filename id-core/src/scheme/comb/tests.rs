@@ -1,7 +1,7 @@
-use crate::prelude::*;
 use super::*;
 use crate::clock::ManualClock;
 use crate::clock::{Clock, SystemClock};
+use crate::prelude::*;
 use crate::random::OsRandom;
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;

@@ -8,11 +8,11 @@ use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::{Generate, Scheme};
+use crate::sync::Mutex;
 use crate::time::Timestamp;
 use core::fmt;
 use core::marker::PhantomData;
 use core::time::Duration;
-use crate::sync::Mutex;
 
 /// The state and algorithm both generators share; `(embedded ms, random part)`.
 pub(super) struct RandomIncrement<C, R> {

@@ -1,9 +1,9 @@
-use crate::prelude::*;
 use super::*;
 use crate::clock::Clock;
 use crate::clock::ManualClock;
 use crate::codec::decimal;
 use crate::error::GenerateError;
+use crate::prelude::*;
 use crate::random::FixedRandom;
 use crate::random::OsRandom;
 use crate::scheme::{Encoding, Generate, Scheme};

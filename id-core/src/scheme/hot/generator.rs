@@ -11,13 +11,13 @@ use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::{Generate, Scheme};
+use crate::sync::Mutex;
 use crate::time::Timestamp;
+use alloc::sync::Arc;
 use core::fmt;
 use core::sync::atomic::{AtomicU32, Ordering};
 #[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;
-use alloc::sync::Arc;
-use crate::sync::Mutex;
 
 /// Makes HotGuids: one 24-bit counter for every shard key, seeded in `0..500_000` and never
 /// reset, as the original.

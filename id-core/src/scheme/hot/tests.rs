@@ -1,10 +1,10 @@
-use crate::prelude::*;
 use super::*;
 use crate::clock::Clock;
 use crate::clock::ManualClock;
 use crate::codec::guid::sql_server_cmp;
 use crate::error::GenerateError;
 use crate::overflow::SequenceOverflow;
+use crate::prelude::*;
 use crate::random::FixedRandom;
 use crate::scheme::Generate;
 use crate::time::Timestamp;

@@ -9,14 +9,14 @@ use crate::fence::Fence;
 use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::scheme::{Generate, Scheme};
+use crate::sync::Mutex;
 use crate::time::Timestamp;
+use alloc::sync::Arc;
 use core::fmt;
-use core::time::Duration;
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use core::time::Duration;
 #[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;
-use alloc::sync::Arc;
-use crate::sync::Mutex;
 
 /// Why a generator configuration was refused. The texts are sno's, byte for byte.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,8 +216,7 @@ impl<C: Clock> SnoGenerator<C> {
             .pack(),
             Ordering::Relaxed,
         );
-        *generator.drift.lock() =
-            Drift { wall_safe: (snapshot.wall_safe as u64) & MAX_UNITS, drifts };
+        *generator.drift.lock() = Drift { wall_safe: (snapshot.wall_safe as u64) & MAX_UNITS, drifts };
         Ok(generator)
     }
 

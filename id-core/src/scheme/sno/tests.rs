@@ -1,9 +1,9 @@
-use crate::prelude::*;
 use super::*;
 use crate::clock::CoarseClock;
 use crate::clock::ManualClock;
 use crate::codec::hex;
 use crate::error::GenerateError;
+use crate::prelude::*;
 use crate::scheme::{Encoding, Generate, Scheme};
 use crate::time::Timestamp;
 use core::time::Duration;

@@ -12,12 +12,12 @@ use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::Generate;
 use crate::time::Timestamp;
+use alloc::sync::Arc;
 use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
-use core::time::Duration;
-use alloc::sync::Arc;
 use core::sync::atomic::{AtomicU64, Ordering};
+use core::time::Duration;
 #[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;
 

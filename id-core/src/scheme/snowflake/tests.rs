@@ -1,7 +1,7 @@
-use crate::prelude::*;
 use super::*;
 use crate::clock::{Clock, ManualClock};
 use crate::error::GenerateError;
+use crate::prelude::*;
 use crate::scheme::{Encoding, Generate, Scheme};
 use crate::time::Timestamp;
 use core::time::Duration;

@@ -12,12 +12,12 @@ use crate::fence::Fence;
 use crate::installed::Installed;
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
+use alloc::sync::Arc;
 use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
-use core::time::Duration;
 use core::sync::atomic::{AtomicU64, Ordering};
-use alloc::sync::Arc;
+use core::time::Duration;
 
 /// The process's local uid generator: `Uid64::new` uses it, and the default `uid96` generator
 /// shares its sequence (so local and global IDs of one process never share a value). Build a

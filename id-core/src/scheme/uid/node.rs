@@ -48,7 +48,8 @@ pub fn default_node() -> u32 {
         return *RANDOM.get_or_init(|| crate::random::RandomSource::next_u64(&crate::random::OsRandom) as u32);
     }
     #[cfg(feature = "std")]
-    let name = std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| alloc::format!("idcraft@{}", crate::host::host_name()));
+    let name =
+        std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| alloc::format!("idcraft@{}", crate::host::host_name()));
     #[cfg(feature = "std")]
     node_hash(&name)
 }

@@ -1,9 +1,9 @@
-use crate::prelude::*;
 use super::*;
 use crate::clock::ManualClock;
 use crate::codec::base64::{self, Flavour};
 use crate::codec::hex;
 use crate::error::GenerateError;
+use crate::prelude::*;
 use crate::scheme::{Generate, Scheme};
 use crate::time::Timestamp;
 use core::time::Duration;

@@ -11,9 +11,9 @@ use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::unix_ms48::{MAX_MS, checked_ms, out_of_range};
 use crate::scheme::{Generate, Scheme};
+use crate::sync::Mutex;
 use crate::time::Timestamp;
 use core::fmt;
-use crate::sync::Mutex;
 
 pub(super) static DEFAULT_GENERATOR: Installed<Uuid7Generator> = Installed::new();
 

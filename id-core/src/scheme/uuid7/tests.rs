@@ -1,7 +1,7 @@
-use crate::prelude::*;
 use super::*;
 use crate::clock::ManualClock;
 use crate::error::{GenerateError, InvalidReason, ParseError};
+use crate::prelude::*;
 use crate::random::{FixedRandom, SeededRandom};
 use crate::scheme::{Encoding, Generate, Scheme};
 use crate::time::Timestamp;
