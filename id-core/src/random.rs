@@ -1,6 +1,7 @@
 //! Where generators get randomness: the [`RandomSource`] trait and its implementations.
 
-use core::sync::atomic::{AtomicU64, Ordering};
+use crate::sync::AtomicU64;
+use core::sync::atomic::Ordering;
 
 /// A source of random bits for generators.
 ///

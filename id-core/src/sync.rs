@@ -95,6 +95,60 @@ mod imp {
 
 pub(crate) use imp::{Mutex, MutexGuard};
 
+/// 64-bit atomics: the processor's where it has them, else a [`Mutex`]-guarded integer with the
+/// same methods (32-bit microcontrollers such as Cortex-M have 32-bit atomics only). The
+/// lock-free generators keep their whole state in one such word.
+#[cfg(target_has_atomic = "64")]
+pub(crate) use core::sync::atomic::AtomicU64;
+#[cfg(not(target_has_atomic = "64"))]
+pub(crate) use locked::AtomicU64;
+
+#[cfg(not(target_has_atomic = "64"))]
+mod locked {
+    use super::Mutex;
+    use core::sync::atomic::Ordering;
+
+    /// `core::sync::atomic::AtomicU64`'s methods that idcraft uses, under a lock (every
+    /// operation is sequentially consistent, which satisfies any ordering asked for).
+    #[derive(Debug, Default)]
+    pub(crate) struct AtomicU64(Mutex<u64>);
+
+    impl AtomicU64 {
+        pub(crate) const fn new(value: u64) -> Self {
+            AtomicU64(Mutex::new(value))
+        }
+
+        pub(crate) fn load(&self, _: Ordering) -> u64 {
+            *self.0.lock()
+        }
+
+        pub(crate) fn store(&self, value: u64, _: Ordering) {
+            *self.0.lock() = value;
+        }
+
+        pub(crate) fn fetch_add(&self, value: u64, _: Ordering) -> u64 {
+            let mut v = self.0.lock();
+            let old = *v;
+            *v = old.wrapping_add(value);
+            old
+        }
+
+        pub(crate) fn compare_exchange(&self, current: u64, new: u64, _: Ordering, _: Ordering) -> Result<u64, u64> {
+            let mut v = self.0.lock();
+            if *v == current {
+                *v = new;
+                Ok(current)
+            } else {
+                Err(*v)
+            }
+        }
+
+        pub(crate) fn compare_exchange_weak(&self, current: u64, new: u64, success: Ordering, failure: Ordering) -> Result<u64, u64> {
+            self.compare_exchange(current, new, success, failure)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Mutex;

@@ -14,7 +14,8 @@ mod tsc;
 
 use crate::sync::{Mutex, MutexGuard};
 use crate::time::Timestamp;
-use core::sync::atomic::{AtomicU64, Ordering};
+use crate::sync::AtomicU64;
+use core::sync::atomic::Ordering;
 use core::time::Duration;
 #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
 use std::time::SystemTime;

@@ -12,7 +12,8 @@ use alloc::rc::Rc;
 use core::any::{Any, TypeId};
 use core::cell::{Cell, RefCell};
 use core::panic::Location;
-use core::sync::atomic::{AtomicU64, Ordering};
+use crate::sync::AtomicU64;
+use core::sync::atomic::Ordering;
 use core::time::Duration;
 
 pub(crate) type Producer<S> = Rc<dyn Fn(<S as Scheme>::Input) -> Result<S, GenerateError>>;

@@ -13,7 +13,8 @@ use crate::sync::Mutex;
 use crate::time::Timestamp;
 use alloc::sync::Arc;
 use core::fmt;
-use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use crate::sync::AtomicU64;
+use core::sync::atomic::{AtomicU32, Ordering};
 use core::time::Duration;
 #[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;

@@ -16,7 +16,8 @@ use alloc::sync::Arc;
 use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
-use core::sync::atomic::{AtomicU64, Ordering};
+use crate::sync::AtomicU64;
+use core::sync::atomic::Ordering;
 use core::time::Duration;
 #[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;

@@ -16,7 +16,8 @@ use alloc::sync::Arc;
 use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
-use core::sync::atomic::{AtomicU64, Ordering};
+use crate::sync::AtomicU64;
+use core::sync::atomic::Ordering;
 use core::time::Duration;
 
 /// The process's local uid generator: `Uid64::new` uses it, and the default `uid96` generator
