@@ -202,7 +202,6 @@ pub(crate) use bytes_column;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prelude::*;
     use crate::scheme::{CombBinary, CombPg, DistributedId, Sno, Uid64};
 
     #[test]

@@ -83,7 +83,6 @@ impl<G: Any + Send + Sync> Installed<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prelude::*;
 
     #[test]
     fn installs_once_replaces_always_and_old_references_stay_valid() {

@@ -27,6 +27,7 @@
 //! `alloc`: layouts, text forms, parsing, field access and generation with an injected
 //! [`Clock`] and [`RandomSource`].
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 // The crate-private helpers (column conversions, the explicit-instant sequence, the overflow
 // wait, ...) are each shared by several scheme families: a build with some families off leaves

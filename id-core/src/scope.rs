@@ -6,7 +6,7 @@
 //! * [`GeneratorScope`]: per **thread** (parallel tests do not see each other's); nests (the
 //!   innermost wins) and ends when its guard is dropped. It does not follow work to other
 //!   threads, nor an async task that a multi-thread runtime moves between threads.
-//! * [`TaskScope`] (feature `tokio`): per **async task**, like .NET's
+//! * [`TaskScope`] (feature `tokio1`): per **async task**, like .NET's
 //!   `DistributedIdGeneratorScope` flowing into continuations: it covers the future given to
 //!   [`TaskScope::run`] across every `.await` and worker thread (for `#[tokio::test(flavor =
 //!   "multi_thread")]`). Tasks that future spawns start outside it.
@@ -121,10 +121,10 @@ impl<S: Scheme> Drop for GeneratorScope<S> {
     }
 }
 
-#[cfg(feature = "tokio")]
+#[cfg(feature = "tokio1")]
 pub use task::TaskScope;
 
-#[cfg(feature = "tokio")]
+#[cfg(feature = "tokio1")]
 mod task {
     use super::{Incremental, Scheme, TypeId};
     use crate::prelude::*;
@@ -228,7 +228,6 @@ impl<S: Scheme> Generate<S> for Incremental<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prelude::*;
     use crate::scheme::{CombPg, DistributedId, DistributedId128, Sno};
     use core::time::Duration;
 
@@ -280,7 +279,7 @@ mod tests {
     }
 
     /// A task scope covers its future on whichever worker thread polls it, and only it.
-    #[cfg(feature = "tokio")]
+    #[cfg(feature = "tokio1")]
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn task_scopes_follow_the_task_across_threads() {
         let threads = TaskScope::<DistributedId>::incremental()

@@ -143,7 +143,13 @@ mod locked {
             }
         }
 
-        pub(crate) fn compare_exchange_weak(&self, current: u64, new: u64, success: Ordering, failure: Ordering) -> Result<u64, u64> {
+        pub(crate) fn compare_exchange_weak(
+            &self,
+            current: u64,
+            new: u64,
+            success: Ordering,
+            failure: Ordering,
+        ) -> Result<u64, u64> {
             self.compare_exchange(current, new, success, failure)
         }
     }

@@ -17,6 +17,7 @@
 //!   `schemars1`) and OpenAPI schemas (feature `utoipa6`) of the token on the wire; see
 //!   [`schema`].
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 #[cfg(feature = "actix4")]

@@ -12,9 +12,9 @@
 #[cfg(all(target_arch = "x86_64", target_os = "linux", not(miri), feature = "std"))]
 mod tsc;
 
+use crate::sync::AtomicU64;
 use crate::sync::{Mutex, MutexGuard};
 use crate::time::Timestamp;
-use crate::sync::AtomicU64;
 use core::sync::atomic::Ordering;
 use core::time::Duration;
 #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]

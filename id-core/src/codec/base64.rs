@@ -187,7 +187,6 @@ pub fn decode_lenient(text: &str, flavour: Flavour) -> Result<Vec<u8>, ParseErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prelude::*;
     use crate::test_budget;
 
     /// The register path agrees with the byte path on every text: values, errors and messages.

@@ -7,12 +7,12 @@ use crate::prelude::*;
 
 use super::Scheme;
 use crate::error::GenerateError;
+use crate::sync::AtomicU64;
 use crate::sync::Mutex;
 use alloc::rc::Rc;
 use core::any::{Any, TypeId};
 use core::cell::{Cell, RefCell};
 use core::panic::Location;
-use crate::sync::AtomicU64;
 use core::sync::atomic::Ordering;
 use core::time::Duration;
 
@@ -93,14 +93,14 @@ pub fn current<S: Scheme>(input: S::Input) -> Option<Result<S, GenerateError>> {
             return Some(producer(input));
         }
     }
-    #[cfg(feature = "tokio")]
+    #[cfg(feature = "tokio1")]
     if let Some(result) = task::current::<S>(input) {
         return Some(result);
     }
     None
 }
 
-#[cfg(feature = "tokio")]
+#[cfg(feature = "tokio1")]
 pub(crate) mod task {
     use super::super::Scheme;
     use crate::error::GenerateError;

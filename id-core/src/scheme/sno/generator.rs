@@ -9,11 +9,11 @@ use crate::fence::Fence;
 use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::scheme::{Generate, Scheme};
+use crate::sync::AtomicU64;
 use crate::sync::Mutex;
 use crate::time::Timestamp;
 use alloc::sync::Arc;
 use core::fmt;
-use crate::sync::AtomicU64;
 use core::sync::atomic::{AtomicU32, Ordering};
 use core::time::Duration;
 #[cfg(feature = "std")]

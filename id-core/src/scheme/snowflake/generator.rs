@@ -11,12 +11,12 @@ use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::Generate;
+use crate::sync::AtomicU64;
 use crate::time::Timestamp;
 use alloc::sync::Arc;
 use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
-use crate::sync::AtomicU64;
 use core::sync::atomic::Ordering;
 use core::time::Duration;
 #[cfg(feature = "std")]

@@ -11,12 +11,12 @@ use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
 use crate::installed::Installed;
 use crate::scheme::{Generate, Scheme};
+use crate::sync::AtomicU64;
 use crate::time::Timestamp;
 use alloc::sync::Arc;
 use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
-use crate::sync::AtomicU64;
 use core::sync::atomic::Ordering;
 use core::time::Duration;
 
