@@ -6,7 +6,7 @@
 //! * [`GeneratorScope`]: per **thread** (parallel tests do not see each other's); nests (the
 //!   innermost wins) and ends when its guard is dropped. It does not follow work to other
 //!   threads, nor an async task that a multi-thread runtime moves between threads.
-//! * [`TaskScope`] (feature `tokio`): per **async task**, like .NET's
+//! * [`TaskScope`] (feature `tokio`; `tokio1` of the `idcraft` crate): per **async task**, like .NET's
 //!   `DistributedIdGeneratorScope` flowing into continuations: it covers the future given to
 //!   [`TaskScope::run`] across every `.await` and worker thread (for `#[tokio::test(flavor =
 //!   "multi_thread")]`). Tasks that future spawns start outside it.
