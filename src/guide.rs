@@ -1,4 +1,4 @@
-//! The user guide, rendered from `docs/guide/*.md`: a module of documentation only.
+// The user guide, rendered from docs/guide/*.md: a module of documentation only.
 #![doc = include_str!("../docs/guide/index.md")]
 
 pub mod choosing_a_scheme {
