@@ -3,7 +3,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The README's code blocks, compiled and run as doctests (the crate docs above are the
-/// user-facing page; the README also carries the contributor's commands).
+/// user-facing page). Its `rust,ignore` blocks are compiled by `tests/readme_examples.rs`.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
@@ -13,6 +13,7 @@ pub use idcraft_core::{
     NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom, StorageOf, SystemClock,
     Timestamp,
 };
+#[doc(inline)]
 pub use idcraft_core::{codec, scope};
 
 /// The former home of the column mapping, now in [`db`].
@@ -44,6 +45,7 @@ pub mod schemes {
 
 pub mod collision;
 pub mod db;
+pub mod guide;
 pub mod integrations;
 pub mod slot;
 
@@ -53,6 +55,8 @@ pub mod lease;
 
 /// Opaque public identities (AES), re-exported from `idcraft-public`.
 #[cfg(feature = "public")]
+#[cfg_attr(docsrs, doc(cfg(feature = "public")))]
+#[doc(inline)]
 pub use idcraft_public as public;
 
 #[doc(hidden)]

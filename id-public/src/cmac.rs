@@ -4,6 +4,65 @@
 //! Hand-written rather than RustCrypto's `cmac` 0.7 (which fits aes 0.8): each tag there starts
 //! from a clone of the keyed state, and the typed-token round trip measured 375 ns with it
 //! against 147 ns here (BENCHMARKS.md). Checked against RFC 4493's subkeys and tags.
+//!
+//! # Constant-time review
+//!
+//! What an attacker controls is a token: 16 ciphertext bytes and an 8-byte tag. What must not
+//! show in the time a check takes is anything about the key, the subkeys, the plaintext behind
+//! a token or how close a forged tag came. Step by step:
+//!
+//! * **The block cipher.** Every AES call goes through the `aes` 0.8 crate: AES-NI on x86 and
+//!   x86-64 where the CPU has it (detected at run time), the ARMv8 AES instructions on aarch64
+//!   when built with `--cfg aes_armv8`, otherwise its fixsliced software implementation.
+//!   None of these uses table lookups indexed by secret data or branches on it, so each call
+//!   takes the same time whatever the key and the block.
+//! * **Subkey derivation and doubling** (`Cmac::new`, `double`). `L = E_K(0)` is one AES
+//!   call. `double` shifts the 128-bit value and applies the reduction constant `0x87` through
+//!   a mask made from the top bit (`0 - (v >> 127)`), not through a branch on it, so K1 and K2
+//!   cost the same whatever their bits. This happens once per key, when a `PublicIds` is built
+//!   or a type's bound keys are first derived, never per token.
+//! * **Padding and the choice of subkey** (`Cmac::tag`). The loop runs once per 16-byte block
+//!   and branches only on lengths: the number of blocks, whether the last one is complete
+//!   (K1) or padded with `0x80` and zeros (K2). Lengths are public (a token's plaintext is
+//!   always one 16-byte block; a key-derivation label is a type's path), so these branches
+//!   reveal nothing secret. The XORs with the subkey and into the chaining state are
+//!   straight-line byte operations.
+//! * **Tag comparison** (`PublicIds::decode_with` in `token.rs`). The expected and the given
+//!   64-bit tags are compared with `subtle`'s `ConstantTimeEq`, which does not stop at the first
+//!   differing bit, so the time does not tell how many leading bits of a forgery were right.
+//!   Only the final yes/no is branched on, and that is the answer the caller gets anyway.
+//! * **The decryption path on invalid input.** An authenticated token is always decrypted and
+//!   its full tag always computed before the comparison, whatever the bytes; the plaintext is
+//!   checked as an ID of the type (`PublicBlock::from_block`) only after the tag matched, so
+//!   nothing about the plaintext of a forged token is examined. Compatible (16-byte,
+//!   unauthenticated) tokens are checked on the plaintext itself: the zero padding of the
+//!   `u64`, decimal, sno and uid96 layouts is one word compared through `subtle`
+//!   (`layout::zero_prefix`); the remaining checks (a decimal's `v <= 10^28 - 1`, a scheme's
+//!   own validity rules) are ordinary comparisons, and what their timing could show is a
+//!   property of the decryption of a block the attacker chose, which is useless without the
+//!   key.
+//! * **Key handling and zeroize.** The AES key schedules are wiped on drop (the `aes` crate's
+//!   `zeroize` feature, through `AesKey`), K1 and K2 live in `Zeroizing` buffers, and
+//!   `derive_key` builds its input and output in `Zeroizing` buffers. Copies the compiler makes
+//!   on the stack are not wiped: `L` and the by-value copy of K1 passed to `double`, the last
+//!   block after its XOR with a subkey, the chaining state, and each 16-byte PRF output in
+//!   `derive_key` before it is copied out. Rust gives no way to reach every such copy; they
+//!   are overwritten by later calls, and reading them takes access to the process's memory,
+//!   which the key itself does not survive either.
+//!
+//! Not constant time, by design, because it depends only on public values:
+//!
+//! * the length of the input: the token text's length and form are checked (and rejected)
+//!   before any key is used, and a CMAC over `n` blocks costs `n` AES calls;
+//! * base62 decoding of the token text, whose branches depend on the characters the attacker
+//!   sent, nothing else;
+//! * which key of a rotation accepted the token: `PublicIds::from_public` tries the keys newest
+//!   first and stops at the first whose tag matches, so a valid token made with an older key
+//!   takes one more decryption and CMAC per newer key, and an invalid token takes one per key.
+//!   This tells the holder of a valid token roughly how old its key is, nothing about the keys;
+//! * the first use of a type with `bound_to_types`: its keys are derived then (one CMAC-based
+//!   derivation per listed key, under a write lock) and looked up afterwards, so the first
+//!   token of each type in a process costs more than the following ones.
 
 use crate::key::AesKey;
 use zeroize::Zeroizing;

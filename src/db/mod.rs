@@ -19,6 +19,7 @@ pub use idcraft_core::column::{
 };
 
 #[cfg(feature = "diesel2")]
+#[cfg_attr(docsrs, doc(cfg(feature = "diesel2")))]
 pub mod diesel2;
 #[cfg(any(
     feature = "postgres02",
@@ -35,15 +36,28 @@ mod pg_binary;
 ))]
 mod pg_numeric;
 #[cfg(feature = "postgres02")]
+#[cfg_attr(docsrs, doc(cfg(feature = "postgres02")))]
 pub mod postgres02;
 #[cfg(feature = "rusqlite")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rusqlite")))]
 pub mod rusqlite;
 #[cfg(any(feature = "rusqlite", feature = "sqlx08-sqlite", feature = "sqlx09-sqlite", feature = "diesel2-sqlite"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(any(
+        feature = "rusqlite",
+        feature = "sqlx08-sqlite",
+        feature = "sqlx09-sqlite",
+        feature = "diesel2-sqlite"
+    )))
+)]
 pub mod sqlite;
 
 #[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite"))))]
 pub mod sqlx08;
 #[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))))]
 pub mod sqlx09;
 #[cfg(any(
     feature = "sqlx08-postgres",

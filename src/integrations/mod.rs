@@ -3,16 +3,20 @@
 //! shape they describe comes from [`idcraft_core::text_form`], read off each scheme's encoder.
 
 #[cfg(feature = "arbitrary1")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary1")))]
 pub mod arbitrary1;
 #[cfg(feature = "async-graphql7")]
 mod async_graphql7;
 #[cfg(feature = "proptest1")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest1")))]
 pub mod proptest1;
 #[cfg(feature = "schemars1")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars1")))]
 pub mod schemars1;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(feature = "utoipa6")]
+#[cfg_attr(docsrs, doc(cfg(feature = "utoipa6")))]
 pub mod utoipa6;
 
 pub use idcraft_core::text_form::{TextForm, text_form};
