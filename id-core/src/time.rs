@@ -300,24 +300,49 @@ const fn civil_from_days(z: i64) -> (i64, u8, u8) {
 
 impl fmt::Display for Timestamp {
     /// RFC 3339 in UTC with as many fractional digits as the value needs (none for whole seconds).
+    /// Built in a stack buffer and written once, so `to_string` allocates once.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = self.to_civil();
-        if (0..=9999).contains(&c.year) {
-            write!(f, "{:04}", c.year)?;
-        } else {
-            write!(f, "{:+05}", c.year)?;
+        /// Writes `value`'s last `width` decimal digits at `out[..width]`.
+        fn digits(out: &mut [u8], mut value: u64, width: usize) {
+            for slot in out[..width].iter_mut().rev() {
+                *slot = b'0' + (value % 10) as u8;
+                value /= 10;
+            }
         }
-        write!(f, "-{:02}-{:02}T{:02}:{:02}:{:02}", c.month, c.day, c.hour, c.minute, c.second)?;
+        let c = self.to_civil();
+        // A sign and up to 19 year digits, `-MM-DDTHH:MM:SS`, `.` and 9 digits, `Z`: at most 46.
+        let mut buf = [0u8; 48];
+        let mut len = 0;
+        if (0..=9999).contains(&c.year) {
+            digits(&mut buf, c.year as u64, 4);
+            len = 4;
+        } else {
+            buf[0] = if c.year < 0 { b'-' } else { b'+' };
+            let magnitude = c.year.unsigned_abs();
+            let width = magnitude.checked_ilog10().map_or(1, |d| d as usize + 1).max(4);
+            digits(&mut buf[1..], magnitude, width);
+            len += 1 + width;
+        }
+        for (separator, value) in [(b'-', c.month), (b'-', c.day), (b'T', c.hour), (b':', c.minute), (b':', c.second)] {
+            buf[len] = separator;
+            digits(&mut buf[len + 1..], value.into(), 2);
+            len += 3;
+        }
         if c.nanosecond != 0 {
-            let mut digits = 9;
+            let mut width = 9;
             let mut n = c.nanosecond;
             while n.is_multiple_of(10) {
                 n /= 10;
-                digits -= 1;
+                width -= 1;
             }
-            write!(f, ".{n:0digits$}")?;
+            buf[len] = b'.';
+            digits(&mut buf[len + 1..], n.into(), width);
+            len += 1 + width;
         }
-        f.write_str("Z")
+        buf[len] = b'Z';
+        len += 1;
+        // Every byte written above is an ASCII digit, sign or separator.
+        f.write_str(core::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -474,6 +499,31 @@ mod tests {
             let text = t.to_string();
             assert!(text.ends_with('Z'), "{text}");
             let _ = t.to_system_time();
+        }
+    }
+
+    /// The one-write printer gives the text `write!` gave, for every year width and fraction.
+    #[test]
+    fn prints_as_the_format_macros_did() {
+        fn reference(t: Timestamp) -> String {
+            let c = t.to_civil();
+            let mut s = if (0..=9999).contains(&c.year) { format!("{:04}", c.year) } else { format!("{:+05}", c.year) };
+            s += &format!("-{:02}-{:02}T{:02}:{:02}:{:02}", c.month, c.day, c.hour, c.minute, c.second);
+            if c.nanosecond != 0 {
+                let text = format!("{:09}", c.nanosecond);
+                s += ".";
+                s += text.trim_end_matches('0');
+            }
+            s + "Z"
+        }
+        let mut instants = vec![Timestamp::MIN, Timestamp::MAX, Timestamp::UNIX_EPOCH];
+        for secs in [-62_167_219_200, -62_167_219_201, 253_402_300_799, 253_402_300_800, -1, 1_795_651_200] {
+            for nanos in [0, 1, 10, 123_000_000, 999_999_999] {
+                instants.push(Timestamp::new(secs, nanos));
+            }
+        }
+        for t in instants {
+            assert_eq!(t.to_string(), reference(t));
         }
     }
 
