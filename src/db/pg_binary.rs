@@ -22,6 +22,7 @@ where
         (Column::Uuid, DbValue::Uuid(u)) => out.extend_from_slice(u.as_bytes()),
         (Column::Numeric, db) => match (value.to_numeric(), db) {
             (Some(whole), _) => pg_numeric::encode(whole, out),
+            #[cfg(feature = "distributed")]
             (None, DbValue::Numeric(d)) => pg_numeric::encode_decimal(d, out)?,
             _ => return Err(not_held::<I>(column).into()),
         },
@@ -51,7 +52,11 @@ where
                 .ok_or(ParseError::OutOfRange { rule: RangeRule::NumericNotThisScheme })?;
             return Ok(I::from_scheme(value));
         }
+        #[cfg(feature = "distributed")]
         Column::Numeric => pg_numeric::decode_decimal_id(raw)?,
+        // Only the `distributed` family keeps its values in NUMERIC without a numeric form.
+        #[cfg(not(feature = "distributed"))]
+        Column::Numeric => return Err(not_held::<I>(column).into()),
         Column::Bytes => {
             DbValue::Bytes(IdBytes::try_new(raw).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, raw.len()))?)
         }

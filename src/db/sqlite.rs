@@ -38,7 +38,9 @@ where
         DbValue::Uuid(u) => SqliteValue::Blob(u.as_bytes().to_vec()),
         DbValue::BigInt(v) => SqliteValue::Integer(v),
         // A TEXT column holds exactly what `Display` writes (prefix and encoding included).
-        DbValue::Text(_) | DbValue::Numeric(_) => SqliteValue::Text(id.to_string()),
+        DbValue::Text(_) => SqliteValue::Text(id.to_string()),
+        #[cfg(feature = "distributed")]
+        DbValue::Numeric(_) => SqliteValue::Text(id.to_string()),
     }
 }
 

@@ -40,6 +40,7 @@ fn wait_for_first_unit(
     }
 }
 
+#[cfg(feature = "sno")]
 impl LeasedGenerator for crate::schemes::sno::SnoGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
         use crate::schemes::{Scheme, Sno};
@@ -50,6 +51,7 @@ impl LeasedGenerator for crate::schemes::sno::SnoGenerator {
     }
 }
 
+#[cfg(feature = "uid")]
 impl LeasedGenerator for crate::schemes::uid::GlobalUidGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
         use crate::schemes::uid::UidTime;
@@ -59,6 +61,7 @@ impl LeasedGenerator for crate::schemes::uid::GlobalUidGenerator {
     }
 }
 
+#[cfg(feature = "hot")]
 impl LeasedGenerator for crate::schemes::hot::HotGuidGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
         let clock = idcraft_core::CoarseClock;
@@ -69,6 +72,7 @@ impl LeasedGenerator for crate::schemes::hot::HotGuidGenerator {
     }
 }
 
+#[cfg(feature = "snowflake")]
 impl<L: crate::schemes::snowflake::SnowflakeLayout> LeasedGenerator
     for crate::schemes::snowflake::SnowflakeGenerator<L>
 {
