@@ -13,7 +13,7 @@
 //! [`Case::Either`] is the ULID rule (either case reads); [`Case::Lower`] is TypeID's (an
 //! uppercase suffix is invalid).
 
-use super::{IdText, reverse_table};
+use super::{AsciiWords, IdText, reverse_table};
 use crate::error::{ParseError, RangeRule};
 
 /// The 32 digits in value order (uppercase, as ULIDs are written).
@@ -59,6 +59,12 @@ const fn merge(a: &[u8; 256], b: &[u8; 256]) -> [u8; 256] {
 /// The 26 characters of `value`, uppercase (ULID) or lowercase (TypeID).
 #[inline]
 pub fn encode_u128(value: u128, upper: bool) -> IdText {
+    IdText::build_words(|out| write_u128(value, upper, out))
+}
+
+/// [`encode_u128`] into a caller's buffer: the 26 characters at `0..26`.
+#[inline]
+pub(crate) fn write_u128(value: u128, upper: bool, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
     let alphabet = if upper { ALPHABET } else { LOWER_ALPHABET };
     let (head, middle, tail) = split(value);
     // 64-bit shifts only: the first 13 characters from the top 63 bits (3 + 12 × 5), one
@@ -74,12 +80,10 @@ pub fn encode_u128(value: u128, upper: bool) -> IdText {
     // Whole 8-byte words, never single bytes: a caller that copies the text right away would
     // otherwise stall reading back bytes stored one at a time.
     let word = |first: usize| (first..(first + 8).min(LEN)).fold(0u64, |w, i| w | digit(i) << (8 * (i - first)));
-    IdText::build_words(|out| {
-        for at in [0, 8, 16, 24] {
-            out.put(at, word(at));
-        }
-        0..LEN
-    })
+    for at in [0, 8, 16, 24] {
+        out.put(at, word(at));
+    }
+    0..LEN
 }
 
 /// `value` as its top 63 bits, the 5 bits at 60..65 and the low 60 bits.
