@@ -22,28 +22,31 @@ const P6: u64 = P3 * P3;
 /// Characters per 8-byte block.
 pub const BLOCK_LEN: usize = 11;
 
-/// Fixed-point scale for [`digits`]: 40 fraction bits keep every chunk below 62^3 exact
-/// through two multiplications by 62 (checked exhaustively in the tests).
+/// Fixed-point scale for [`digits_word`]: with 40 fraction bits the integer part of
+/// `x / 62²` is exact for every chunk below 62^3 (checked exhaustively in the tests).
 const FRACTION_BITS: u32 = 40;
-const FRACTION: u64 = (1 << FRACTION_BITS) - 1;
 const INVERSE_62_SQUARED: u64 = (1 << FRACTION_BITS) / (62 * 62) + 1;
 
-/// The 3 digits of `x < 62^3`, most significant first. `x / 62²` as a fixed-point number has
-/// the first digit as its integer part; each further digit is the integer part of the remaining
-/// fraction times 62. One multiplication replaces the divisions.
-#[inline(always)]
-fn digits(x: u32) -> [u8; 3] {
-    let f = u64::from(x) * INVERSE_62_SQUARED;
-    let g = (f & FRACTION) * 62;
-    let h = (g & FRACTION) * 62;
-    [f, g, h].map(|d| ALPHABET[(d >> FRACTION_BITS) as usize])
-}
+/// Two digits per entry, the first in the low byte: entry `x < 62²` is the digits of `x / 62`
+/// and `x % 62`.
+static PAIRS: [u16; 62 * 62] = {
+    let mut table = [0u16; 62 * 62];
+    let mut i = 0;
+    while i < 62 * 62 {
+        table[i] = ALPHABET[i / 62] as u16 | (ALPHABET[i % 62] as u16) << 8;
+        i += 1;
+    }
+    table
+};
 
-/// The 3 digits of `x < 62^3` in one word, the first in the lowest byte.
+/// The 3 digits of `x < 62^3` in one word, the first in the lowest byte. The first digit is
+/// the integer part of `x / 62²` as a fixed-point number (one multiplication, no division); the
+/// other two are one lookup of the remainder.
 #[inline(always)]
 fn digits_word(x: u32) -> u64 {
-    let [a, b, c] = digits(x);
-    u64::from(a) | u64::from(b) << 8 | u64::from(c) << 16
+    let first = (u64::from(x) * INVERSE_62_SQUARED) >> FRACTION_BITS;
+    let rest = u64::from(x) - first * 62 * 62;
+    u64::from(ALPHABET[first as usize]) | u64::from(PAIRS[rest as usize]) << 8
 }
 
 /// One block's 11 digits in registers, the first in the lowest byte: the first eight, and the
@@ -54,7 +57,8 @@ fn block_words(v: u64) -> (u64, u64) {
     // CPU works on them in parallel.
     let high = (v / P6) as u32;
     let rest = v % P6;
-    let first = digits_word(high / P3 as u32) >> 8 | digits_word(high % P3 as u32) << 16;
+    // `high < 2^64 / 62^6`, so `high / 62^3` is below 62² and is one pair.
+    let first = u64::from(PAIRS[(high / P3 as u32) as usize]) | digits_word(high % P3 as u32) << 16;
     (first | digits_word((rest / P3) as u32) << 40, digits_word((rest % P3) as u32))
 }
 
@@ -193,7 +197,7 @@ mod tests {
     fn fixed_point_digits_are_exact_for_every_chunk() {
         for x in (0..62 * 62 * 62).step_by(test_budget::iterations(1, 997)) {
             let expected = [x / 3844, x / 62 % 62, x % 62].map(|d| ALPHABET[d as usize]);
-            assert_eq!(digits(x), expected, "{x}");
+            assert_eq!(digits_word(x).to_le_bytes()[..], [expected[0], expected[1], expected[2], 0, 0, 0, 0, 0], "{x}");
         }
     }
 

@@ -65,33 +65,33 @@ pub fn encode_u128(value: u128, upper: bool) -> IdText {
 /// [`encode_u128`] into a caller's buffer: the 26 characters at `0..26`.
 #[inline]
 pub(crate) fn write_u128(value: u128, upper: bool, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
-    let alphabet = if upper { ALPHABET } else { LOWER_ALPHABET };
-    let (head, middle, tail) = split(value);
-    // 64-bit shifts only: the first 13 characters from the top 63 bits (3 + 12 × 5), one
-    // character across the halves, 12 from the low 60 bits.
-    let digit = |i: usize| -> u64 {
-        let d = match i {
-            0..13 => head >> (60 - 5 * i),
-            13 => middle,
-            _ => tail >> (55 - 5 * (i - 14)),
-        };
-        u64::from(alphabet[(d & 31) as usize])
-    };
+    let pairs = if upper { &UPPER_PAIRS } else { &LOWER_PAIRS };
+    // 13 lookups of two characters each: character pair `p` is the 10 bits at `120 - 10p` of
+    // the value (the first pair has only 8: 3 + 5).
+    let pair = |p: usize| u64::from(pairs[(value >> (120 - 10 * p)) as usize & 1023]);
     // Whole 8-byte words, never single bytes: a caller that copies the text right away would
     // otherwise stall reading back bytes stored one at a time.
-    let word = |first: usize| (first..(first + 8).min(LEN)).fold(0u64, |w, i| w | digit(i) << (8 * (i - first)));
-    for at in [0, 8, 16, 24] {
-        out.put(at, word(at));
+    let word = |first: usize| (first..(first + 4).min(LEN / 2)).fold(0u64, |w, p| w | pair(p) << (16 * (p - first)));
+    for (at, first) in [(0, 0), (8, 4), (16, 8), (24, 12)] {
+        out.put(at, word(first));
     }
     0..LEN
 }
 
-/// `value` as its top 63 bits, the 5 bits at 60..65 and the low 60 bits.
-#[inline(always)]
-fn split(value: u128) -> (u64, u64, u64) {
-    let (high, low) = ((value >> 64) as u64, value as u64);
-    (high >> 1, (high & 1) << 4 | low >> 60, low & ((1 << 60) - 1))
+/// Two digits per entry, the first in the low byte: entry `x` is the digits of `x >> 5` and
+/// `x & 31`.
+const fn pair_table(alphabet: &[u8; 32]) -> [u16; 1024] {
+    let mut table = [0u16; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        table[i] = alphabet[i >> 5] as u16 | (alphabet[i & 31] as u16) << 8;
+        i += 1;
+    }
+    table
 }
+
+static UPPER_PAIRS: [u16; 1024] = pair_table(ALPHABET);
+static LOWER_PAIRS: [u16; 1024] = pair_table(LOWER_ALPHABET);
 
 /// Reads 26 characters in `case` as a 128-bit value.
 #[inline]
