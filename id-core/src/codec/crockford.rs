@@ -102,10 +102,12 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
     };
     let bytes: &[u8; LEN] = ParseError::check_ascii_len(text, LEN, alphabet)?.try_into().expect("checked length");
     let mut bad = 0u8;
+    // Not masked to 5 bits: an invalid character (0xFF) spills into its neighbours' bits, but
+    // then `bad` has its top bit and the value is never used.
     let mut digit = |c: u8| {
         let d = table[c as usize];
         bad |= d;
-        u64::from(d & 31)
+        u64::from(d)
     };
     // The first character's 3 bits, then five groups of 5 characters (25 bits each): short,
     // independent chains the CPU works on side by side.
