@@ -96,25 +96,21 @@ static LOWER_PAIRS: [u16; 1024] = pair_table(LOWER_ALPHABET);
 /// Reads 26 characters in `case` as a 128-bit value.
 #[inline]
 pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
-    let (table, alphabet) = match case {
-        Case::Either => (&EITHER, EITHER_NAME),
-        Case::Lower => (&LOWER, LOWER_NAME),
+    let (table, wide, alphabet) = match case {
+        Case::Either => (&EITHER, &EITHER_WIDE, EITHER_NAME),
+        Case::Lower => (&LOWER, &LOWER_WIDE, LOWER_NAME),
     };
     let bytes: &[u8; LEN] = ParseError::check_ascii_len(text, LEN, alphabet)?.try_into().expect("checked length");
-    let mut bad = 0u8;
-    // Not masked to 5 bits: an invalid character (0xFF) spills into its neighbours' bits, but
-    // then `bad` has its top bit and the value is never used.
-    let mut digit = |c: u8| {
-        let d = table[c as usize];
-        bad |= d;
-        u64::from(d)
-    };
+    let digit = |c: u8| u64::from(wide[c as usize]);
     // The first character's 3 bits, then five groups of 5 characters (25 bits each): short,
     // independent chains the CPU works on side by side.
     let first = digit(bytes[0]);
     let groups: [u64; 5] =
         core::array::from_fn(|g| bytes[1 + 5 * g..][..5].iter().fold(0u64, |v, &c| v << 5 | digit(c)));
-    if bad & 0x80 != 0 {
+    // An invalid character's bit 31 lands above its group's 25 bits (or the first digit's 5)
+    // wherever it is shifted to: one test per group instead of one OR per character.
+    let spilled = groups.iter().fold(first >> 5, |spilled, &g| spilled | g >> 25);
+    if spilled != 0 {
         return Err(ParseError::first_invalid(text, |c| table[c as usize] != 0xFF, alphabet));
     }
     if first > 7 {
@@ -125,6 +121,20 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
     let bottom = u128::from(groups[2]) << 50 | u128::from(groups[3] << 25 | groups[4]);
     Ok(u128::from(top) << 75 | bottom)
 }
+
+/// A digit table widened for [`decode_u128`]: the digit, or bit 31 for an invalid character.
+const fn widen(table: &[u8; 256]) -> [u32; 256] {
+    let mut wide = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        wide[i] = if table[i] == 0xFF { 1 << 31 } else { table[i] as u32 };
+        i += 1;
+    }
+    wide
+}
+
+static EITHER_WIDE: [u32; 256] = widen(&EITHER);
+static LOWER_WIDE: [u32; 256] = widen(&LOWER);
 
 #[cfg(test)]
 mod tests {
