@@ -4,6 +4,7 @@
 //! Everything a derived type does is implemented here, generically over `I: Identity`; the
 //! macro only emits thin glue that calls these functions.
 
+use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};
 use crate::scheme::{Encoding, Generate, Scheme};
 #[cfg(feature = "std")]
@@ -162,27 +163,53 @@ pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     // the returned text, and that copy stalls on the bytes the encoder just stored.
     let encoding =
         const { if I::ENCODING.is_in(<I::Scheme as Scheme>::ENCODINGS) { I::ENCODING } else { Encoding::Canonical } };
-    let Some(text) = value.encode(encoding) else { return Err(fmt::Error) };
-    match I::PREFIX {
-        None => f.write_str(&text),
+    // The prefix, `_` and the text are assembled in this frame's buffer, the text written there
+    // by the encoder itself where the scheme can (`encode_words`): a text returned by value is
+    // copied on its way here, and each copy of bytes just stored waits for the stores to retire.
+    let mut buf = [0u8; 64 + IdText::CAPACITY];
+    let at = match I::PREFIX {
+        None => 0,
         // The derive allows at most 63 bytes; a hand-written `PREFIX` may be longer.
         Some(prefix) if prefix.len() > 63 => {
             f.write_str(prefix)?;
             f.write_str("_")?;
-            f.write_str(&text)
+            0
         }
         Some(prefix) => {
-            let mut buf = [0u8; 64 + crate::codec::IdText::CAPACITY];
-            let (head, rest) = buf.split_at_mut(prefix.len());
-            head.copy_from_slice(prefix.as_bytes());
-            rest[0] = b'_';
-            rest[1..=text.len()].copy_from_slice(text.as_bytes());
-            let len = prefix.len() + 1 + text.len();
-            // SAFETY: `buf[..len]` is `prefix` (a `str`: UTF-8, whole characters), `_` and `text`
-            // (ASCII, as every `IdText`), and UTF-8 strings put end to end are UTF-8.
-            f.write_str(unsafe { core::str::from_utf8_unchecked(&buf[..len]) })
+            buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
+            buf[prefix.len()] = b'_';
+            prefix.len() + 1
         }
-    }
+    };
+    let tail: &mut [u8; IdText::CAPACITY] = (&mut buf[at..][..IdText::CAPACITY]).try_into().expect("CAPACITY bytes");
+    let written = value.encode_words(encoding, &mut AsciiWords::new(tail));
+    let end = match written {
+        Some(range) if at == 0 => {
+            // SAFETY: `tail` is only written by `AsciiWords`, which zeroes it and then stores
+            // ASCII only (every byte's top bit cleared): ASCII is UTF-8.
+            return f.write_str(unsafe { core::str::from_utf8_unchecked(&tail[range]) });
+        }
+        // A text that starts later in its buffer (right-aligned digits) moves up to the `_`.
+        Some(range) => {
+            let len = range.len();
+            if range.start != 0 {
+                tail.copy_within(range, 0);
+            }
+            at + len
+        }
+        None => {
+            let Some(text) = value.encode(encoding) else { return Err(fmt::Error) };
+            if at == 0 {
+                return f.write_str(&text);
+            }
+            tail[..text.len()].copy_from_slice(text.as_bytes());
+            at + text.len()
+        }
+    };
+    // SAFETY: `buf[..at]` is `prefix` (a `str`: UTF-8, whole characters) and `_`; `buf[at..end]`
+    // is ASCII, written by `AsciiWords` (which stores ASCII only) or copied from an `IdText`
+    // (ASCII, as every `IdText`); UTF-8 strings put end to end are UTF-8.
+    f.write_str(unsafe { core::str::from_utf8_unchecked(&buf[..end]) })
 }
 
 /// `TypeName(text)`.
@@ -404,7 +431,39 @@ mod tests {
         }
     }
 
+    /// The same with a scheme whose text the encoder writes in place (`encode_words`).
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    struct InPlace<const N: usize>(crate::scheme::Ulid);
+
+    impl<const N: usize> Identity for InPlace<N> {
+        type Scheme = crate::scheme::Ulid;
+        type Storage = crate::scheme::Ulid;
+        const TYPE_NAME: &'static str = "InPlace";
+        const MODULE_PATH: &'static str = module_path!();
+        const PREFIX: Option<&'static str> = Some(PREFIXES[N]);
+        const ENCODING: Encoding = Encoding::TypeId;
+        fn from_storage(storage: crate::scheme::Ulid) -> Self {
+            InPlace(storage)
+        }
+        fn storage(&self) -> crate::scheme::Ulid {
+            self.0
+        }
+    }
+
+    impl<const N: usize> fmt::Display for InPlace<N> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            super::fmt(self, f)
+        }
+    }
+
     fn prefixed_text_round_trips<const N: usize>() {
+        let ulid =
+            crate::scheme::Ulid::from_bytes(&0x0189_0a5d_ac96_774b_bcce_b302_099a_8057u128.to_be_bytes()).unwrap();
+        let id = InPlace::<N>(ulid);
+        let text = id.to_string();
+        assert_eq!(text, format!("{}_01h455vb4pex5vsknk084sn02q", PREFIXES[N]), "prefix {N}");
+        assert_eq!(parse::<InPlace<N>>(&text), Ok(id), "prefix {N}");
+
         let sno = Sno::from_bytes(&[0x5A, 0, 1, 2, 3, 4, 5, 6, 7, 0xFF]).unwrap();
         let id = Prefixed::<N>(sno);
         let body = sno.encode(Encoding::Canonical).unwrap();

@@ -9,7 +9,7 @@
 //! alphabet characters only (.NET truncates UTF-16 units to bytes, so `Ł` passes as `A`) and no
 //! block above `u64::MAX` (.NET wraps, so `LygHa16AHYG` decodes to 0 there).
 
-use super::{IdText, reverse_table};
+use super::{AsciiWords, IdText, reverse_table};
 use crate::error::ParseError;
 
 /// The 62 digits in value order.
@@ -22,34 +22,52 @@ const P6: u64 = P3 * P3;
 /// Characters per 8-byte block.
 pub const BLOCK_LEN: usize = 11;
 
-/// Fixed-point scale for [`digits`]: 40 fraction bits keep every chunk below 62^3 exact
-/// through two multiplications by 62 (checked exhaustively in the tests).
+/// Fixed-point scale for [`digits_word`]: with 40 fraction bits the integer part of
+/// `x / 62²` is exact for every chunk below 62^3 (checked exhaustively in the tests).
 const FRACTION_BITS: u32 = 40;
-const FRACTION: u64 = (1 << FRACTION_BITS) - 1;
 const INVERSE_62_SQUARED: u64 = (1 << FRACTION_BITS) / (62 * 62) + 1;
 
-/// The 3 digits of `x < 62^3`, most significant first. `x / 62²` as a fixed-point number has
-/// the first digit as its integer part; each further digit is the integer part of the remaining
-/// fraction times 62. One multiplication replaces the divisions.
+/// Two digits per entry, the first in the low byte: entry `x < 62²` is the digits of `x / 62`
+/// and `x % 62`.
+static PAIRS: [u16; 62 * 62] = {
+    let mut table = [0u16; 62 * 62];
+    let mut i = 0;
+    while i < 62 * 62 {
+        table[i] = ALPHABET[i / 62] as u16 | (ALPHABET[i % 62] as u16) << 8;
+        i += 1;
+    }
+    table
+};
+
+/// The 3 digits of `x < 62^3` in one word, the first in the lowest byte. The first digit is
+/// the integer part of `x / 62²` as a fixed-point number (one multiplication, no division); the
+/// other two are one lookup of the remainder.
 #[inline(always)]
-fn digits(x: u32) -> [u8; 3] {
-    let f = u64::from(x) * INVERSE_62_SQUARED;
-    let g = (f & FRACTION) * 62;
-    let h = (g & FRACTION) * 62;
-    [f, g, h].map(|d| ALPHABET[(d >> FRACTION_BITS) as usize])
+fn digits_word(x: u32) -> u64 {
+    let first = (u64::from(x) * INVERSE_62_SQUARED) >> FRACTION_BITS;
+    let rest = u64::from(x) - first * 62 * 62;
+    u64::from(ALPHABET[first as usize]) | u64::from(PAIRS[rest as usize]) << 8
+}
+
+/// One block's 11 digits in registers, the first in the lowest byte: the first eight, and the
+/// last three in the low 24 bits of the second word.
+#[inline(always)]
+fn block_words(v: u64) -> (u64, u64) {
+    // Four independent chunks (2 + 3 + 3 + 3 digits) keep the dependency chains short, so the
+    // CPU works on them in parallel.
+    let high = (v / P6) as u32;
+    let rest = v % P6;
+    // `high < 2^64 / 62^6`, so `high / 62^3` is below 62² and is one pair.
+    let first = u64::from(PAIRS[(high / P3 as u32) as usize]) | digits_word(high % P3 as u32) << 16;
+    (first | digits_word((rest / P3) as u32) << 40, digits_word((rest % P3) as u32))
 }
 
 /// Writes one block: 11 digits, most significant first.
 #[inline]
 pub fn encode_block(v: u64, out: &mut [u8; BLOCK_LEN]) {
-    // Four independent chunks (2 + 3 + 3 + 3 digits) keep the dependency chains short, so the
-    // CPU works on them in parallel.
-    let high = (v / P6) as u32;
-    let rest = v % P6;
-    out[0..2].copy_from_slice(&digits(high / P3 as u32)[1..]);
-    out[2..5].copy_from_slice(&digits(high % P3 as u32));
-    out[5..8].copy_from_slice(&digits((rest / P3) as u32));
-    out[8..11].copy_from_slice(&digits((rest % P3) as u32));
+    let (first, last) = block_words(v);
+    out[..8].copy_from_slice(&first.to_le_bytes());
+    out[8..].copy_from_slice(&last.to_le_bytes()[..3]);
 }
 
 #[inline(always)]
@@ -92,10 +110,16 @@ fn exact_len(text: &str, len: usize) -> Result<&[u8], ParseError> {
 /// A `u64` as 11 digits.
 #[inline]
 pub fn encode_u64(v: u64) -> IdText {
-    IdText::build(|out| {
-        encode_block(v, (&mut out[..BLOCK_LEN]).try_into().expect("11 bytes"));
-        BLOCK_LEN
-    })
+    IdText::build_words(|out| write_u64(v, out))
+}
+
+/// [`encode_u64`] into a caller's buffer, in whole words: the 11 digits at `0..11`.
+#[inline]
+pub(crate) fn write_u64(v: u64, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
+    let (first, last) = block_words(v);
+    out.put(0, first);
+    out.put(8, last);
+    0..BLOCK_LEN
 }
 
 /// A non-negative `i64` as 11 digits; `None` for a negative value.
@@ -108,12 +132,19 @@ pub fn encode_i64(v: i64) -> Option<IdText> {
 /// written straight into the text.
 #[inline]
 pub fn encode_u128(v: u128) -> IdText {
-    IdText::build(|out| {
-        let (high, rest) = out.split_at_mut(BLOCK_LEN);
-        encode_block((v >> 64) as u64, high.try_into().expect("11 bytes"));
-        encode_block(v as u64, (&mut rest[..BLOCK_LEN]).try_into().expect("11 bytes"));
-        2 * BLOCK_LEN
-    })
+    IdText::build_words(|out| write_u128(v, out))
+}
+
+/// [`encode_u128`] into a caller's buffer, in three whole words: the 22 digits at `0..22`.
+#[inline]
+pub(crate) fn write_u128(v: u128, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
+    let (high_first, high_last) = block_words((v >> 64) as u64);
+    let (low_first, low_last) = block_words(v as u64);
+    // Digits 0..8, 8..16 (three of the high block, five of the low), 16..22.
+    out.put(0, high_first);
+    out.put(8, high_last | low_first << 24);
+    out.put(16, low_first >> 40 | low_last << 24);
+    0..2 * BLOCK_LEN
 }
 
 /// Decodes exactly 11 digits.
@@ -167,7 +198,7 @@ mod tests {
     fn fixed_point_digits_are_exact_for_every_chunk() {
         for x in (0..62 * 62 * 62).step_by(test_budget::iterations(1, 997)) {
             let expected = [x / 3844, x / 62 % 62, x % 62].map(|d| ALPHABET[d as usize]);
-            assert_eq!(digits(x), expected, "{x}");
+            assert_eq!(digits_word(x).to_le_bytes()[..], [expected[0], expected[1], expected[2], 0, 0, 0, 0, 0], "{x}");
         }
     }
 

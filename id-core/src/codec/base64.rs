@@ -3,7 +3,7 @@
 
 use crate::prelude::*;
 
-use super::{IdText, reverse_table};
+use super::{AsciiWords, IdText, reverse_table};
 use crate::error::ParseError;
 
 /// Which alphabet.
@@ -61,7 +61,30 @@ pub const fn encoded_len(n: usize) -> usize {
 #[inline]
 pub fn encode<const N: usize>(bytes: &[u8; N], flavour: Flavour) -> IdText {
     const { assert!(encoded_len(N) <= IdText::CAPACITY, "base64::encode takes at most 36 bytes") };
-    encode_slice(bytes, flavour)
+    if N <= 16 { IdText::build_words(|out| write_short(bytes, flavour, out)) } else { encode_slice(bytes, flavour) }
+}
+
+/// [`encode`] of at most 16 bytes into a caller's buffer, in whole words (the characters are
+/// gathered in registers): the text at `0..encoded_len(N)`.
+#[inline]
+pub(crate) fn write_short<const N: usize>(
+    bytes: &[u8; N],
+    flavour: Flavour,
+    out: &mut AsciiWords<'_>,
+) -> core::ops::Range<usize> {
+    assert!(0 < N && N <= 16, "write_short takes 1 to 16 bytes");
+    let alphabet = flavour.alphabet();
+    // The bytes at the top of a `u128` (gathered in registers, not through a padded array that
+    // would be stored and read back): character `k` is the 6 bits below bit `128 - 6k`.
+    let top = bytes.iter().fold(0u128, |v, &b| v << 8 | u128::from(b)) << (128 - 8 * N);
+    let len = encoded_len(N);
+    let char_at = |k: usize| u64::from(alphabet[(top >> (122 - 6 * k) & 63) as usize]);
+    let mut at = 0;
+    while at < len {
+        out.put(at, (at..len.min(at + 8)).fold(0u64, |word, k| word | char_at(k) << (8 * (k - at))));
+        at += 8;
+    }
+    0..len
 }
 
 /// Encodes at most 36 bytes (the caller's bound).

@@ -13,7 +13,7 @@
 //! [`Case::Either`] is the ULID rule (either case reads); [`Case::Lower`] is TypeID's (an
 //! uppercase suffix is invalid).
 
-use super::{IdText, reverse_table};
+use super::{AsciiWords, IdText, reverse_table};
 use crate::error::{ParseError, RangeRule};
 
 /// The 32 digits in value order (uppercase, as ULIDs are written).
@@ -59,56 +59,58 @@ const fn merge(a: &[u8; 256], b: &[u8; 256]) -> [u8; 256] {
 /// The 26 characters of `value`, uppercase (ULID) or lowercase (TypeID).
 #[inline]
 pub fn encode_u128(value: u128, upper: bool) -> IdText {
-    let alphabet = if upper { ALPHABET } else { LOWER_ALPHABET };
-    let (head, middle, tail) = split(value);
-    // 64-bit shifts only: the first 13 characters from the top 63 bits (3 + 12 × 5), one
-    // character across the halves, 12 from the low 60 bits.
-    let digit = |i: usize| -> u64 {
-        let d = match i {
-            0..13 => head >> (60 - 5 * i),
-            13 => middle,
-            _ => tail >> (55 - 5 * (i - 14)),
-        };
-        u64::from(alphabet[(d & 31) as usize])
-    };
-    // Whole 8-byte words, never single bytes: a caller that copies the text right away would
-    // otherwise stall reading back bytes stored one at a time.
-    let word = |first: usize| (first..(first + 8).min(LEN)).fold(0u64, |w, i| w | digit(i) << (8 * (i - first)));
-    IdText::build_words(|out| {
-        for at in [0, 8, 16, 24] {
-            out.put(at, word(at));
-        }
-        0..LEN
-    })
+    IdText::build_words(|out| write_u128(value, upper, out))
 }
 
-/// `value` as its top 63 bits, the 5 bits at 60..65 and the low 60 bits.
-#[inline(always)]
-fn split(value: u128) -> (u64, u64, u64) {
-    let (high, low) = ((value >> 64) as u64, value as u64);
-    (high >> 1, (high & 1) << 4 | low >> 60, low & ((1 << 60) - 1))
+/// [`encode_u128`] into a caller's buffer: the 26 characters at `0..26`.
+#[inline]
+pub(crate) fn write_u128(value: u128, upper: bool, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
+    let pairs = if upper { &UPPER_PAIRS } else { &LOWER_PAIRS };
+    // 13 lookups of two characters each: character pair `p` is the 10 bits at `120 - 10p` of
+    // the value (the first pair has only 8: 3 + 5).
+    let pair = |p: usize| u64::from(pairs[(value >> (120 - 10 * p)) as usize & 1023]);
+    // Whole 8-byte words, never single bytes: a caller that copies the text right away would
+    // otherwise stall reading back bytes stored one at a time.
+    let word = |first: usize| (first..(first + 4).min(LEN / 2)).fold(0u64, |w, p| w | pair(p) << (16 * (p - first)));
+    for (at, first) in [(0, 0), (8, 4), (16, 8), (24, 12)] {
+        out.put(at, word(first));
+    }
+    0..LEN
 }
+
+/// Two digits per entry, the first in the low byte: entry `x` is the digits of `x >> 5` and
+/// `x & 31`.
+const fn pair_table(alphabet: &[u8; 32]) -> [u16; 1024] {
+    let mut table = [0u16; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        table[i] = alphabet[i >> 5] as u16 | (alphabet[i & 31] as u16) << 8;
+        i += 1;
+    }
+    table
+}
+
+static UPPER_PAIRS: [u16; 1024] = pair_table(ALPHABET);
+static LOWER_PAIRS: [u16; 1024] = pair_table(LOWER_ALPHABET);
 
 /// Reads 26 characters in `case` as a 128-bit value.
 #[inline]
 pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
-    let (table, alphabet) = match case {
-        Case::Either => (&EITHER, EITHER_NAME),
-        Case::Lower => (&LOWER, LOWER_NAME),
+    let (table, wide, alphabet) = match case {
+        Case::Either => (&EITHER, &EITHER_WIDE, EITHER_NAME),
+        Case::Lower => (&LOWER, &LOWER_WIDE, LOWER_NAME),
     };
     let bytes: &[u8; LEN] = ParseError::check_ascii_len(text, LEN, alphabet)?.try_into().expect("checked length");
-    let mut bad = 0u8;
-    let mut digit = |c: u8| {
-        let d = table[c as usize];
-        bad |= d;
-        u64::from(d & 31)
-    };
+    let digit = |c: u8| u64::from(wide[c as usize]);
     // The first character's 3 bits, then five groups of 5 characters (25 bits each): short,
     // independent chains the CPU works on side by side.
     let first = digit(bytes[0]);
     let groups: [u64; 5] =
         core::array::from_fn(|g| bytes[1 + 5 * g..][..5].iter().fold(0u64, |v, &c| v << 5 | digit(c)));
-    if bad & 0x80 != 0 {
+    // An invalid character's bit 31 lands above its group's 25 bits (or the first digit's 5)
+    // wherever it is shifted to: one test per group instead of one OR per character.
+    let spilled = groups.iter().fold(first >> 5, |spilled, &g| spilled | g >> 25);
+    if spilled != 0 {
         return Err(ParseError::first_invalid(text, |c| table[c as usize] != 0xFF, alphabet));
     }
     if first > 7 {
@@ -119,6 +121,20 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
     let bottom = u128::from(groups[2]) << 50 | u128::from(groups[3] << 25 | groups[4]);
     Ok(u128::from(top) << 75 | bottom)
 }
+
+/// A digit table widened for [`decode_u128`]: the digit, or bit 31 for an invalid character.
+const fn widen(table: &[u8; 256]) -> [u32; 256] {
+    let mut wide = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        wide[i] = if table[i] == 0xFF { 1 << 31 } else { table[i] as u32 };
+        i += 1;
+    }
+    wide
+}
+
+static EITHER_WIDE: [u32; 256] = widen(&EITHER);
+static LOWER_WIDE: [u32; 256] = widen(&LOWER);
 
 #[cfg(test)]
 mod tests {

@@ -81,7 +81,7 @@ impl IdText {
     pub(crate) fn build_words(write: impl FnOnce(&mut AsciiWords<'_>) -> core::ops::Range<usize>) -> IdText {
         let mut text = IdText { buf: [0u8; Self::CAPACITY], start: 0, len: 0 };
         // Written in place: a buffer moved into the `IdText` afterwards is one more read-back.
-        let core::ops::Range { start, end } = write(&mut AsciiWords { buf: &mut text.buf });
+        let core::ops::Range { start, end } = write(&mut AsciiWords::new(&mut text.buf));
         assert!(start <= end && end <= Self::CAPACITY, "codec produced invalid text");
         text.start = start as u8;
         text.len = (end - start) as u8;
@@ -104,12 +104,21 @@ impl IdText {
     }
 }
 
-/// The buffer of [`IdText::build_words`]: it only takes ASCII, so it needs no check afterwards.
-pub(crate) struct AsciiWords<'a> {
+/// The buffer of [`IdText::build_words`], and of the text `Display` writes in its own frame
+/// (see [`Scheme::encode_words`](crate::scheme::Scheme::encode_words)): it only takes ASCII, so
+/// it needs no check afterwards. Only this crate makes one.
+#[doc(hidden)]
+pub struct AsciiWords<'a> {
     buf: &'a mut [u8; IdText::CAPACITY],
 }
 
-impl AsciiWords<'_> {
+impl<'a> AsciiWords<'a> {
+    /// Zeroes `buf` (ASCII from the start) and writes into it.
+    #[inline(always)]
+    pub(crate) fn new(buf: &'a mut [u8; IdText::CAPACITY]) -> AsciiWords<'a> {
+        *buf = [0; IdText::CAPACITY];
+        AsciiWords { buf }
+    }
     /// Stores the eight bytes of `word` (the lowest first) at `at`, each with its top bit cleared.
     #[inline(always)]
     pub(crate) fn put(&mut self, at: usize, word: u64) {

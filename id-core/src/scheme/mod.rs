@@ -255,7 +255,7 @@ registry! {
     sonyflake => Sonyflake, __derive_snowflake, "snowflake" __gate_snowflake;
 }
 
-use crate::codec::IdText;
+use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};
 use crate::time::Timestamp;
 use core::fmt;
@@ -389,6 +389,17 @@ pub trait Scheme:
 
     /// The text in `encoding`, or `None` where the scheme has no such form.
     fn encode(&self, encoding: Encoding) -> Option<IdText>;
+
+    /// Writes the text in `encoding` straight into `out` and returns where it is (`start..end`),
+    /// or `None` where the scheme leaves this form to [`Scheme::encode`]. Derived types'
+    /// `Display` calls it first, so that the text is never moved between the encoder and the
+    /// one `write_str`: copying bytes just stored by narrower stores stalls until they retire.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
+        let _ = (encoding, out);
+        None
+    }
 
     /// Reads the text in `encoding`.
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError>;

@@ -16,19 +16,20 @@ use core::time::Duration;
 
 /// The state and algorithm both generators share; `(embedded ms, random part)`.
 pub(super) struct RandomIncrement<C, R> {
-    layout: &'static Layout,
     clock: C,
     random: R,
     last: Mutex<(u64, u128)>,
 }
 
 impl<C: Clock, R: RandomSource> RandomIncrement<C, R> {
-    fn new(layout: &'static Layout, clock: C, random: R) -> Self {
-        RandomIncrement { layout, clock, random, last: Mutex::new((0, 0)) }
+    fn new(clock: C, random: R) -> Self {
+        RandomIncrement { clock, random, last: Mutex::new((0, 0)) }
     }
 
-    fn next(&self) -> Result<(u64, u128), GenerateError> {
-        let layout = self.layout;
+    /// The next `(ms, random)` of `layout`, which the caller passes as a constant (its
+    /// scheme's `LAYOUT`), so that the layout's widths and branches fold away once inlined.
+    #[inline]
+    fn next(&self, layout: &'static Layout) -> Result<(u64, u128), GenerateError> {
         let (fresh, increment) = layout.fresh(&self.random);
         loop {
             let now = self.clock.now();
@@ -94,14 +95,14 @@ impl<S: Assembled> Default for RandomIncrementGenerator<S> {
 impl<S: Assembled, C: Clock, R: RandomSource> RandomIncrementGenerator<S, C, R> {
     /// A generator on the given clock and random source.
     pub fn with(clock: C, random: R) -> Self {
-        RandomIncrementGenerator { core: RandomIncrement::new(S::LAYOUT, clock, random), scheme: PhantomData }
+        RandomIncrementGenerator { core: RandomIncrement::new(clock, random), scheme: PhantomData }
     }
 }
 
 impl<S: Assembled<Input = ()>, C: Clock, R: RandomSource> Generate<S> for RandomIncrementGenerator<S, C, R> {
     #[inline]
     fn generate(&self, _: ()) -> Result<S, GenerateError> {
-        let (ms, random) = self.core.next()?;
+        let (ms, random) = self.core.next(S::LAYOUT)?;
         Ok(S::assemble(ms, random))
     }
 

@@ -3,7 +3,7 @@
 
 use super::DistributedId128Generator;
 use super::layout::*;
-use crate::codec::{IdText, base62, decimal};
+use crate::codec::{AsciiWords, IdText, base62, crockford, decimal};
 use crate::error::ParseError;
 use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like};
 use crate::time::Timestamp;
@@ -159,6 +159,16 @@ impl Scheme for DistributedId128 {
             Encoding::Canonical | Encoding::Base62 => Some(base62::encode_u128(self.0)),
             Encoding::Decimal => Some(decimal::to_digits(self.0)),
             other => encode_uuid_like(&self.0.to_be_bytes(), other),
+        }
+    }
+
+    #[inline(always)]
+    fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base62 => Some(base62::write_u128(self.0, out)),
+            Encoding::Ulid => Some(crockford::write_u128(self.0, true, out)),
+            Encoding::TypeId => Some(crockford::write_u128(self.0, false, out)),
+            _ => None,
         }
     }
 

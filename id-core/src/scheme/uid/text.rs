@@ -5,8 +5,8 @@ use super::generator::{GlobalUidGenerator, UidGenerator, default_global_with, de
 use super::local::{SEQ_MASK, clamp_uid};
 use super::{Uid64, Uid96With, UidTime};
 use crate::clock::CoarseClock;
-use crate::codec::IdText;
 use crate::codec::base64::{self, Flavour};
+use crate::codec::{AsciiWords, IdText};
 use crate::codec::{base62, decimal, hex};
 use crate::error::ParseError;
 use crate::scheme::{Encoding, IdBytes, Scheme, unsupported};
@@ -50,6 +50,18 @@ impl Scheme for Uid64 {
             Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
             Encoding::Base62 => Some(base62::encode_u64(self.0)),
             Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => {
+                Some(base64::write_short(&self.0.to_be_bytes(), Flavour::Ordered, out))
+            }
+            Encoding::Base64Url => Some(base64::write_short(&self.0.to_be_bytes(), Flavour::UrlSafe, out)),
+            Encoding::Base62 => Some(base62::write_u64(self.0, out)),
             _ => None,
         }
     }
@@ -122,6 +134,15 @@ impl<const I: u8> Scheme for Uid96With<I> {
             Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0, Flavour::Ordered)),
             Encoding::Base64Url => Some(base64::encode(&self.0, Flavour::UrlSafe)),
             Encoding::Hex => Some(hex::encode_upper(&self.0)),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
+        match encoding {
+            Encoding::Canonical | Encoding::Base64 => Some(base64::write_short(&self.0, Flavour::Ordered, out)),
+            Encoding::Base64Url => Some(base64::write_short(&self.0, Flavour::UrlSafe, out)),
             _ => None,
         }
     }

@@ -3,7 +3,7 @@
 use super::generator::DEFAULT_GENERATOR;
 use super::layout::MAX_RANDOM;
 use super::{Ulid, UlidGenerator};
-use crate::codec::IdText;
+use crate::codec::{AsciiWords, IdText, crockford};
 use crate::error::ParseError;
 use crate::scheme::unix_ms48::{clamped_ms, ms_start};
 use crate::scheme::{Encoding, IdBytes, Scheme, decode_uuid_like, encode_uuid_like};
@@ -43,6 +43,15 @@ impl Scheme for Ulid {
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
         encode_uuid_like(&self.0.to_be_bytes(), encoding)
+    }
+
+    #[inline(always)]
+    fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
+        match encoding {
+            Encoding::Canonical | Encoding::Ulid => Some(crockford::write_u128(self.0, true, out)),
+            Encoding::TypeId => Some(crockford::write_u128(self.0, false, out)),
+            _ => None,
+        }
     }
 
     #[inline]
