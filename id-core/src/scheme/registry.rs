@@ -1,0 +1,199 @@
+//! The registry: every scheme once, by name, with its family's feature, and the macros the
+//! derive's output goes through (the scheme's own items, or one error naming a feature that is
+//! off). Makes [`NAMES`], [`by_name`] and [`visit`], re-exported by [`scheme`](super).
+
+use super::*;
+
+/// For each scheme family's feature, the macro the derive's output passes through: with the
+/// feature on it writes its first group of tokens; off, one compile error naming the feature to
+/// turn on, then its second group (the same placeholder an unknown scheme gets).
+macro_rules! feature_gates {
+    ($d:tt $($feature:literal $gate:ident;)+) => {$(
+        #[cfg(feature = $feature)]
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! $gate {
+            ($d name:ident {$d($d on:tt)*} {$d($d off:tt)*}) => { $d($d on)* };
+        }
+
+        #[cfg(not(feature = $feature))]
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! $gate {
+            ($d name:ident {$d($d on:tt)*} {$d($d off:tt)*}) => {
+                ::core::compile_error!(::core::concat!(
+                    "the scheme `", ::core::stringify!($d name), "` needs idcraft's `", $feature,
+                    "` feature: `idcraft = { version = \"0.1\", features = [\"", $feature, "\"] }`"
+                ));
+                $d($d off)*
+            };
+        }
+    )+};
+}
+
+feature_gates! {
+    $
+    "comb" __gate_comb;
+    "hot" __gate_hot;
+    "distributed" __gate_distributed;
+    "sno" __gate_sno;
+    "uid" __gate_uid;
+    "uuid7" __gate_uuid7;
+    "ulid" __gate_ulid;
+    "snowflake" __gate_snowflake;
+}
+
+/// The scheme names whose family feature is on, from `(name, on)` pairs.
+const fn enabled_names<const ALL: usize, const ON: usize>(all: [(&'static str, bool); ALL]) -> [&'static str; ON] {
+    let mut names = [""; ON];
+    let (mut i, mut j) = (0, 0);
+    while i < ALL {
+        if all[i].1 {
+            names[j] = all[i].0;
+            j += 1;
+        }
+        i += 1;
+    }
+    names
+}
+
+/// How many of `(name, on)` pairs are on.
+const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); ALL]) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < ALL {
+        n += all[i].1 as usize;
+        i += 1;
+    }
+    n
+}
+
+/// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
+/// use, with the macro that writes a derived type's own items (see [`derived`]) and its
+/// family's feature and gate. It makes [`NAMES`] and [`by_name`], and checks at compile time
+/// that each name is the type's [`Scheme::NAME`].
+macro_rules! registry {
+    ($d:tt $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $derive:ident, $feature:literal $gate:ident;)+) => {
+        /// Every scheme, and whether its family's feature is on in this build.
+        const ALL_NAMES: [(&str, bool); [$(stringify!($name)),+].len()] = [$((stringify!($name), cfg!(feature = $feature))),+];
+
+        /// Every scheme's [`Scheme::NAME`] whose family's feature is on, in the order of the
+        /// table above: what `#[id(scheme = "...")]` and the command line accept.
+        pub const NAMES: [&str; count_enabled(ALL_NAMES)] = enabled_names(ALL_NAMES);
+
+        /// The scheme types under their names, with their parameters (the path
+        /// `#[id(scheme = "uid96<6>")]` resolves through: `by_name::uid96<6>`).
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        pub mod by_name {
+            use super::*;
+            $(#[cfg(feature = $feature)] pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+
+        }
+
+        /// `#[derive(Identity)]`'s entry point: `(name [<args>] Alias, Type, Storage)` declares
+        /// `type Alias` as the scheme named `name` (with its arguments) and writes the type's
+        /// own items; `(@type name [<args>] Alias)` only declares the alias (the derive's path
+        /// when other attributes have errors, so the text form is still checked). An unknown
+        /// name is one compile error listing the names; the type then gets a placeholder scheme
+        /// and a `new()`, so code using it does not add follow-on errors; so does a scheme whose
+        /// family's feature is off, with an error naming the feature. Re-exported by the
+        /// facade (a macro made by a macro cannot be named by path inside its own crate).
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! __derive_scheme {
+            $(
+                (@type $name [$d($d args:tt)*] $d alias:ident $d(, $d storage:ty)?) => {
+                    $crate::$gate! { $name
+                        { type $d alias = $crate::scheme::by_name::$name $d($d args)*; }
+                        { type $d alias = $crate::scheme::derived::UnknownScheme<$d($d storage)?>; }
+                    }
+                };
+            )+
+            (@type $d other:ident [$d($d args:tt)*] $d alias:ident $d(, $d storage:ty)?) => {
+                ::core::compile_error!(::core::concat!(
+                    "unknown scheme `", ::core::stringify!($d other), "`; expected one of ",
+                    $crate::__join_names!($($name)+)
+                ));
+                type $d alias = $crate::scheme::derived::UnknownScheme<$d($d storage)?>;
+            };
+            $(
+                ($name [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
+                    $crate::$gate! { $name
+                        {
+                            type $d alias = $crate::scheme::by_name::$name $d($d args)*;
+                            $crate::$derive! { $d ident, $d storage }
+                        }
+                        {
+                            type $d alias = $crate::scheme::derived::UnknownScheme<$d storage>;
+                            $crate::__unknown_scheme_new!($d ident);
+                        }
+                    }
+                };
+            )+
+            ($d other:ident [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
+                $crate::__derive_scheme!(@type $d other [$d($d args)*] $d alias, $d storage);
+                $crate::__unknown_scheme_new!($d ident);
+            };
+        }
+
+        /// Calls `visitor` with the scheme named `name` (uid96 with uid's default interval), or
+        /// returns `None` for a name that is none of [`NAMES`].
+        pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $(#[cfg(feature = $feature)] ::core::stringify!($name) => Some(visitor.visit::<by_name::$name>()),)+
+                _ => None,
+            }
+        }
+
+        const _: () = {$(
+            #[cfg(feature = $feature)]
+            assert!(
+                str_eq(stringify!($name), <by_name::$name as Scheme>::NAME),
+                concat!("the registry name `", stringify!($name), "` is not the type's Scheme::NAME"),
+            );
+        )+};
+    };
+}
+
+/// The placeholder `new()` of a derived type whose scheme is unknown or switched off (next to
+/// the compile error), so that calls to it add no follow-on errors.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __unknown_scheme_new {
+    ($ident:ident) => {
+        impl $ident {
+            #[allow(dead_code, clippy::new_without_default)]
+            pub fn new() -> Self {
+                ::core::unreachable!()
+            }
+        }
+    };
+}
+
+/// `a b c` as the literal "`a`, `b`, `c`" (for messages made by `concat!`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __join_names {
+    ($first:ident $($rest:ident)*) => {
+        ::core::concat!("`", ::core::stringify!($first), "`" $(, ", `", ::core::stringify!($rest), "`")*)
+    };
+}
+
+registry! {
+    $
+    comb_sql => CombSql, __derive_comb, "comb" __gate_comb;
+    comb_pg => CombPg, __derive_comb, "comb" __gate_comb;
+    comb_legacy => CombLegacy, __derive_comb, "comb" __gate_comb;
+    comb_binary => CombBinary, __derive_comb, "comb" __gate_comb;
+    hot => HotGuid, __derive_hot, "hot" __gate_hot;
+    distributed => DistributedId, __derive_distributed, "distributed" __gate_distributed;
+    distributed128 => DistributedId128, __derive_distributed128, "distributed" __gate_distributed;
+    sno => Sno, __derive_sno, "sno" __gate_sno;
+    uid64 => Uid64, __derive_uid64, "uid" __gate_uid;
+    uid96<const I: u8 = 8> => Uid96With<I>, __derive_uid96, "uid" __gate_uid;
+    uuid7 => Uuid7, __derive_uuid7, "uuid7" __gate_uuid7;
+    ulid => Ulid, __derive_ulid, "ulid" __gate_ulid;
+    twitter_snowflake => TwitterSnowflake, __derive_snowflake, "snowflake" __gate_snowflake;
+    discord_snowflake => DiscordSnowflake, __derive_snowflake, "snowflake" __gate_snowflake;
+    instagram_id => InstagramId, __derive_snowflake, "snowflake" __gate_snowflake;
+    sonyflake => Sonyflake, __derive_snowflake, "snowflake" __gate_snowflake;
+}
