@@ -54,10 +54,9 @@ impl fmt::Display for SnoConfigError {
 
 impl core::error::Error for SnoConfigError {}
 
-/// A generator's saved state and configuration, with sno's JSON field names.
+/// A generator's saved state and configuration, with sno's JSON field names (serde, camelCase:
+/// `sequenceMin`, `wallHi`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct GeneratorSnapshot {
     /// The partition bytes.
     pub partition: [u8; 2],

@@ -20,6 +20,8 @@
 mod generator;
 mod glue;
 mod layout;
+#[cfg(feature = "serde")]
+mod snapshot_serde;
 #[cfg(test)]
 mod tests;
 mod text;

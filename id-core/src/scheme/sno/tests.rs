@@ -194,6 +194,20 @@ fn snapshot_json_uses_sno_field_names() {
     let s: GeneratorSnapshot = serde_json::from_str(json).unwrap();
     assert_eq!(s.partition, [22, 89]);
     assert_eq!(serde_json::to_string(&s).unwrap(), json);
+    // Owned strings (a reader, a `Value`), unknown fields, and the array form all read.
+    assert_eq!(serde_json::from_reader::<_, GeneratorSnapshot>(json.as_bytes()).unwrap(), s);
+    assert_eq!(serde_json::from_value::<GeneratorSnapshot>(serde_json::from_str(json).unwrap()).unwrap(), s);
+    let extra = json.replace("\"drifts\":0", "\"drifts\":0,\"future\":[1]");
+    assert_eq!(serde_json::from_str::<GeneratorSnapshot>(&extra).unwrap(), s);
+    let array = r#"[[22,89],0,65535,2,133251798599,133251798599,0,0]"#;
+    assert_eq!(serde_json::from_str::<GeneratorSnapshot>(array).unwrap(), s);
+    // A missing or repeated field is an error naming it.
+    let missing = json.replace(",\"drifts\":0", "");
+    assert!(serde_json::from_str::<GeneratorSnapshot>(&missing).unwrap_err().to_string().contains("drifts"));
+    let twice = json.replace("\"drifts\":0", "\"drifts\":0,\"drifts\":1");
+    assert!(
+        serde_json::from_str::<GeneratorSnapshot>(&twice).unwrap_err().to_string().contains("duplicate field `drifts`")
+    );
 }
 
 #[test]
