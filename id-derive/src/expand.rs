@@ -1,7 +1,7 @@
 //! Code generation: glue only. Every method calls a generic function of
 //! `idcraft::__private` with `Self` as the `Identity`.
 
-use crate::{ast, attr, fallback};
+use crate::{ast, attr, fallback, siblings};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -97,6 +97,96 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
     let p_at_literal = attr::respan(p.clone(), scheme.span);
     let scheme_items =
         quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(#name [#args] #scheme_ty, #ident, #field_ty););
+    // Traits the user also derived: one error naming them, and Identity leaves its own impls of
+    // them out, so the compiler adds no conflicting-implementation error per trait.
+    let siblings = siblings::conflicting(ident);
+    let siblings_error = (!siblings.is_empty()).then(|| {
+        let names = siblings.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+        let message = format!(
+            "`#[derive(Identity)]` already implements {names}: remove {} from the derive list (its `Ord` is \
+             the database's order, its `Debug` and serde use the ID's text)",
+            if siblings.len() == 1 { "it" } else { "them" }
+        );
+        syn::Error::new(proc_macro2::Span::call_site(), message).to_compile_error()
+    });
+    let unless_derived = |name: &str, tokens: TokenStream| (!siblings.contains(&name)).then_some(tokens);
+    let clone_impl = unless_derived(
+        "Clone",
+        quote! {
+            #[automatically_derived]
+            impl ::core::clone::Clone for #ident {
+                #[inline]
+                fn clone(&self) -> Self {
+                    *self
+                }
+            }
+        },
+    );
+    let copy_impl = unless_derived("Copy", quote!(#[automatically_derived] impl ::core::marker::Copy for #ident {}));
+    let partial_eq_impl = unless_derived(
+        "PartialEq",
+        quote! {
+            #[automatically_derived]
+            impl ::core::cmp::PartialEq for #ident {
+                #[inline]
+                fn eq(&self, other: &Self) -> bool {
+                    #p::eq(self, other)
+                }
+            }
+        },
+    );
+    let eq_impl = unless_derived("Eq", quote!(#[automatically_derived] impl ::core::cmp::Eq for #ident {}));
+    let partial_ord_impl = unless_derived(
+        "PartialOrd",
+        quote! {
+            #[automatically_derived]
+            impl ::core::cmp::PartialOrd for #ident {
+                #[inline]
+                fn partial_cmp(&self, other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
+                    ::core::option::Option::Some(#p::cmp(self, other))
+                }
+            }
+        },
+    );
+    let ord_impl = unless_derived(
+        "Ord",
+        quote! {
+            #[automatically_derived]
+            impl ::core::cmp::Ord for #ident {
+                #[inline]
+                fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
+                    #p::cmp(self, other)
+                }
+            }
+        },
+    );
+    let hash_impl = unless_derived(
+        "Hash",
+        quote! {
+            #[automatically_derived]
+            impl ::core::hash::Hash for #ident {
+                #[inline]
+                fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+                    #p::hash(self, state)
+                }
+            }
+        },
+    );
+    let debug_impl = unless_derived(
+        "Debug",
+        quote! {
+            #[automatically_derived]
+            impl ::core::fmt::Debug for #ident {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    #p::debug(self, f)
+                }
+            }
+        },
+    );
+    let serde_kept = ["Serialize", "Deserialize"]
+        .into_iter()
+        .filter(|n| !siblings.contains(n))
+        .map(|n| syn::Ident::new(n, proc_macro2::Span::call_site()));
 
     quote! {
         const _: () = {
@@ -153,51 +243,13 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
 
             }
 
-            #[automatically_derived]
-            impl ::core::clone::Clone for #ident {
-                #[inline]
-                fn clone(&self) -> Self {
-                    *self
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::marker::Copy for #ident {}
-
-            #[automatically_derived]
-            impl ::core::cmp::PartialEq for #ident {
-                #[inline]
-                fn eq(&self, other: &Self) -> bool {
-                    #p::eq(self, other)
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::cmp::Eq for #ident {}
-
-            #[automatically_derived]
-            impl ::core::cmp::PartialOrd for #ident {
-                #[inline]
-                fn partial_cmp(&self, other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
-                    ::core::option::Option::Some(#p::cmp(self, other))
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::cmp::Ord for #ident {
-                #[inline]
-                fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
-                    #p::cmp(self, other)
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::hash::Hash for #ident {
-                #[inline]
-                fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
-                    #p::hash(self, state)
-                }
-            }
+            #clone_impl
+            #copy_impl
+            #partial_eq_impl
+            #eq_impl
+            #partial_ord_impl
+            #ord_impl
+            #hash_impl
 
             #[automatically_derived]
             impl ::core::fmt::Display for #ident {
@@ -206,12 +258,7 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
                 }
             }
 
-            #[automatically_derived]
-            impl ::core::fmt::Debug for #ident {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    #p::debug(self, f)
-                }
-            }
+            #debug_impl
 
             #[automatically_derived]
             impl ::core::str::FromStr for #ident {
@@ -232,10 +279,11 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
                 }
             }
 
-            #p::integrations!(#ident);
+            #p::integrations!(#ident, serde [#(#serde_kept)*]);
 
             #check_parameters
             #check_encoding
         };
+        #siblings_error
     }
 }

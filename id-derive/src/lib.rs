@@ -9,6 +9,7 @@ mod ast;
 mod attr;
 mod expand;
 mod fallback;
+mod siblings;
 
 use proc_macro::TokenStream;
 
@@ -118,7 +119,7 @@ use proc_macro::TokenStream;
 /// | no `#[id(...)]` | `` missing `#[id(scheme = "...")]`: name the ID scheme, e.g. #[id(scheme = "comb_pg")] `` |
 /// | `#[id(...)]` without `scheme` | `` missing `scheme` in #[id(...)], e.g. #[id(scheme = "comb_pg")] `` |
 /// | an unknown scheme | `` unknown scheme `comb_pgg`; expected one of `comb_sql`, `comb_pg`, … `` |
-/// | a scheme whose feature is off | one error naming the feature to enable |
+/// | a scheme whose feature is off | `` the scheme `hot` needs idcraft's `hot` feature: `idcraft = { version = "0.1", features = ["hot"] }` `` |
 /// | parameters the scheme has not (`"comb_pg<3>"`), out of range (`"uid96<4>"`) or malformed (`"uid96<6"`) | the compiler's error at the literal; `uid96's neighbourhood interval must be 5..=10`; `` malformed scheme `uid96<6`: expected a name like "uid96" or "uid96<6>" `` |
 /// | an unknown key | `` unknown key `encodng` in #[id(...)]; did you mean `encoding`? `` |
 /// | a key twice | `` duplicate key `scheme` in #[id(...)] `` |
@@ -126,6 +127,7 @@ use proc_macro::TokenStream;
 /// | an invalid prefix | `invalid prefix "Order-": use only lowercase ASCII letters and underscores` (or: at most 63 characters; cannot start or end with an underscore) |
 /// | a text form the scheme has not | `` the scheme has no such text form; it has `sno32`, `hex` `` |
 /// | the wrong storage type | `` `u64` is not the storage type of this ID scheme `` at the field |
+/// | `Debug`, `Clone`, `Copy`, `PartialEq`, `Eq`, `Hash`, `PartialOrd`, `Ord`, `Serialize` or `Deserialize` derived beside it | one error at `Identity` naming them: `` `#[derive(Identity)]` already implements `Debug`, `Clone`: remove them from the derive list `` (instead of the compiler's conflicting-implementation error per trait; read from the source file, so a type written by another macro gets the compiler's errors) |
 /// | an enum, a union, named fields, several fields, generics | `#[derive(Identity)] needs a tuple struct with one field, like struct OrderId(Uuid);` and its variants |
 ///
 /// # Examples
