@@ -14,7 +14,7 @@
 //! 3. **generator parts** written once: [`overflow`] (waiting out a full unit), the
 //!    explicit-instant sequence, the replaceable default generator, [`fence`] (leases);
 //! 4. **schemes**: [`scheme`], one folder per scheme with its layout, its scheme declaration
-//!    (`text.rs`), its generator, and the registry in `scheme/mod.rs`;
+//!    (`text.rs`), its generator, and the registry in `scheme/registry.rs`;
 //! 5. **identity**: [`identity`], [`column`](mod@column), [`scope`], [`text_form`], and each scheme folder's
 //!    `glue.rs` (what derived types and tools get), on top of everything.
 //!
@@ -23,7 +23,9 @@
 //! `std` (the operating system's clock, randomness, host name and process ID, the process-wide
 //! default generators and per-thread test scopes) and one feature per scheme family: `comb`,
 //! `hot` (brings MD5), `distributed` (brings `rust_decimal`), `sno`, `uid`, `uuid7`, `ulid`,
-//! `snowflake`. The default, `full`, is all of them. Without `std` the crate is `no_std` +
+//! `snowflake`. The default, `full`, is all of them (the `idcraft` facade turns on only what
+//! the application asks for). Also `serde`, `tokio1` (task scopes) and `js` (the JavaScript
+//! clock and randomness on wasm32-unknown-unknown). Without `std` the crate is `no_std` +
 //! `alloc`: layouts, text forms, parsing, field access and generation with an injected
 //! [`Clock`] and [`RandomSource`].
 #![no_std]
@@ -50,10 +52,8 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 extern crate alloc;
-#[cfg(all(feature = "std", not(test)))]
-extern crate std;
 // Tests use the standard library whatever the features.
-#[cfg(test)]
+#[cfg(any(feature = "std", test))]
 extern crate std;
 
 /// What the standard prelude gives std crates, for the modules that allocate.
