@@ -109,80 +109,59 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
         );
         syn::Error::new(proc_macro2::Span::call_site(), message).to_compile_error()
     });
-    let unless_derived = |name: &str, tokens: TokenStream| (!siblings.contains(&name)).then_some(tokens);
-    let clone_impl = unless_derived(
-        "Clone",
-        quote! {
-            #[automatically_derived]
-            impl ::core::clone::Clone for #ident {
-                #[inline]
-                fn clone(&self) -> Self {
-                    *self
-                }
-            }
-        },
-    );
-    let copy_impl = unless_derived("Copy", quote!(#[automatically_derived] impl ::core::marker::Copy for #ident {}));
-    let partial_eq_impl = unless_derived(
-        "PartialEq",
-        quote! {
-            #[automatically_derived]
-            impl ::core::cmp::PartialEq for #ident {
+    // The std traits Identity writes, each left out where the user derived it too.
+    let std_impls = [
+        ("Clone", quote!(impl ::core::clone::Clone for #ident { #[inline] fn clone(&self) -> Self { *self } })),
+        ("Copy", quote!(impl ::core::marker::Copy for #ident {})),
+        (
+            "PartialEq",
+            quote!(impl ::core::cmp::PartialEq for #ident {
                 #[inline]
                 fn eq(&self, other: &Self) -> bool {
                     #p::eq(self, other)
                 }
-            }
-        },
-    );
-    let eq_impl = unless_derived("Eq", quote!(#[automatically_derived] impl ::core::cmp::Eq for #ident {}));
-    let partial_ord_impl = unless_derived(
-        "PartialOrd",
-        quote! {
-            #[automatically_derived]
-            impl ::core::cmp::PartialOrd for #ident {
+            }),
+        ),
+        ("Eq", quote!(impl ::core::cmp::Eq for #ident {})),
+        (
+            "PartialOrd",
+            quote!(impl ::core::cmp::PartialOrd for #ident {
                 #[inline]
                 fn partial_cmp(&self, other: &Self) -> ::core::option::Option<::core::cmp::Ordering> {
                     ::core::option::Option::Some(#p::cmp(self, other))
                 }
-            }
-        },
-    );
-    let ord_impl = unless_derived(
-        "Ord",
-        quote! {
-            #[automatically_derived]
-            impl ::core::cmp::Ord for #ident {
+            }),
+        ),
+        (
+            "Ord",
+            quote!(impl ::core::cmp::Ord for #ident {
                 #[inline]
                 fn cmp(&self, other: &Self) -> ::core::cmp::Ordering {
                     #p::cmp(self, other)
                 }
-            }
-        },
-    );
-    let hash_impl = unless_derived(
-        "Hash",
-        quote! {
-            #[automatically_derived]
-            impl ::core::hash::Hash for #ident {
+            }),
+        ),
+        (
+            "Hash",
+            quote!(impl ::core::hash::Hash for #ident {
                 #[inline]
                 fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
                     #p::hash(self, state)
                 }
-            }
-        },
-    );
-    let debug_impl = unless_derived(
-        "Debug",
-        quote! {
-            #[automatically_derived]
-            impl ::core::fmt::Debug for #ident {
+            }),
+        ),
+        (
+            "Debug",
+            quote!(impl ::core::fmt::Debug for #ident {
                 fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                     #p::debug(self, f)
                 }
-            }
-        },
-    );
+            }),
+        ),
+    ]
+    .into_iter()
+    .filter(|(name, _)| !siblings.contains(name))
+    .map(|(_, tokens)| quote!(#[automatically_derived] #tokens));
     let serde_kept = ["Serialize", "Deserialize"]
         .into_iter()
         .filter(|n| !siblings.contains(n))
@@ -243,13 +222,7 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
 
             }
 
-            #clone_impl
-            #copy_impl
-            #partial_eq_impl
-            #eq_impl
-            #partial_ord_impl
-            #ord_impl
-            #hash_impl
+            #(#std_impls)*
 
             #[automatically_derived]
             impl ::core::fmt::Display for #ident {
@@ -257,8 +230,6 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
                     #p::fmt(self, f)
                 }
             }
-
-            #debug_impl
 
             #[automatically_derived]
             impl ::core::str::FromStr for #ident {

@@ -403,6 +403,22 @@ pub(crate) fn encode_uuid_like(bytes: &[u8; 16], encoding: Encoding) -> Option<I
     }
 }
 
+/// [`encode_uuid_like`] written straight into `Display`'s buffer (see
+/// [`Scheme::encode_words`]), for the forms that have a word-wise writer.
+#[inline(always)]
+pub(crate) fn write_uuid_like(
+    value: u128,
+    encoding: Encoding,
+    out: &mut crate::codec::AsciiWords<'_>,
+) -> Option<core::ops::Range<usize>> {
+    match encoding {
+        Encoding::Base62 => Some(crate::codec::base62::write_u128(value, out)),
+        Encoding::Ulid => Some(crate::codec::crockford::write_u128(value, true, out)),
+        Encoding::TypeId => Some(crate::codec::crockford::write_u128(value, false, out)),
+        _ => None,
+    }
+}
+
 pub(crate) fn unsupported(encoding: Encoding) -> ParseError {
     ParseError::UnsupportedEncoding(encoding)
 }

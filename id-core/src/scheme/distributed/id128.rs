@@ -3,9 +3,11 @@
 
 use super::DistributedId128Generator;
 use super::layout::*;
-use crate::codec::{AsciiWords, IdText, base62, crockford, decimal};
+use crate::codec::{AsciiWords, IdText, base62, decimal};
 use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::scheme::{
+    Encoding, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, write_uuid_like,
+};
 use crate::time::Timestamp;
 use core::fmt;
 use core::time::Duration;
@@ -165,10 +167,8 @@ impl Scheme for DistributedId128 {
     #[inline(always)]
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
         match encoding {
-            Encoding::Canonical | Encoding::Base62 => Some(base62::write_u128(self.0, out)),
-            Encoding::Ulid => Some(crockford::write_u128(self.0, true, out)),
-            Encoding::TypeId => Some(crockford::write_u128(self.0, false, out)),
-            _ => None,
+            Encoding::Canonical => Some(base62::write_u128(self.0, out)),
+            other => write_uuid_like(self.0, other, out),
         }
     }
 

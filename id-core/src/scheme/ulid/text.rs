@@ -3,10 +3,10 @@
 use super::generator::DEFAULT_GENERATOR;
 use super::layout::MAX_RANDOM;
 use super::{Ulid, UlidGenerator};
-use crate::codec::{AsciiWords, IdText, crockford};
+use crate::codec::{AsciiWords, IdText};
 use crate::error::ParseError;
 use crate::scheme::unix_ms48::{clamped_ms, ms_start};
-use crate::scheme::{Encoding, IdBytes, Scheme, decode_uuid_like, encode_uuid_like};
+use crate::scheme::{Encoding, IdBytes, Scheme, decode_uuid_like, encode_uuid_like, write_uuid_like};
 use crate::time::Timestamp;
 
 impl crate::scheme::sealed::Sealed for Ulid {}
@@ -47,11 +47,8 @@ impl Scheme for Ulid {
 
     #[inline(always)]
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
-        match encoding {
-            Encoding::Canonical | Encoding::Ulid => Some(crockford::write_u128(self.0, true, out)),
-            Encoding::TypeId => Some(crockford::write_u128(self.0, false, out)),
-            _ => None,
-        }
+        let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
+        write_uuid_like(self.0, encoding, out)
     }
 
     #[inline]
