@@ -449,3 +449,36 @@ fn snowflake_tokens_use_the_u64_block() {
         idcraft::schemes::PublicLayout::U64
     );
 }
+
+/// A 64-bit ID's authenticated token is its encrypted block alone, 22 characters: the block's
+/// 64 zero bits check it as a 64-bit tag would, under binding and against forgeries alike.
+#[test]
+fn authenticated_tokens_of_64_bit_ids_are_one_block() {
+    let bound = PublicIds::new(key(10)).bound_to_types();
+    let local = LocalId::new();
+    let token = bound.to_public(&local);
+    assert_eq!(token.as_bytes().len(), 16);
+    assert_eq!(token.to_string().len(), 22, "{token}");
+    assert_eq!(bound.decode_str::<LocalId>(&token.to_string()).unwrap(), local);
+    assert_eq!(bound.to_public(&TweetId::new()).to_string().len(), 3 + 22);
+    // Another 64-bit type with the same layout: binding still tells them apart.
+    assert_eq!(bound.decode_str::<SensorReadingId>(&token.to_string()), Err(PublicIdError::Invalid));
+    // The authenticated and compatible tokens of one key are made with different keys.
+    let compatible = PublicIds::compatible(key(10)).to_public(&local).to_string();
+    assert_eq!(PublicIds::new(key(10)).decode_str::<LocalId>(&compatible), Err(PublicIdError::Invalid));
+    // The tagged length is not a form of these tokens, whatever its bytes.
+    let tagged = PublicId::<LocalId>::from_bytes(&[token.as_bytes(), &[0; 8]].concat()).unwrap();
+    assert_eq!(bound.from_public(&tagged), Err(PublicIdError::Invalid));
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..100_000 {
+        let bytes = [next().to_le_bytes(), next().to_le_bytes()].concat();
+        let forged = PublicId::<LocalId>::from_bytes(&bytes).unwrap();
+        assert_eq!(bound.from_public(&forged), Err(PublicIdError::Invalid));
+    }
+}

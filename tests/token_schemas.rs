@@ -7,7 +7,8 @@
 mod support;
 
 use idcraft::public::format::{Authenticated, Compatible};
-use idcraft::public::{AesKey, PublicId, PublicIds, TokenOf, as_token, scope};
+use idcraft::public::token::has_tag;
+use idcraft::public::{AesKey, PublicId, PublicIds, TokenFormat, TokenOf, as_token, scope};
 use idcraft::{Decimal, Identity, Uuid};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -85,13 +86,19 @@ where
     let compatible = both::<TokenOf<I, Compatible>>();
     let new = [PublicIds::new(key(1)), PublicIds::new(key(2)).bound_to_types()];
     let old = PublicIds::compatible(key(3));
+    // A 64-bit ID's authenticated token has no tag: both formats have one form.
+    let tagged = has_tag::<I::Scheme>(TokenFormat::Authenticated);
     for i in 0..300 {
         let id = make();
         for ids in &new {
             let token = serde_json::to_value(ids.to_public(&id)).unwrap();
             assert_valid(&any, &token, "an authenticated token");
             assert_valid(&authenticated, &token, "an authenticated token");
-            assert_invalid(&compatible, &token, "an authenticated token in the compatible schema");
+            if tagged {
+                assert_invalid(&compatible, &token, "an authenticated token in the compatible schema");
+            } else {
+                assert_valid(&compatible, &token, "an untagged authenticated token in the compatible schema");
+            }
             let text = token.as_str().unwrap();
             assert_invalid(&any, &json!(text[..text.len() - 1]), "a truncated token");
             assert_invalid(&authenticated, &json!(format!("{text}A")), "a token one too long");
@@ -107,11 +114,15 @@ where
         let token = serde_json::to_value(old.to_public(&id)).unwrap();
         assert_valid(&any, &token, "a compatible token");
         assert_valid(&compatible, &token, "a compatible token");
-        assert_invalid(&authenticated, &token, "a compatible token in the authenticated schema");
+        if tagged {
+            assert_invalid(&authenticated, &token, "a compatible token in the authenticated schema");
+        } else {
+            assert_valid(&authenticated, &token, "a compatible token in the untagged authenticated schema");
+        }
     }
     // The largest blocks fit too: every byte 0xFF (the first character of a block is at most
     // `L`, as u64::MAX is `LygHa16AHYF`); a block starting past `L` never parses, and fails.
-    let max = PublicId::<I>::from_bytes(&[0xFF; 24]).unwrap();
+    let max = PublicId::<I>::from_bytes(&[0xFF; 24][..if tagged { 24 } else { 16 }]).unwrap();
     assert_valid(&authenticated, &serde_json::to_value(max).unwrap(), "the largest token");
     let past = max.to_string().replacen('L', "M", 1);
     assert!(past.parse::<PublicId<I>>().is_err());
@@ -150,9 +161,17 @@ fn token_schemas_name_the_type_prefix_and_length() {
     assert!(description.contains("OrderId") && description.contains("33") && description.contains("`ord_`"));
     let compatible = serde_json::to_value(<TokenOf<OrderId, Compatible> as utoipa::PartialSchema>::schema()).unwrap();
     assert_eq!((compatible["minLength"].as_u64(), compatible["maxLength"].as_u64()), (Some(26), Some(26)));
-    let any = serde_json::to_value(<PublicId<DecimalLocal> as utoipa::PartialSchema>::schema()).unwrap();
+    let any = serde_json::to_value(<PublicId<Dist> as utoipa::PartialSchema>::schema()).unwrap();
     assert_eq!((any["minLength"].as_u64(), any["maxLength"].as_u64()), (Some(22), Some(33)));
     assert_eq!(any["pattern"], "^([0-9A-L][0-9A-Za-z]{10}){2,3}$");
+    // A 64-bit ID's tokens are 22 characters in either format.
+    for schema in [
+        serde_json::to_value(<PublicId<DecimalLocal> as utoipa::PartialSchema>::schema()).unwrap(),
+        serde_json::to_value(schemars::schema_for!(TokenOf<DecimalLocal>)).unwrap(),
+    ] {
+        assert_eq!((schema["minLength"].as_u64(), schema["maxLength"].as_u64()), (Some(22), Some(22)));
+        assert_eq!(schema["pattern"], "^([0-9A-L][0-9A-Za-z]{10}){2}$");
+    }
     assert_eq!(<TokenOf<OrderId> as utoipa::ToSchema>::name(), "OrderIdToken");
     assert_eq!(<PublicId<OrderId> as utoipa::ToSchema>::name(), "OrderIdPublicId");
     // The example is a token of the type.

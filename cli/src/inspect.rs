@@ -84,12 +84,13 @@ fn inspect_text(scheme: Option<&str>, text: &str) -> Result<Map<String, Value>, 
     Err(error)
 }
 
-/// A typed public token (`prefix_` + 33 base62 characters, or 22 for the compatible format):
-/// its shape only, since opening it takes the keys (`idcraft public decrypt --type-prefix`).
+/// A typed public token (`prefix_` + 33 base62 characters, or 22 for the compatible format and
+/// for the authenticated tokens of 64-bit IDs, which need no tag): its shape only, since
+/// opening it takes the keys (`idcraft public decrypt --type-prefix`).
 fn typed_token(prefix: &str, body: &str) -> Option<Map<String, Value>> {
     let format = match body.len() {
         33 => "authenticated",
-        22 => "compatible",
+        22 => "compatible or authenticated (64-bit ID)",
         _ => return None,
     };
     body.bytes().all(|c| c.is_ascii_alphanumeric()).then(|| {

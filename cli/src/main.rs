@@ -175,7 +175,7 @@ pub struct PublicArgs {
     #[arg(long, required_unless_present = "scheme", conflicts_with = "scheme")]
     pub kind: Option<String>,
     /// A typed token of idcraft (`PublicIds`): the derived type's prefix (tokens are
-    /// `prefix_` + 33 characters, or 22 for the compatible format).
+    /// `prefix_` + 33 characters, or 22 for the compatible format and 64-bit IDs).
     #[arg(long, value_name = "PREFIX", requires = "scheme")]
     pub type_prefix: Option<String>,
     /// A typed token of idcraft: the derived type's scheme (comb_pg, sno, ...).

@@ -445,6 +445,12 @@ fn prefixed_ids_and_typed_tokens() {
     assert_eq!((v["scheme"].as_str(), v["prefix"].as_str()), (Some("uid96"), Some("a_b")), "prefixes may hold '_'");
     let v = inspect(&[&token]);
     assert_eq!((v["kind"].as_str(), v["format"].as_str()), (Some("public token"), Some("authenticated")));
+    // A 64-bit ID's authenticated token is 22 characters, like a compatible one.
+    let uid64 = ok(&["new", "uid64"]).remove(0);
+    let local = &ok(&["public", "encrypt", "--key", key, "--scheme", "uid64", "--type-prefix", "loc", &uid64])[0];
+    assert_eq!(local.len(), 4 + 22, "{local}");
+    let back = ok(&["public", "decrypt", "--key", key, "--scheme", "uid64", "--type-prefix", "loc", local]);
+    assert_eq!(back, [format!("loc_{uid64}")]);
     assert!(fails(&["inspect", "ord_nothing-like-an-id"]).contains("cannot tell the scheme"));
 }
 

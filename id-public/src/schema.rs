@@ -1,7 +1,8 @@
 //! The schema of a token as it is on the wire, for JSON Schema (schemars 1, feature
 //! `schemars1`) and OpenAPI (utoipa 6, feature `utoipa6`): a string of the type's prefix and
-//! `_`, then 22 (compatible) or 33 (authenticated) base62 characters in blocks of 11, each
-//! block at most `LygHa16AHYF` (a `u64`), and a description saying that the token is opaque.
+//! `_`, then 22 (compatible, or authenticated for 64-bit IDs) or 33 (authenticated) base62
+//! characters in blocks of 11, each block at most `LygHa16AHYF` (a `u64`), and a description
+//! saying that the token is opaque.
 //!
 //! [`PublicId<I>`](crate::PublicId) has the schema of either length. A field that holds an ID
 //! and is written with [`as_token`](crate::as_token) names its schema with [`TokenOf<I>`]
@@ -35,7 +36,7 @@ pub struct TokenOf<I, F = Authenticated>(PhantomData<fn() -> (I, F)>);
 mod form {
     use crate::key::AesKey;
     use crate::layout::PublicBlock;
-    use crate::token::{PublicIds, TokenFormat};
+    use crate::token::{PublicIds, TokenFormat, has_tag};
     use idcraft_core::{Identity, Scheme, Timestamp};
 
     /// One 11-character base62 block of a `u64`: its first digit is at most `L` (21).
@@ -50,11 +51,9 @@ mod form {
         pub example: String,
     }
 
-    fn blocks(format: TokenFormat) -> usize {
-        match format {
-            TokenFormat::Compatible => 2,
-            TokenFormat::Authenticated => 3,
-        }
+    /// 11-character blocks in a token of scheme `S`: the encrypted block's two, and the tag's.
+    fn blocks<S: Scheme>(format: TokenFormat) -> usize {
+        if has_tag::<S>(format) { 3 } else { 2 }
     }
 
     pub(super) fn token_form<I>(format: Option<TokenFormat>) -> TokenForm
@@ -63,8 +62,8 @@ mod form {
         I::Scheme: PublicBlock,
     {
         let (few, most) = match format {
-            Some(f) => (blocks(f), blocks(f)),
-            None => (2, 3),
+            Some(f) => (blocks::<I::Scheme>(f), blocks::<I::Scheme>(f)),
+            None => (2, blocks::<I::Scheme>(TokenFormat::Authenticated)),
         };
         let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();
         // Prefixes are lowercase letters and `_` (checked by the derive): nothing to escape.

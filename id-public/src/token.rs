@@ -4,8 +4,12 @@
 //! * **Authenticated tokens** (the default [`TokenFormat`]): the encrypted block plus a 64-bit
 //!   AES-CMAC tag of the plaintext, 24 bytes, 33 base62 characters. A forged token is accepted
 //!   with probability at most 2^-64 for every scheme, including the 128-bit ones the original
-//!   cannot check at all. [`TokenFormat::Compatible`] gives Architect.Identities' 16-byte
-//!   tokens instead (22 characters), with their per-layout forgery chances.
+//!   cannot check at all. 64-bit IDs (uid64 and the snowflake layouts) need no tag: their block
+//!   starts with 64 zero bits, which the decryption of a forged or foreign token turns into 64
+//!   random ones, so those bits check the token as a 64-bit tag would (the same 2^-64), and
+//!   their authenticated token is the encrypted block alone, 16 bytes, 22 characters (see
+//!   [`has_tag`]). [`TokenFormat::Compatible`] gives Architect.Identities' 16-byte tokens instead
+//!   (22 characters), with their per-layout forgery chances.
 //! * **Type binding** ([`PublicIds::bound_to_types`]): the keys are derived from the master key
 //!   and the ID type's full path (`module_path!()` and name), its scheme and its prefix. A token
 //!   made for one type then fails the authentication of every other type (chance ≤ 2^-64 per
@@ -27,7 +31,7 @@
 //! Checking a token takes the same time whatever its bytes, for a given length and key set:
 //! AES and the CMAC are free of secret-dependent branches and table lookups, the tag is
 //! compared with `subtle`, and an authenticated token's plaintext is checked as an ID only after its
-//! tag matched. What does vary is public: the text's length and form (checked before any key
+//! tag matched (a 64-bit ID's zero bits, its tag, are one word compared through `subtle`). What does vary is public: the text's length and form (checked before any key
 //! is used), which key of a rotation accepted a valid token (keys are tried newest first), and
 //! the first use of a type under [`PublicIds::bound_to_types`] (its keys are derived then).
 //! The step-by-step review is in the module docs of `cmac.rs` in this crate's source.
@@ -40,10 +44,11 @@ use crate::layout::PublicBlock;
 use core::any::TypeId;
 use core::fmt;
 use core::marker::PhantomData;
-use idcraft_core::Identity;
 use idcraft_core::codec::base62;
 use idcraft_core::codec::guid::swap_fields;
-use std::sync::RwLock;
+use idcraft_core::scheme::PublicLayout;
+use idcraft_core::{Identity, Scheme};
+use std::sync::{OnceLock, RwLock};
 use subtle::ConstantTimeEq;
 
 /// The token layouts as types, for [`PublicIds<F>`](PublicIds).
@@ -84,7 +89,9 @@ use format::{Authenticated, Compatible, Format};
 /// The token layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TokenFormat {
-    /// Encrypted block + 64-bit CMAC tag: 24 bytes, 33 characters, forgery chance ≤ 2^-64.
+    /// Encrypted block + 64-bit CMAC tag: 24 bytes, 33 characters, forgery chance ≤ 2^-64. The
+    /// tokens of 64-bit IDs are the block alone, 16 bytes, 22 characters, with the same chance
+    /// (see [`has_tag`]).
     #[default]
     Authenticated,
     /// Architect.Identities' single block: 16 bytes, 22 characters (interoperable with .NET
@@ -93,6 +100,21 @@ pub enum TokenFormat {
 }
 
 const TAG_LEN: usize = 8;
+
+/// Whether the tokens of scheme `S` in `format` carry a CMAC tag: authenticated tokens do,
+/// except those of 64-bit IDs. Their block (Architect's `u64` layout) starts with 64 zero bits;
+/// a token made under another key, for another type or by a forger decrypts to 64 random bits
+/// there, which are all zero with chance 2^-64, exactly a 64-bit tag's. So a tag would add
+/// 11 characters and two AES blocks per round trip and no security. (Blocks with fewer fixed
+/// bits, down to sno's 48 and uid96's 32, keep the tag.)
+pub fn has_tag<S: Scheme>(format: TokenFormat) -> bool {
+    format == TokenFormat::Authenticated && S::PUBLIC_LAYOUT != PublicLayout::U64
+}
+
+/// How many bytes the tokens of scheme `S` in `format` are: 16, or 24 with a tag.
+fn token_len<S: Scheme>(format: TokenFormat) -> usize {
+    if has_tag::<S>(format) { 16 + TAG_LEN } else { 16 }
+}
 
 /// The keys one master key gives for one label.
 #[derive(Debug)]
@@ -123,8 +145,63 @@ pub struct PublicIds<F: Format = Authenticated> {
     format: PhantomData<F>,
     bound: bool,
     unbound_keys: Vec<KeySet>,
-    /// Per ID type, derived on first use. Keyed by `TypeId`: two types may share a name.
-    bound_keys: RwLock<Vec<(TypeId, Vec<KeySet>)>>,
+    bound_keys: BoundKeys,
+}
+
+/// Bound keys per ID type, derived on first use. Keyed by `TypeId`: two types may share a name.
+///
+/// Every token a bound `PublicIds` makes or reads looks its type up here, from every thread at
+/// once, so the lookup writes nothing shared: the slots are filled in order and never emptied,
+/// and reading one is a plain acquire load. A lock (one atomic read-modify-write to take it and
+/// one to release it, each a full fence on x86) cost more than the AES blocks of a token.
+/// Types past the slots, rare in one service, go to a locked list.
+struct BoundKeys<K = Vec<KeySet>> {
+    slots: [OnceLock<(TypeId, K)>; BOUND_SLOTS],
+    more: RwLock<Vec<(TypeId, K)>>,
+}
+
+const BOUND_SLOTS: usize = 32;
+
+impl<K> BoundKeys<K> {
+    fn new() -> BoundKeys<K> {
+        BoundKeys { slots: core::array::from_fn(|_| OnceLock::new()), more: RwLock::new(Vec::new()) }
+    }
+
+    /// Runs `f` with the keys of `type_id`, deriving them with `derive` on first use.
+    fn with<R>(&self, type_id: TypeId, derive: impl Fn() -> K, f: impl FnOnce(&K) -> R) -> R {
+        let mut derived = None;
+        for slot in &self.slots {
+            if slot.get().is_none() {
+                // The first free slot: this type's, unless another thread fills it first (with
+                // this type or another), in which case the keys go on to the next free slot.
+                let keys = derived.take().unwrap_or_else(&derive);
+                if let Err((_, keys)) = slot.set((type_id, keys)) {
+                    derived = Some(keys);
+                }
+            }
+            let (id, keys) = slot.get().expect("filled above, here or by another thread");
+            if *id == type_id {
+                return f(keys);
+            }
+        }
+        {
+            let more = self.more.read().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, keys)) = more.iter().find(|(id, _)| *id == type_id) {
+                return f(keys);
+            }
+        }
+        let keys = derived.unwrap_or_else(derive);
+        let mut more = self.more.write().unwrap_or_else(|e| e.into_inner());
+        // Another thread may have derived the same keys meanwhile; either copy will do.
+        let index = match more.iter().position(|(id, _)| *id == type_id) {
+            Some(index) => index,
+            None => {
+                more.push((type_id, keys));
+                more.len() - 1
+            }
+        };
+        f(&more[index].1)
+    }
 }
 
 impl PublicIds<Authenticated> {
@@ -157,7 +234,7 @@ impl PublicIds<Compatible> {
 impl<F: Format> PublicIds<F> {
     fn build(masters: Vec<AesKey>, bound: bool) -> PublicIds<F> {
         let unbound_keys = masters.iter().map(|m| KeySet::new(m, F::FORMAT, None)).collect();
-        PublicIds { masters, format: PhantomData, bound, unbound_keys, bound_keys: RwLock::new(Vec::new()) }
+        PublicIds { masters, format: PhantomData, bound, unbound_keys, bound_keys: BoundKeys::new() }
     }
 
     /// Also reads tokens made with `previous` keys (newest first); tokens are always made with
@@ -173,58 +250,43 @@ impl<F: Format> PublicIds<F> {
     }
 
     /// Runs `f` with `I`'s keys, newest first. Bound keys are derived on the first use of a
-    /// type and read under a shared lock afterwards: no allocation or reference count per call.
+    /// type and looked up without a lock afterwards (see `BoundKeys`).
     fn with_keys<I: Identity, R>(&self, f: impl FnOnce(&[KeySet]) -> R) -> R {
         if !self.bound {
             return f(&self.unbound_keys);
         }
-        let type_id = TypeId::of::<I>();
-        {
-            let bound = self.bound_keys.read().unwrap_or_else(|e| e.into_inner());
-            if let Some((_, keys)) = bound.iter().find(|(id, _)| *id == type_id) {
-                return f(keys);
-            }
-        }
-        let label = binding_label::<I>();
-        let keys: Vec<KeySet> = self.masters.iter().map(|m| KeySet::new(m, F::FORMAT, Some(&label))).collect();
-        let mut bound = self.bound_keys.write().unwrap_or_else(|e| e.into_inner());
-        // Another thread may have derived the same keys meanwhile; either copy will do.
-        let index = match bound.iter().position(|(id, _)| *id == type_id) {
-            Some(index) => index,
-            None => {
-                bound.push((type_id, keys));
-                bound.len() - 1
-            }
+        let derive = || {
+            let label = binding_label::<I>();
+            self.masters.iter().map(|m| KeySet::new(m, F::FORMAT, Some(&label))).collect()
         };
-        f(&bound[index].1)
+        self.bound_keys.with(TypeId::of::<I>(), derive, |keys| f(keys))
     }
 
-    fn encode(&self, keys: &KeySet, block: [u8; 16]) -> PublicId<()> {
+    fn encode<S: Scheme>(&self, keys: &KeySet, block: [u8; 16]) -> PublicId<()> {
         let mut bytes = [0u8; 24];
         // The ciphertext is kept as .NET's `new Guid(cipher)` shows it, so compatible tokens
         // read the same as Architect.Identities' base62 public IDs.
         bytes[..16].copy_from_slice(&swap_fields(keys.encrypt.encrypt(block)));
-        let len = match F::FORMAT {
-            TokenFormat::Compatible => 16,
-            TokenFormat::Authenticated => {
-                bytes[16..].copy_from_slice(&keys.authenticate.tag(&block)[..TAG_LEN]);
-                24
-            }
-        };
-        PublicId { bytes, len: len as u8, id: PhantomData }
+        if has_tag::<S>(F::FORMAT) {
+            bytes[16..].copy_from_slice(&keys.authenticate.tag_block(&block)[..TAG_LEN]);
+        }
+        PublicId { bytes, len: token_len::<S>(F::FORMAT) as u8, id: PhantomData }
     }
 
-    fn decode_with(&self, keys: &KeySet, token: &[u8]) -> Option<[u8; 16]> {
+    /// The plaintext block of `token` under `keys`, if its tag (where it has one) matches. A
+    /// token without a tag is checked by [`PublicBlock::from_block`] afterwards.
+    fn decode_with<S: Scheme>(&self, keys: &KeySet, token: &[u8]) -> Option<[u8; 16]> {
+        if token.len() != token_len::<S>(F::FORMAT) {
+            return None;
+        }
         let cipher: [u8; 16] = token.get(..16)?.try_into().ok()?;
         let block = keys.encrypt.decrypt(swap_fields(cipher));
-        match F::FORMAT {
-            TokenFormat::Compatible => (token.len() == 16).then_some(block),
-            TokenFormat::Authenticated => {
-                let expected = u64::from_be_bytes(keys.authenticate.tag(&block)[..TAG_LEN].try_into().ok()?);
-                let given = u64::from_be_bytes(token.get(16..)?.try_into().ok()?);
-                bool::from(expected.ct_eq(&given)).then_some(block)
-            }
+        if !has_tag::<S>(F::FORMAT) {
+            return Some(block);
         }
+        let expected = u64::from_be_bytes(keys.authenticate.tag_block(&block)[..TAG_LEN].try_into().ok()?);
+        let given = u64::from_be_bytes(token.get(16..)?.try_into().ok()?);
+        bool::from(expected.ct_eq(&given)).then_some(block)
     }
 
     /// The public token of `id`.
@@ -233,7 +295,7 @@ impl<F: Format> PublicIds<F> {
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let t = self.with_keys::<I, _>(|keys| self.encode(&keys[0], id.to_scheme().to_block()));
+        let t = self.with_keys::<I, _>(|keys| self.encode::<I::Scheme>(&keys[0], id.to_scheme().to_block()));
         PublicId { bytes: t.bytes, len: t.len, id: PhantomData }
     }
 
@@ -246,7 +308,7 @@ impl<F: Format> PublicIds<F> {
     {
         self.with_keys::<I, _>(|keys| {
             keys.iter().find_map(|k| {
-                self.decode_with(k, token.as_bytes()).and_then(|b| <I::Scheme as PublicBlock>::from_block(&b))
+                self.decode_with::<I::Scheme>(k, token.as_bytes()).and_then(|b| <I::Scheme as PublicBlock>::from_block(&b))
             })
         })
         .map(I::from_scheme)
@@ -434,5 +496,52 @@ impl<'de, I: Identity> serde::Deserialize<'de> for PublicId<I> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    macro_rules! type_ids {
+        ($($n:literal)*) => { [$(TypeId::of::<[u8; $n]>()),*] };
+    }
+
+    /// Past the lock-free slots too, every type gets its own entry, from any number of threads
+    /// at once, and keeps it.
+    #[test]
+    fn bound_keys_are_per_type_past_the_slots_and_across_threads() {
+        let types = type_ids!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29
+            30 31 32 33 34 35 36 37 38 39);
+        assert!(types.len() > BOUND_SLOTS);
+        let bound = BoundKeys::<usize>::new();
+        let derivations = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for thread in 0..4 {
+                let (bound, derivations) = (&bound, &derivations);
+                scope.spawn(move || {
+                    for round in 0..3 {
+                        for step in 0..types.len() {
+                            // Each thread walks the types in its own order.
+                            let i = (step * (2 * thread + 1) + round) % types.len();
+                            let derive = || {
+                                derivations.fetch_add(1, Ordering::Relaxed);
+                                i
+                            };
+                            assert_eq!(bound.with(types[i], derive, |&k| k), i, "type {i}");
+                        }
+                    }
+                });
+            }
+        });
+        let derived = derivations.into_inner();
+        // Threads racing for one type may each derive its keys, but only one copy is kept.
+        assert!((types.len()..=4 * types.len()).contains(&derived), "{derived}");
+        assert_eq!(bound.slots.iter().filter(|s| s.get().is_some()).count(), BOUND_SLOTS);
+        assert_eq!(bound.more.read().unwrap().len(), types.len() - BOUND_SLOTS);
+        for (i, &id) in types.iter().enumerate() {
+            assert_eq!(bound.with(id, || unreachable!("already derived"), |&k| k), i);
+        }
     }
 }
