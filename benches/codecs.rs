@@ -137,7 +137,13 @@ fn codecs(c: &mut Criterion) {
 
 /// One value after another, each input made from the previous output, so nothing overlaps:
 /// what one request that opens a token waits for. `next(previous, seed)` is one round trip.
-fn chained<T: Copy>(g: &mut BenchmarkGroup<'_, WallTime>, name: &str, start: T, seeds: &[u64], next: impl Fn(T, u64) -> T) {
+fn chained<T: Copy>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    start: T,
+    seeds: &[u64],
+    next: impl Fn(T, u64) -> T,
+) {
     g.bench_function(name, |b| {
         b.iter(|| {
             let mut x = black_box(start);

@@ -308,7 +308,8 @@ impl<F: Format> PublicIds<F> {
     {
         self.with_keys::<I, _>(|keys| {
             keys.iter().find_map(|k| {
-                self.decode_with::<I::Scheme>(k, token.as_bytes()).and_then(|b| <I::Scheme as PublicBlock>::from_block(&b))
+                self.decode_with::<I::Scheme>(k, token.as_bytes())
+                    .and_then(|b| <I::Scheme as PublicBlock>::from_block(&b))
             })
         })
         .map(I::from_scheme)

@@ -371,21 +371,22 @@ pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -
     t.max(earliest).min(latest)
 }
 
-/// Decodes the forms every 16-byte, UUID-like scheme shares.
+/// Decodes the forms every 16-byte, UUID-like scheme shares, as the big-endian value of the
+/// 16 string-order bytes (a `u128` stays in registers; see [`hex::decode_uuid_value`]).
+///
+/// [`hex::decode_uuid_value`]: crate::codec::hex::decode_uuid_value
 #[inline]
-pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<[u8; 16], ParseError> {
+pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<u128, ParseError> {
     match encoding {
-        Encoding::Canonical | Encoding::Uuid => crate::codec::hex::decode_uuid(text),
+        Encoding::Canonical | Encoding::Uuid => crate::codec::hex::decode_uuid_value(text),
         Encoding::Hex => {
             let mut b = [0u8; 16];
             crate::codec::hex::decode_into(text, &mut b)?;
-            Ok(b)
+            Ok(u128::from_be_bytes(b))
         }
-        Encoding::Base62 => crate::codec::base62::decode_u128(text).map(u128::to_be_bytes),
-        Encoding::Ulid => {
-            crate::codec::crockford::decode_u128(text, crate::codec::crockford::Case::Either).map(u128::to_be_bytes)
-        }
-        Encoding::TypeId => crate::codec::typeid::decode_suffix(text).map(u128::to_be_bytes),
+        Encoding::Base62 => crate::codec::base62::decode_u128(text),
+        Encoding::Ulid => crate::codec::crockford::decode_u128(text, crate::codec::crockford::Case::Either),
+        Encoding::TypeId => crate::codec::typeid::decode_suffix(text),
         _ => Err(unsupported(encoding)),
     }
 }

@@ -25,12 +25,21 @@ mod scalar {
         out
     }
 
-    pub(super) fn decode16(text: &[u8; 32]) -> Option<[u8; 16]> {
+    pub(super) fn decode16(text: &[u8; 32]) -> Option<u128> {
         let mut out = [0u8; 16];
         for (byte, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
             *byte = super::nibble(pair[0])? << 4 | super::nibble(pair[1])?;
         }
-        Some(out)
+        Some(u128::from_be_bytes(out))
+    }
+
+    pub(super) fn decode_uuid_text(text: &[u8; 36]) -> Option<u128> {
+        let mut digits = [0u8; 32];
+        digits[..8].copy_from_slice(&text[..8]);
+        for (at, from, len) in super::GROUPS {
+            digits[from..from + len].copy_from_slice(&text[at..at + len]);
+        }
+        decode16(&digits)
     }
 }
 
@@ -128,16 +137,18 @@ pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
 /// Braced, URN and unhyphenated forms are refused (see [`decode_into`] for plain hex).
 #[inline]
 pub fn decode_uuid(text: &str) -> Result<[u8; 16], ParseError> {
-    let ascii = ParseError::check_ascii_len(text, 36, UUID_ALPHABET)?;
-    let mut digits = [0u8; 32];
-    digits[..8].copy_from_slice(&ascii[..8]);
-    let mut hyphens = true;
-    for (at, from, len) in GROUPS {
-        hyphens &= ascii[at - 1] == b'-';
-        digits[from..from + len].copy_from_slice(&ascii[at..at + len]);
-    }
-    match backend::decode16(&digits) {
-        Some(bytes) if hyphens => Ok(bytes),
+    decode_uuid_value(text).map(u128::to_be_bytes)
+}
+
+/// [`decode_uuid`] as the big-endian value. The schemes read UUID text through this: a `u128`
+/// stays in registers where a `Result` of a byte array lies at an odd offset in memory and is
+/// copied in pieces, which the next wide load of it then waits for.
+#[inline]
+pub(crate) fn decode_uuid_value(text: &str) -> Result<u128, ParseError> {
+    let ascii: &[u8; 36] = ParseError::check_ascii_len(text, 36, UUID_ALPHABET)?.try_into().expect("checked length");
+    let hyphens = ascii[8] == b'-' && ascii[13] == b'-' && ascii[18] == b'-' && ascii[23] == b'-';
+    match backend::decode_uuid_text(ascii) {
+        Some(value) if hyphens => Ok(value),
         _ => Err(invalid_uuid_char(text)),
     }
 }
@@ -208,6 +219,12 @@ mod tests {
             digits[position] = c;
             assert_eq!(backend::decode16(&digits), scalar::decode16(&digits), "{c} at {position}");
         }
+        // The hyphenated text's gather, with any byte (hyphens included) at every position.
+        for (position, c) in test_budget::bytes_at_positions(36) {
+            let mut text = *b"0123abCD-4567-89ef-ABCD-0123456789aF";
+            text[position] = c;
+            assert_eq!(backend::decode_uuid_text(&text), scalar::decode_uuid_text(&text), "{c} at {position}");
+        }
     }
 
     /// The backends' loads at every alignment of their input, valid and invalid.
@@ -221,6 +238,11 @@ mod tests {
         });
         for digits in [*b"0123456789abcdefABCDEF0123456789", *b"0123456789abcdefABCDEF012345678g"] {
             test_budget::at_every_alignment(&digits, |d| assert_eq!(backend::decode16(d), scalar::decode16(d)));
+        }
+        for text in [*b"0123abCD-4567-89ef-ABCD-0123456789aF", *b"0123abCD-4567-89ef-ABCD-0123456789ag"] {
+            test_budget::at_every_alignment(&text, |t| {
+                assert_eq!(backend::decode_uuid_text(t), scalar::decode_uuid_text(t))
+            });
         }
     }
 

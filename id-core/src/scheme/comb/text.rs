@@ -43,7 +43,7 @@ impl<L: CombLayout> Scheme for Comb<L> {
 
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        decode_uuid_like(text, encoding).map(|b| Self::from_uuid(Uuid::from_bytes(b)))
+        decode_uuid_like(text, encoding).map(|v| Self::from_uuid(Uuid::from_u128(v)))
     }
 
     fn min_at(t: Timestamp) -> Self {

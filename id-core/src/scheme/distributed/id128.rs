@@ -177,7 +177,7 @@ impl Scheme for DistributedId128 {
         let v = match encoding {
             Encoding::Canonical | Encoding::Base62 => base62::decode_u128(text)?,
             Encoding::Decimal => decimal::from_digits(text, 39)?,
-            other => u128::from_be_bytes(decode_uuid_like(text, other)?),
+            other => decode_uuid_like(text, other)?,
         };
         Ok(DistributedId128(v))
     }

@@ -44,7 +44,7 @@ impl Scheme for HotGuid {
 
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        decode_uuid_like(text, encoding).map(HotGuid)
+        decode_uuid_like(text, encoding).map(|v| HotGuid(v.to_be_bytes()))
     }
 
     fn min_at(t: Timestamp) -> Self {

@@ -54,7 +54,7 @@ impl Scheme for Ulid {
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
-        decode_uuid_like(text, encoding).map(|bytes| Ulid(u128::from_be_bytes(bytes)))
+        decode_uuid_like(text, encoding).map(Ulid)
     }
 
     fn min_at(t: Timestamp) -> Self {

@@ -53,7 +53,7 @@ impl Scheme for Uuid7 {
 
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        decode_uuid_like(text, encoding).and_then(checked)
+        decode_uuid_like(text, encoding).and_then(|v| checked(v.to_be_bytes()))
     }
 
     fn min_at(t: Timestamp) -> Self {
