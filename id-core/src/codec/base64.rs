@@ -75,8 +75,22 @@ pub(crate) fn write_short<const N: usize>(
     assert!(0 < N && N <= 16, "write_short takes 1 to 16 bytes");
     let alphabet = flavour.alphabet();
     // The bytes at the top of a `u128` (gathered in registers, not through a padded array that
-    // would be stored and read back): character `k` is the 6 bits below bit `128 - 6k`.
-    let top = bytes.iter().fold(0u128, |v, &b| v << 8 | u128::from(b)) << (128 - 8 * N);
+    // would be stored and read back): character `k` is the 6 bits below bit `128 - 6k`. Whole
+    // 8- and 4-byte words are one load and one byte swap each, not a chain of byte shifts.
+    let mut top = 0u128;
+    let mut i = 0;
+    while i + 8 <= N {
+        top = top << 64 | u128::from(u64::from_be_bytes(bytes[i..i + 8].try_into().expect("8 bytes")));
+        i += 8;
+    }
+    if i + 4 <= N {
+        top = top << 32 | u128::from(u32::from_be_bytes(bytes[i..i + 4].try_into().expect("4 bytes")));
+        i += 4;
+    }
+    for &b in &bytes[i..] {
+        top = top << 8 | u128::from(b);
+    }
+    let top = top << (128 - 8 * N);
     let len = encoded_len(N);
     // Character `k` covers bits `128 - 6(k + 1) .. 128 - 6k`; the last one of 16 bytes (k = 21)
     // reaches 4 bits below the end, which are zero.
