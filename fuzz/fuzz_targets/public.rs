@@ -1,9 +1,9 @@
-//! Public tokens and keys on any text: both token formats, typed and Architect-compatible, and
-//! AES key parsing. Never a panic; an accepted token writes back as the same text.
+//! Public tokens and keys on any text: both token formats (tagged and, for 64-bit IDs, not),
+//! typed and Architect-compatible, and AES key parsing. Never a panic; an accepted token writes back as the same text.
 #![no_main]
 
 use idcraft::public::{AesKey, PublicBlock, PublicId, PublicIds, parse_public, to_base62};
-use idcraft_fuzz::{Dist, PgComb, SnoId};
+use idcraft_fuzz::{Dist, Local, PgComb, SnoId, Tweet};
 use std::sync::OnceLock;
 
 fn keys() -> &'static (PublicIds, PublicIds, PublicIds<idcraft::public::format::Compatible>) {
@@ -44,6 +44,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     token::<PgComb>(text);
     token::<Dist>(text);
     token::<SnoId>(text);
+    // 64-bit IDs: authenticated tokens without a tag.
+    token::<Local>(text);
+    token::<Tweet>(text);
     if let Ok(public) = parse_public(text) {
         let canonical = if text.len() == 36 { public.to_string() } else { to_base62(public) };
         assert_eq!(canonical, if text.len() == 36 { text.to_ascii_lowercase() } else { text.to_owned() });
