@@ -31,7 +31,8 @@
 //! Checking a token takes the same time whatever its bytes, for a given length and key set:
 //! AES and the CMAC are free of secret-dependent branches and table lookups, the tag is
 //! compared with `subtle`, and an authenticated token's plaintext is checked as an ID only after its
-//! tag matched (a 64-bit ID's zero bits, its tag, are one word compared through `subtle`). What does vary is public: the text's length and form (checked before any key
+//! tag matched (a 64-bit ID's zero bits, its tag, are one word compared through `subtle`). What
+//! does vary is public: the text's length and form (checked before any key
 //! is used), which key of a rotation accepted a valid token (keys are tried newest first), and
 //! the first use of a type under [`PublicIds::bound_to_types`] (its keys are derived then).
 //! The step-by-step review is in the module docs of `cmac.rs` in this crate's source.
@@ -152,8 +153,8 @@ pub struct PublicIds<F: Format = Authenticated> {
 ///
 /// Every token a bound `PublicIds` makes or reads looks its type up here, from every thread at
 /// once, so the lookup writes nothing shared: the slots are filled in order and never emptied,
-/// and reading one is a plain acquire load. A lock (one atomic read-modify-write to take it and
-/// one to release it, each a full fence on x86) cost more than the AES blocks of a token.
+/// and reading one is a plain acquire load, where a lock would take two atomic
+/// read-modify-writes per token (each a full fence on x86) on a line all threads write.
 /// Types past the slots, rare in one service, go to a locked list.
 struct BoundKeys<K = Vec<KeySet>> {
     slots: [OnceLock<(TypeId, K)>; BOUND_SLOTS],
