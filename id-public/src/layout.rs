@@ -68,19 +68,22 @@ pub trait PublicBlock: Scheme {
 }
 
 impl<S: Scheme> PublicBlock for S {
+    #[inline]
     fn to_block(&self) -> [u8; 16] {
         let bytes = self.to_bytes();
         let mut block = [0u8; 16];
         match S::PUBLIC_LAYOUT {
             PublicLayout::U64 => from_u64(u64::from_be_bytes(bytes[..].try_into().expect("an 8-byte scheme"))),
             PublicLayout::Decimal => from_decimal_value(u128::from_be_bytes(bytes[..].try_into().expect("16 bytes"))),
+            // The scheme's length, a constant, rather than the bytes' own: fixed moves.
             _ => {
-                block[16 - bytes.len()..].copy_from_slice(&bytes);
+                block[16 - S::BYTE_LEN..].copy_from_slice(&bytes[..S::BYTE_LEN]);
                 block
             }
         }
     }
 
+    #[inline]
     fn from_block(block: &[u8; 16]) -> Option<Self> {
         match S::PUBLIC_LAYOUT {
             PublicLayout::U64 => to_u64(block).and_then(|v| S::from_bytes(&v.to_be_bytes()).ok()),

@@ -107,7 +107,10 @@ impl IdBytes {
         (bytes.len() <= 16).then(|| IdBytes::new(bytes))
     }
 
-    /// Copies up to 16 bytes; panics on more (use [`IdBytes::try_new`] for input).
+    /// Copies up to 16 bytes; panics on more (use [`IdBytes::try_new`] for input). Inlined, so
+    /// that a scheme's fixed length makes the copy a few fixed moves, not a call to `memcpy`
+    /// (whose piecewise stores the next 16-byte load of the bytes would wait for).
+    #[inline]
     pub(crate) fn new(bytes: &[u8]) -> IdBytes {
         let mut buf = [0u8; 16];
         buf[..bytes.len()].copy_from_slice(bytes);
