@@ -31,9 +31,7 @@ pub const ALPHABET: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij
 const REVERSE: [u8; 256] = reverse_table(ALPHABET);
 pub(crate) const ALPHABET_NAME: &str = "[0-9A-Za-z]";
 const P3: u64 = 62 * 62 * 62;
-const P4: u64 = P3 * 62;
 const P6: u64 = P3 * P3;
-const P8: u64 = P4 * P4;
 
 /// Characters per 8-byte block.
 pub const BLOCK_LEN: usize = 11;
@@ -292,6 +290,9 @@ mod tests {
     use crate::prelude::*;
     use crate::test_budget;
     use proptest::strategy::Strategy;
+
+    const P4: u64 = 62 * P3;
+    const P8: u64 = P4 * P4;
 
     /// Every chunk natively; under Miri every 997th (a prime, so every digit position varies).
     #[test]

@@ -16,7 +16,7 @@
 //! multiplications; the quads of both blocks share one register and become pairs, digits and
 //! characters there, each step a multiplication by a fixed-point reciprocal over all lanes.
 
-use super::{P4, P8, digits_word};
+use super::{P3, digits_word};
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_add_epi16, _mm_add_epi64, _mm_and_si128, _mm_castps_si128, _mm_castsi128_ps,
     _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16, _mm_movemask_epi8, _mm_mul_epu32,
@@ -25,6 +25,9 @@ use core::arch::x86_64::{
     _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi64,
     _mm_unpacklo_epi32,
 };
+
+const P4: u64 = P3 * 62;
+const P8: u64 = P4 * P4;
 
 #[inline(always)]
 pub(super) fn block_words(v: u64) -> (u64, u64) {
