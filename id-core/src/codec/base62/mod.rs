@@ -90,6 +90,14 @@ mod scalar {
         [high_first, high_last | low_first << 24, low_first >> 40 | low_last << 24]
     }
 
+    /// The last 16 of the 22 digits of two blocks in two words (see `decimal16_words` in the
+    /// public part).
+    #[inline(always)]
+    pub(super) fn decimal16_words(high: u64, low: u64) -> [u64; 2] {
+        let [first, second, third] = blocks_words(high, low);
+        [first >> 48 | second << 16, second >> 48 | third << 16]
+    }
+
     #[inline(always)]
     fn chunk(digits: &[u8], bad: &mut u8) -> u64 {
         let mut v = 0u64;
@@ -197,17 +205,17 @@ pub fn encode_u128(v: u128) -> IdText {
     IdText::build_words(|out| write_u128(v, out))
 }
 
-/// The 22 digits of a `u128` in three words, the first digit in the lowest byte (the last word
-/// has six digits and two zero bytes).
+/// The 16-character form of a decimal ID in two words: the 22 digits of `v` without the first
+/// six (`0` below 2^96; see [`super::decimal`]).
 #[inline(always)]
-pub(crate) fn u128_words(v: u128) -> [u64; 3] {
-    backend::blocks_words((v >> 64) as u64, v as u64)
+pub(crate) fn decimal16_words(v: u128) -> [u64; 2] {
+    backend::decimal16_words((v >> 64) as u64, v as u64)
 }
 
 /// [`encode_u128`] into a caller's buffer, in three whole words: the 22 digits at `0..22`.
 #[inline]
 pub(crate) fn write_u128(v: u128, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
-    let [first, second, third] = u128_words(v);
+    let [first, second, third] = backend::blocks_words((v >> 64) as u64, v as u64);
     out.put(0, first);
     out.put(8, second);
     out.put(16, third);
@@ -455,6 +463,7 @@ mod tests {
             assert_eq!(backend::block_words(high), scalar::block_words(high), "{high}");
             assert_eq!(backend::blocks_words(high, low), scalar::blocks_words(high, low), "{high} {low}");
             assert_eq!(backend::blocks_words(low, high), scalar::blocks_words(low, high), "{low} {high}");
+            assert_eq!(backend::decimal16_words(high, low), scalar::decimal16_words(high, low), "{high} {low}");
         }
     }
 
@@ -615,6 +624,7 @@ mod tests {
         fn encoders_agree(high: u64, low: u64) {
             proptest::prop_assert_eq!(backend::blocks_words(high, low), scalar::blocks_words(high, low));
             proptest::prop_assert_eq!(backend::block_words(low), scalar::block_words(low));
+            proptest::prop_assert_eq!(backend::decimal16_words(high, low), scalar::decimal16_words(high, low));
         }
 
         /// Texts of 22 characters, mostly digits: the error (or value) of the whole-text decoder

@@ -43,6 +43,12 @@ pub(super) fn blocks_words(high: u64, low: u64) -> [u64; 3] {
 }
 
 #[inline(always)]
+pub(super) fn decimal16_words(high: u64, low: u64) -> [u64; 2] {
+    // SAFETY: as in `block_words`.
+    unsafe { decimal16_words_sse2(high, low) }
+}
+
+#[inline(always)]
 pub(super) fn decode11(text: &[u8; 11]) -> Option<u64> {
     // SAFETY: as in `block_words`.
     unsafe { decode11_sse2(text) }
@@ -122,6 +128,18 @@ fn blocks_words_sse2(high: u64, low: u64) -> [u64; 3] {
         high_last >> 40 | digits_word(low_top) << 24 | low_last << 48,
         low_last >> 16,
     ]
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn decimal16_words_sse2(high: u64, low: u64) -> [u64; 2] {
+    // The high block's first six digits are not written, so its top three need no characters.
+    let ((_, high_quads), (low_top, low_quads)) = (split(high), split(low));
+    let ascii = quads_ascii(_mm_set_epi64x(low_quads as i64, high_quads as i64));
+    let high_last = _mm_cvtsi128_si64(ascii) as u64;
+    let low_last = _mm_cvtsi128_si64(_mm_unpackhi_epi64(ascii, ascii)) as u64;
+    // Digits 6..11 of the high block and the low block's first three, then its last eight.
+    [high_last >> 24 | digits_word(low_top) << 40, low_last]
 }
 
 /// The digit of every byte, and a mask of the bytes that are digits (bit `i` for byte `i`).

@@ -114,11 +114,10 @@ pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
 /// six characters, which are always `0` below 2^96.
 #[inline]
 pub fn to_base62(v: u128) -> IdText {
-    let [first, second, third] = base62::u128_words(v);
-    // The 22-character form's words, six characters (48 bits) on: no copy of bytes just written.
+    let [first, second] = base62::decimal16_words(v);
     IdText::build_words(|out| {
-        out.put(0, first >> 48 | second << 16);
-        out.put(8, second >> 48 | third << 16);
+        out.put(0, first);
+        out.put(8, second);
         0..16
     })
 }
