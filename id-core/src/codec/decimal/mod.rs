@@ -114,13 +114,11 @@ pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
 /// six characters, which are always `0` below 2^96.
 #[inline]
 pub fn to_base62(v: u128) -> IdText {
-    IdText::build(|out| {
-        let mut full = [0u8; 2 * base62::BLOCK_LEN];
-        let (high, low) = full.split_at_mut(base62::BLOCK_LEN);
-        base62::encode_block((v >> 64) as u64, high.try_into().expect("11 bytes"));
-        base62::encode_block(v as u64, low.try_into().expect("11 bytes"));
-        out[..16].copy_from_slice(&full[6..]);
-        16
+    let [first, second] = base62::decimal16_words(v);
+    IdText::build_words(|out| {
+        out.put(0, first);
+        out.put(8, second);
+        0..16
     })
 }
 
@@ -128,13 +126,8 @@ pub fn to_base62(v: u128) -> IdText {
 #[inline]
 pub fn from_base62(text: &str) -> Result<u128, ParseError> {
     let ascii = ParseError::check_ascii_len(text, 16, "[0-9A-Za-z]")?;
-    let mut full = [b'0'; 22];
-    full[6..].copy_from_slice(ascii);
-    // The high block is 6 implied zeros plus 5 given digits, so it cannot overflow 64 bits;
-    // positions in errors must still point into the caller's 16 characters.
-    let (high, low) = full.split_at(base62::BLOCK_LEN);
-    let high = base62::decode_block(high.try_into().expect("11 digits"), text, 0)?;
-    let low = base62::decode_block(low.try_into().expect("11 digits"), text, 5)?;
+    // The high block is 6 implied zeros plus 5 given digits, so it cannot overflow 64 bits.
+    let (high, low) = base62::decode_decimal16(ascii.try_into().expect("checked length"), text)?;
     if high >> 32 != 0 {
         return Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax });
     }
