@@ -7,7 +7,7 @@
 //! available and inlined) and portable SWAR code everywhere else. The tests run both on every
 //! x86-64 build and check them against each other and against the standard library.
 
-use super::{IdText, base62, hex};
+use super::{AsciiWords, IdText, base62, hex};
 use crate::error::{ParseError, RangeRule};
 #[cfg(feature = "distributed")]
 use rust_decimal::Decimal;
@@ -114,12 +114,16 @@ pub fn from_binary(bytes: &[u8]) -> Result<u128, ParseError> {
 /// six characters, which are always `0` below 2^96.
 #[inline]
 pub fn to_base62(v: u128) -> IdText {
+    IdText::build_words(|out| write_base62(v, out))
+}
+
+/// [`to_base62`] into a caller's buffer: the 16 characters at `0..16`.
+#[inline]
+pub(crate) fn write_base62(v: u128, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
     let [first, second] = base62::decimal16_words(v);
-    IdText::build_words(|out| {
-        out.put(0, first);
-        out.put(8, second);
-        0..16
-    })
+    out.put(0, first);
+    out.put(8, second);
+    0..16
 }
 
 /// Reads the 16-character base62 form.
@@ -169,24 +173,26 @@ fn eight_ascii(n: u32) -> u64 {
 }
 
 /// How many digits `v` has (1 for 0), without branches: IDs of one scheme differ in length by
-/// a digit or two, and `ilog10`'s branches on the magnitude mispredicted on such a mix.
+/// a digit or two, and `ilog10`'s branches on the magnitude mispredicted on such a mix. Taken
+/// from the value itself, so the length is known while the digits are still being divided out
+/// (the text's length is what `write_str` waits for).
 ///
 /// `bits · 1233 / 4096` (1233 / 4096 just above log10 2) is the digit count of the smallest
 /// number with that many bits, or one less; one comparison with the next power of ten settles
 /// it (`| 1` makes 0 count as one digit and changes no other count: `10^k − 1` is odd).
 #[inline(always)]
-fn digit_count(v: u64) -> usize {
-    const POWERS: [u64; 20] = {
-        let mut powers = [1u64; 20];
+fn digit_count(v: u128) -> usize {
+    const POWERS: [u128; 39] = {
+        let mut powers = [1u128; 39];
         let mut i = 1;
-        while i < 20 {
+        while i < 39 {
             powers[i] = powers[i - 1] * 10;
             i += 1;
         }
         powers
     };
     let v = v | 1;
-    let guess = ((u64::BITS - v.leading_zeros()) as usize * 1233) >> 12;
+    let guess = ((u128::BITS - v.leading_zeros()) as usize * 1233) >> 12;
     guess + usize::from(v >= POWERS[guess])
 }
 
@@ -235,27 +241,25 @@ fn div_e16(v: u128) -> u128 {
 /// in `u128` cost 28 divisions for a 28-digit ID.
 #[inline(always)]
 pub fn to_digits(v: u128) -> IdText {
+    IdText::build_words(|out| write_digits(v, out))
+}
+
+/// [`to_digits`] into a caller's buffer (in place for `Display`): the digits end at 40.
+#[inline(always)]
+pub(crate) fn write_digits(v: u128, out: &mut AsciiWords<'_>) -> core::ops::Range<usize> {
     const E16: u128 = 10_000_000_000_000_000;
     let (rest, low16) = split_e16(v);
     // u128::MAX / 10^32 < 10^8: the top group is the last. A 28-digit ID has none.
     let (top, mid16) = if rest < E16 { (0, rest as u64) } else { split_e16(rest) };
     let top = top as u32;
-    let len = if top != 0 {
-        32 + digit_count(top.into())
-    } else if mid16 != 0 {
-        16 + digit_count(mid16)
-    } else {
-        digit_count(low16)
-    };
-    IdText::build_words(|out| {
-        // Only values above 10^32 have a top group (u128s, not 28-digit IDs): converting a
-        // zero there cost five multiplications per ID.
-        if top != 0 {
-            out.put(0, eight_ascii(top));
-        }
-        out.put32(8, backend::thirty_two_ascii(mid16, low16));
-        40 - len..40
-    })
+    let len = digit_count(v);
+    // Only values above 10^32 have a top group (u128s, not 28-digit IDs): converting a zero
+    // there cost five multiplications per ID.
+    if top != 0 {
+        out.put(0, eight_ascii(top));
+    }
+    out.put32(8, backend::thirty_two_ascii(mid16, low16));
+    40 - len..40
 }
 
 /// Eight ASCII digits (the first in the lowest byte) as their value, or `None` if one is not a
@@ -497,13 +501,13 @@ mod tests {
 
     #[test]
     fn digit_count_matches_the_standard_library() {
-        let mut values = vec![0u64, 1, u64::MAX];
-        for k in 1..20 {
-            let e = 10u64.pow(k);
+        let mut values = vec![0u128, 1, u128::MAX];
+        for k in 1..39 {
+            let e = 10u128.pow(k);
             values.extend([e - 1, e, e + 1]);
         }
-        for bits in 0..64 {
-            values.extend([1u64 << bits, (1u64 << bits) - 1]);
+        for bits in 0..128 {
+            values.extend([1u128 << bits, (1u128 << bits) - 1, (1u128 << bits) + 1]);
         }
         for v in values {
             assert_eq!(digit_count(v), v.to_string().len(), "{v}");

@@ -2,7 +2,7 @@
 
 use super::DistributedIdGenerator;
 use super::layout::*;
-use crate::codec::{IdText, decimal, hex};
+use crate::codec::{AsciiWords, IdText, decimal, hex};
 use crate::error::ParseError;
 use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
 use crate::time::Timestamp;
@@ -137,6 +137,15 @@ impl Scheme for DistributedId {
             Encoding::Base62 => Some(decimal::to_base62(self.0)),
             Encoding::Hex => Some(decimal::to_hex(self.0)),
             Encoding::Uuid => Some(crate::codec::hex::encode_uuid(&self.0.to_be_bytes())),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
+        match encoding {
+            Encoding::Canonical | Encoding::Decimal => Some(decimal::write_digits(self.0, out)),
+            Encoding::Base62 => Some(decimal::write_base62(self.0, out)),
             _ => None,
         }
     }

@@ -168,6 +168,7 @@ impl Scheme for DistributedId128 {
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
         match encoding {
             Encoding::Canonical => Some(base62::write_u128(self.0, out)),
+            Encoding::Decimal => Some(decimal::write_digits(self.0, out)),
             other => write_uuid_like(self.0, other, out),
         }
     }
