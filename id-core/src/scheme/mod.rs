@@ -378,7 +378,12 @@ pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -
 /// 16 string-order bytes (a `u128` stays in registers; see [`hex::decode_uuid_value`]).
 ///
 /// [`hex::decode_uuid_value`]: crate::codec::hex::decode_uuid_value
-#[inline]
+///
+/// Always inlined, like the `decode` of the schemes that call it: a derived type's encoding is
+/// a constant, so the match folds to the one decoder it names and the value stays in
+/// registers. Returned out of line, it is stored as two words and read back with one 16-byte
+/// load that waits for both stores (TypeID's round trip: 38.3 ns, 32.6 inlined).
+#[inline(always)]
 pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<u128, ParseError> {
     match encoding {
         Encoding::Canonical | Encoding::Uuid => crate::codec::hex::decode_uuid_value(text),

@@ -51,7 +51,8 @@ impl Scheme for Ulid {
         write_uuid_like(self.0, encoding, out)
     }
 
-    #[inline]
+    // Always inlined, as `decode_uuid_like` (see there).
+    #[inline(always)]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
         decode_uuid_like(text, encoding).map(Ulid)
