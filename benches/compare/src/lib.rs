@@ -1,0 +1,1 @@
+//! Nothing to build: the comparison is `benches/tokens.rs`.
