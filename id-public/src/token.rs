@@ -510,13 +510,57 @@ mod tests {
         ($($n:literal)*) => { [$(TypeId::of::<[u8; $n]>()),*] };
     }
 
-    /// Past the lock-free slots too, every type gets its own entry, from any number of threads
-    /// at once, and keeps it.
-    #[test]
-    fn bound_keys_are_per_type_past_the_slots_and_across_threads() {
+    fn forty_types() -> [TypeId; 40] {
         let types = type_ids!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29
             30 31 32 33 34 35 36 37 38 39);
         assert!(types.len() > BOUND_SLOTS);
+        types
+    }
+
+    /// After any first uses: every type has its own entry, derived once, in the slots or past
+    /// them.
+    fn check_settled(bound: &BoundKeys<usize>, types: &[TypeId]) {
+        assert_eq!(bound.slots.iter().filter(|s| s.get().is_some()).count(), BOUND_SLOTS);
+        assert_eq!(bound.more.read().unwrap().len(), types.len() - BOUND_SLOTS);
+        for (i, &id) in types.iter().enumerate() {
+            assert_eq!(bound.with(id, || unreachable!("already derived"), |&k| k), i);
+        }
+    }
+
+    /// Past the lock-free slots too, every type gets its own entry and keeps it.
+    #[test]
+    fn bound_keys_are_per_type_past_the_slots() {
+        let types = forty_types();
+        let bound = BoundKeys::<usize>::new();
+        let mut derivations = 0;
+        for round in 0..2 {
+            for (i, &id) in types.iter().enumerate() {
+                let derived = core::cell::Cell::new(false);
+                assert_eq!(
+                    bound.with(
+                        id,
+                        || {
+                            derived.set(true);
+                            i
+                        },
+                        |&k| k
+                    ),
+                    i,
+                    "type {i}"
+                );
+                derivations += usize::from(derived.get());
+                assert_eq!(derived.get(), round == 0, "type {i} derived on first use only");
+            }
+        }
+        assert_eq!(derivations, types.len());
+        check_settled(&bound, &types);
+    }
+
+    /// Many threads' first uses at once (not on wasm32-wasip1, which has no threads:
+    /// `.ci/wasm` skips it).
+    #[test]
+    fn bound_keys_across_threads() {
+        let types = forty_types();
         let bound = BoundKeys::<usize>::new();
         let derivations = AtomicUsize::new(0);
         std::thread::scope(|scope| {
@@ -540,10 +584,6 @@ mod tests {
         let derived = derivations.into_inner();
         // Threads racing for one type may each derive its keys, but only one copy is kept.
         assert!((types.len()..=4 * types.len()).contains(&derived), "{derived}");
-        assert_eq!(bound.slots.iter().filter(|s| s.get().is_some()).count(), BOUND_SLOTS);
-        assert_eq!(bound.more.read().unwrap().len(), types.len() - BOUND_SLOTS);
-        for (i, &id) in types.iter().enumerate() {
-            assert_eq!(bound.with(id, || unreachable!("already derived"), |&k| k), i);
-        }
+        check_settled(&bound, &types);
     }
 }
