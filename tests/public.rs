@@ -37,6 +37,16 @@ fn key(byte: u8) -> AesKey {
     AesKey::new(&[byte; 32]).unwrap()
 }
 
+/// A repeatable stream of random-looking words, for forged tokens.
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 #[test]
 fn round_trips_for_every_layout() {
     round_trips(&PublicIds::new(key(1)));
@@ -105,13 +115,7 @@ fn type_bound_tokens_fail_across_types() {
 #[test]
 fn authenticated_tokens_reject_forgeries_even_for_128_bit_ids() {
     let ids = PublicIds::new(key(4));
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     for _ in 0..100_000 {
         let mut bytes = [0u8; 24];
         for chunk in bytes.chunks_mut(8) {
@@ -469,13 +473,7 @@ fn authenticated_tokens_of_64_bit_ids_are_one_block() {
     // The tagged length is not a form of these tokens, whatever its bytes.
     let tagged = PublicId::<LocalId>::from_bytes(&[token.as_bytes(), &[0; 8]].concat()).unwrap();
     assert_eq!(bound.from_public(&tagged), Err(PublicIdError::Invalid));
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     for _ in 0..100_000 {
         let bytes = [next().to_le_bytes(), next().to_le_bytes()].concat();
         let forged = PublicId::<LocalId>::from_bytes(&bytes).unwrap();

@@ -232,10 +232,10 @@ pub fn decode_array<const N: usize>(text: &str, flavour: Flavour) -> Result<[u8;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
     use super::Flavour;
+    use crate::codec::sse2::{in_range, join_eights};
     use core::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16,
-        _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x,
-        _mm_slli_epi16, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi64, _mm_sub_epi8, _mm_unpackhi_epi64,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
     };
 
     /// Where each range of an alphabet starts: the values of `0`, `A` and `a`, and the two
@@ -273,8 +273,7 @@ mod sse2 {
         let byte = |b: u8| _mm_set1_epi8(b as i8);
         // The bytes of the range `first..=last`, and their values.
         let range = |first: u8, last: u8, value: u8| {
-            let offset = _mm_sub_epi8(ascii, byte(first));
-            let inside = _mm_cmpeq_epi8(_mm_min_epu8(offset, byte(last - first)), offset);
+            let (inside, offset) = in_range(ascii, first, last);
             (inside, _mm_and_si128(inside, _mm_add_epi8(offset, byte(value))))
         };
         let single = |(c, value): (u8, u8)| {
@@ -294,20 +293,7 @@ mod sse2 {
         if _mm_movemask_epi8(valid) != 0xFFFF {
             return None;
         }
-        // Pairs: each 16-bit lane holds (earlier, later) as its (low, high) byte: 12 bits.
-        let pairs = _mm_or_si128(
-            _mm_slli_epi16::<6>(_mm_and_si128(values, _mm_set1_epi16(0x00FF))),
-            _mm_srli_epi16::<8>(values),
-        );
-        // Quads: earlier pair × 2^12 + later pair, 24 bits in 32-bit lanes.
-        let quads = _mm_madd_epi16(pairs, _mm_set1_epi32(1 << 16 | 1 << 12));
-        // Eights: earlier quad × 2^24 + later quad, 48 bits in 64-bit lanes.
-        let eights = _mm_or_si128(
-            _mm_slli_epi64::<24>(_mm_and_si128(quads, _mm_set1_epi64x(0xFFFF_FFFF))),
-            _mm_srli_epi64::<32>(quads),
-        );
-        let front = _mm_cvtsi128_si64(eights) as u64;
-        let back = _mm_cvtsi128_si64(_mm_unpackhi_epi64(eights, eights)) as u64;
+        let (front, back) = join_eights(values, 6);
         Some(u128::from(front) << 48 | u128::from(back))
     }
 }

@@ -152,11 +152,10 @@ mod scalar {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
     use super::{Case, LEN};
+    use crate::codec::sse2::{in_range, join_eights};
     use core::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64,
-        _mm_loadu_si128, _mm_madd_epi16, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16,
-        _mm_set1_epi32, _mm_set1_epi64x, _mm_slli_epi16, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi64, _mm_sub_epi8,
-        _mm_unpackhi_epi64,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
 
     #[inline(always)]
@@ -180,8 +179,8 @@ mod sse2 {
             return None;
         }
         // Characters 2..10 and 10..18 from the front register, 18..26 from the back one.
-        let (a, b) = eights(front);
-        let (_, c) = eights(back);
+        let (a, b) = join_eights(front, 5);
+        let (_, c) = join_eights(back, 5);
         Some(u128::from(second) << 120 | u128::from(a) << 80 | u128::from(b) << 40 | u128::from(c))
     }
 
@@ -190,13 +189,10 @@ mod sse2 {
     #[inline]
     fn digits(ascii: __m128i, case: Case) -> (__m128i, __m128i) {
         let byte = |b: u8| _mm_set1_epi8(b as i8);
-        // As unsigned bytes: a digit is 0..=9 after subtracting '0', a letter 0..=25 after
-        // folding to lowercase and subtracting 'a'; everything else is above.
-        let digit = _mm_sub_epi8(ascii, byte(b'0'));
-        let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digit, byte(9)), digit);
+        // Letters of either case, folded to lowercase.
+        let (is_digit, digit) = in_range(ascii, b'0', b'9');
         let folded = _mm_or_si128(ascii, byte(0x20));
-        let letter = _mm_sub_epi8(folded, byte(b'a'));
-        let mut is_letter = _mm_cmpeq_epi8(_mm_min_epu8(letter, byte(25)), letter);
+        let (mut is_letter, letter) = in_range(folded, b'a', b'z');
         if case == Case::Lower {
             // Only what was lowercase already.
             is_letter = _mm_and_si128(is_letter, _mm_cmpeq_epi8(ascii, folded));
@@ -212,25 +208,6 @@ mod sse2 {
         let letter_digit = _mm_add_epi8(_mm_add_epi8(letter, byte(10)), skipped);
         let value = _mm_or_si128(_mm_and_si128(is_digit, digit), _mm_and_si128(is_letter, letter_digit));
         (value, _mm_or_si128(is_digit, is_letter))
-    }
-
-    /// The 16 digits (5 bits each, first the most significant) as two 40-bit numbers.
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    fn eights(digits: __m128i) -> (u64, u64) {
-        // Pairs: each 16-bit lane holds (earlier, later) as its (low, high) byte.
-        let pairs = _mm_or_si128(
-            _mm_slli_epi16::<5>(_mm_and_si128(digits, _mm_set1_epi16(0x00FF))),
-            _mm_srli_epi16::<8>(digits),
-        );
-        // Quads: earlier pair × 2^10 + later pair, in 32-bit lanes.
-        let quads = _mm_madd_epi16(pairs, _mm_set1_epi32(1 << 16 | 1 << 10));
-        // Eights: earlier quad × 2^20 + later quad, in 64-bit lanes.
-        let eights = _mm_or_si128(
-            _mm_slli_epi64::<20>(_mm_and_si128(quads, _mm_set1_epi64x(0xFFFF_FFFF))),
-            _mm_srli_epi64::<32>(quads),
-        );
-        (_mm_cvtsi128_si64(eights) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(eights, eights)) as u64)
     }
 }
 

@@ -26,6 +26,9 @@ pub mod hex;
 pub mod sno32;
 pub mod typeid;
 
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2;
+
 use core::fmt;
 
 /// The text of one ID in a stack buffer (at most 48 ASCII bytes). Derefs to `&str`.

@@ -17,6 +17,7 @@
 //! characters there, each step a multiplication by a fixed-point reciprocal over all lanes.
 
 use super::{P3, digits_word};
+use crate::codec::sse2::in_range;
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_add_epi16, _mm_add_epi64, _mm_and_si128, _mm_castps_si128, _mm_castsi128_ps,
     _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16, _mm_movemask_epi8, _mm_mul_epu32,
@@ -146,13 +147,8 @@ fn decimal16_words_sse2(high: u64, low: u64) -> [u64; 2] {
 #[target_feature(enable = "sse2")]
 #[inline]
 fn digits(ascii: __m128i) -> (__m128i, i32) {
-    // Adding `0x80 - start` moves the range to the bottom of the signed bytes, where one signed
-    // compare bounds it from above; every other byte lands above it.
-    let within = |start: u8, len: u8| {
-        let shifted = _mm_add_epi8(ascii, _mm_set1_epi8(0x80u8.wrapping_sub(start) as i8));
-        _mm_cmpgt_epi8(_mm_set1_epi8((0x80u8 + len) as i8), shifted)
-    };
-    let (digit, upper, lower) = (within(b'0', 10), within(b'A', 26), within(b'a', 26));
+    let within = |first: u8, last: u8| in_range(ascii, first, last).0;
+    let (digit, upper, lower) = (within(b'0', b'9'), within(b'A', b'Z'), within(b'a', b'z'));
     // 'A' is 10, 7 below its distance from '0'; 'a' is 36, 13 below.
     let values = _mm_add_epi8(
         _mm_sub_epi8(ascii, _mm_set1_epi8(b'0' as i8)),

@@ -6,11 +6,11 @@
 //! digits and letters of either case to their values, checks every byte in one mask, and joins
 //! nibble pairs within 16-bit lanes before packing them back to bytes.
 
+use crate::codec::sse2::in_range;
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
-    _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16, _mm_setr_epi32,
-    _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128, _mm_sub_epi8, _mm_unpackhi_epi8, _mm_unpackhi_epi64,
-    _mm_unpacklo_epi8,
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8,
+    _mm_or_si128, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16, _mm_setr_epi32, _mm_slli_epi16, _mm_srli_epi16,
+    _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8,
 };
 
 #[inline(always)]
@@ -60,12 +60,9 @@ fn encode16_sse2(bytes: &[u8; 16], uppercase: bool) -> [u8; 32] {
 #[target_feature(enable = "sse2")]
 #[inline]
 fn nibbles(ascii: __m128i) -> Option<__m128i> {
-    // As unsigned bytes: a digit is 0..=9 after subtracting '0', a letter of either case
-    // 0..=5 after folding to lowercase and subtracting 'a'; everything else is above.
-    let digit = _mm_sub_epi8(ascii, _mm_set1_epi8(b'0' as i8));
-    let letter = _mm_sub_epi8(_mm_or_si128(ascii, _mm_set1_epi8(0x20)), _mm_set1_epi8(b'a' as i8));
-    let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit);
-    let is_letter = _mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(5)), letter);
+    // Letters of either case, folded to lowercase.
+    let (is_digit, digit) = in_range(ascii, b'0', b'9');
+    let (is_letter, letter) = in_range(_mm_or_si128(ascii, _mm_set1_epi8(0x20)), b'a', b'f');
     if _mm_movemask_epi8(_mm_or_si128(is_digit, is_letter)) != 0xFFFF {
         return None;
     }
