@@ -11,7 +11,7 @@ use core::arch::x86_64::{
     _mm_madd_epi16, _mm_max_epu8, _mm_movemask_epi8, _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128,
     _mm_packs_epi32, _mm_set_epi64x, _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_slli_epi16, _mm_slli_epi64,
     _mm_srli_epi16, _mm_srli_epi64, _mm_storeu_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi16,
-    _mm_unpacklo_epi16,
+    _mm_unpackhi_epi64, _mm_unpacklo_epi16,
 };
 
 #[inline(always)]
@@ -26,6 +26,16 @@ pub(super) fn sixteen_digits(text: &[u8; 16]) -> Option<u64> {
     // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this module is
     // only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
     unsafe { sixteen_digits_sse2(text) }
+}
+
+/// The value of a text of 16 to 32 digits from its first sixteen bytes and its last sixteen
+/// (`keep`, the length less 16, is how many of the first sixteen come before the last sixteen),
+/// or `None` if a byte of either is not a digit.
+#[inline(always)]
+pub(super) fn thirty_two_digits(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
+    // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this module is
+    // only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
+    unsafe { thirty_two_digits_sse2(first, last, keep) }
 }
 
 #[target_feature(enable = "sse2")]
@@ -44,46 +54,109 @@ fn thirty_two_ascii_sse2(high: u64, low: u64) -> [u8; 32] {
         _mm_or_si128(ten_thousands, _mm_slli_epi64::<32>(below))
     };
     // All eight groups in 16-bit lanes (below 10^4, so the signed saturation never applies).
-    let fours = _mm_packs_epi32(fours(high), fours(low));
-    // x / 100 = (x * 5243 >> 16) >> 3 for x < 10^4.
-    let hundreds = _mm_srli_epi16::<3>(_mm_mulhi_epu16(fours, _mm_set1_epi16(5243)));
-    let below = _mm_sub_epi16(fours, _mm_mullo_epi16(hundreds, _mm_set1_epi16(100)));
-    // 16-bit lanes of two digits each, in reading order, then bytes: tens digit, ones digit.
-    let ascii = |twos: __m128i| {
-        // x / 10 = x * 6554 >> 16 for x < 100.
-        let tens = _mm_mulhi_epu16(twos, _mm_set1_epi16(6554));
-        let ones = _mm_sub_epi16(twos, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
-        _mm_add_epi8(_mm_or_si128(tens, _mm_slli_epi16::<8>(ones)), _mm_set1_epi8(b'0' as i8))
-    };
+    let x = _mm_packs_epi32(fours(high), fours(low));
+    // Each group's three quotients at once, not one after the other: x / 10 = x * 6554 >> 16,
+    // x / 100 = (x * 5243 >> 16) >> 3 and x / 1000 = (x * 8389 >> 16) >> 7, exact below 10^4.
+    let tens = _mm_mulhi_epu16(x, _mm_set1_epi16(6554));
+    let hundreds = _mm_srli_epi16::<3>(_mm_mulhi_epu16(x, _mm_set1_epi16(5243)));
+    let thousands = _mm_srli_epi16::<7>(_mm_mulhi_epu16(x, _mm_set1_epi16(8389)));
+    // Each digit is its quotient less ten times the next larger one (10q = 8q + 2q).
+    let times_ten = |q: __m128i| _mm_add_epi16(_mm_slli_epi16::<3>(q), _mm_slli_epi16::<1>(q));
+    let second = _mm_sub_epi16(hundreds, times_ten(thousands));
+    let third = _mm_sub_epi16(tens, times_ten(hundreds));
+    let fourth = _mm_sub_epi16(x, times_ten(tens));
+    // Bytes in reading order: each group's first two digits in one 16-bit lane, its last two in
+    // another, then the lanes interleaved.
+    let first_pair = _mm_or_si128(thousands, _mm_slli_epi16::<8>(second));
+    let second_pair = _mm_or_si128(third, _mm_slli_epi16::<8>(fourth));
+    let ascii = |digits: __m128i| _mm_add_epi8(digits, _mm_set1_epi8(b'0' as i8));
     let mut out = [0u8; 32];
     // SAFETY: `out` is 32 writable bytes; both stores are unaligned and in bounds.
     unsafe {
-        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), ascii(_mm_unpacklo_epi16(hundreds, below)));
-        _mm_storeu_si128(out.as_mut_ptr().add(16).cast::<__m128i>(), ascii(_mm_unpackhi_epi16(hundreds, below)));
+        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), ascii(_mm_unpacklo_epi16(first_pair, second_pair)));
+        _mm_storeu_si128(
+            out.as_mut_ptr().add(16).cast::<__m128i>(),
+            ascii(_mm_unpackhi_epi16(first_pair, second_pair)),
+        );
     }
     out
 }
 
+/// Sixteen ASCII bytes less `'0'`, each byte's all-ones where it was a digit in the second.
 #[target_feature(enable = "sse2")]
 #[inline]
-fn sixteen_digits_sse2(text: &[u8; 16]) -> Option<u64> {
+fn digit_values(text: &[u8; 16]) -> (__m128i, __m128i) {
     // SAFETY: `text` is 16 readable bytes; the load is unaligned.
     let ascii = unsafe { _mm_loadu_si128(text.as_ptr().cast::<__m128i>()) };
     // As unsigned bytes, a digit is at most 9 after subtracting '0'.
     let digits = _mm_sub_epi8(ascii, _mm_set1_epi8(b'0' as i8));
     let nine = _mm_set1_epi8(9);
-    if _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(digits, nine), nine)) != 0xFFFF {
-        return None;
-    }
+    (digits, _mm_cmpeq_epi8(_mm_max_epu8(digits, nine), nine))
+}
+
+/// Sixteen digit values as four four-digit numbers in 32-bit lanes, in reading order.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn four_digit_groups(digits: __m128i) -> __m128i {
     // 16-bit lanes: the first digit (low byte) times 10 plus the second.
     let twos = _mm_add_epi16(
         _mm_mullo_epi16(_mm_and_si128(digits, _mm_set1_epi16(0xFF)), _mm_set1_epi16(10)),
         _mm_srli_epi16::<8>(digits),
     );
     // 32-bit lanes: the first pair times 100 plus the second (every product fits 16 bits signed).
-    let fours = _mm_madd_epi16(twos, _mm_set1_epi32(1 << 16 | 100));
-    // Back to 16-bit lanes (below 10^4), then the first four times 10^4 plus the second.
-    let eights = _mm_madd_epi16(_mm_packs_epi32(fours, fours), _mm_set1_epi32(1 << 16 | 10_000));
-    let eights = _mm_cvtsi128_si64(eights) as u64;
+    _mm_madd_epi16(twos, _mm_set1_epi32(1 << 16 | 100))
+}
+
+/// Two registers of four-digit groups as four eight-digit numbers (below 10^8, in 32-bit
+/// lanes, the first register's two first): back to 16-bit lanes, then the first four digits
+/// times 10^4 plus the second.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn eight_digit_groups(first: __m128i, second: __m128i) -> (u64, u64) {
+    let eights = _mm_madd_epi16(_mm_packs_epi32(first, second), _mm_set1_epi32(1 << 16 | 10_000));
+    (_mm_cvtsi128_si64(eights) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(eights, eights)) as u64)
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn sixteen_digits_sse2(text: &[u8; 16]) -> Option<u64> {
+    let (digits, valid) = digit_values(text);
+    if _mm_movemask_epi8(valid) != 0xFFFF {
+        return None;
+    }
+    let groups = four_digit_groups(digits);
+    let (eights, _) = eight_digit_groups(groups, groups);
     Some((eights & 0xFFFF_FFFF) * 100_000_000 + (eights >> 32))
+}
+
+#[target_feature(enable = "sse2")]
+#[inline]
+fn thirty_two_digits_sse2(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
+    const E8: u64 = 100_000_000;
+    // A window of `keep` all-ones bytes, then zeros.
+    const KEEP: [u8; 32] = {
+        let mut mask = [0u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            mask[i] = 0xFF;
+            i += 1;
+        }
+        mask
+    };
+    let ((head, head_valid), (tail, tail_valid)) = (digit_values(first), digit_values(last));
+    if _mm_movemask_epi8(_mm_and_si128(head_valid, tail_valid)) != 0xFFFF {
+        return None;
+    }
+    let window: &[u8; 16] = KEEP[16 - keep..][..16].try_into().expect("keep is at most 16");
+    // SAFETY: `window` is 16 readable bytes; the load is unaligned.
+    let keep_mask = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
+    let head = _mm_and_si128(head, keep_mask);
+    let (head, tail) = eight_digit_groups(four_digit_groups(head), four_digit_groups(tail));
+    // The head's digits beyond `keep` read as zeros: it is the first `keep` digits times
+    // 10^(16 - keep), so times 10^keep it is their place in the number. Four products side by
+    // side, where joining each half first made them wait for each other.
+    let scale = super::POWERS_OF_TEN[keep];
+    let head = u128::from(head & 0xFFFF_FFFF) * (u128::from(scale) * u128::from(E8))
+        + u128::from(head >> 32) * u128::from(scale);
+    Some(head + u128::from((tail & 0xFFFF_FFFF) * E8 + (tail >> 32)))
 }
