@@ -1,10 +1,12 @@
-//! The x86-64 backend of the 32-digit conversion and the 16-digit parse. SSE2 is part of the x86-64 baseline, so this
-//! needs no run-time detection and inlines into its callers.
+//! The x86-64 backend of the 32-digit conversion and the 16- and 16-to-32-digit parses. SSE2 is
+//! part of the x86-64 baseline, so this needs no run-time detection and inlines into its
+//! callers.
 //!
 //! The scalar backend spends six multiplications per eight digits, and a 28-digit ID's text was
-//! bound by the one scalar multiplier. Here the numbers are cut the same way (ten thousands,
-//! hundreds, tens, each a multiplication by a fixed-point reciprocal), but every cut is one
-//! vector operation over all the lanes.
+//! bound by the one scalar multiplier. Here each cut is one vector operation over all the lanes
+//! (multiplications by fixed-point reciprocals), and cuts that do not depend on each other are
+//! made side by side: a round trip of an ID's text waits for each conversion's whole chain of
+//! multiplications, so the length of that chain is what costs.
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_add_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
