@@ -1,6 +1,6 @@
-//! What the SSE2 decoders share (x86-64, where SSE2 is in the baseline): classifying the bytes
-//! of a text by character range, and joining digits of a power-of-two base held one per byte
-//! into numbers.
+//! What the SSE2 codecs share (x86-64, where SSE2 is in the baseline): classifying the bytes
+//! of a text by character range, joining digits of a power-of-two base held one per byte into
+//! numbers, and reading a register's two 64-bit lanes.
 
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi32_si128, _mm_cvtsi128_si64, _mm_madd_epi16, _mm_min_epu8,
@@ -37,5 +37,12 @@ pub(crate) fn join_eights(digits: __m128i, bits: i32) -> (u64, u64) {
         _mm_sll_epi64(_mm_and_si128(quads, _mm_set1_epi64x(0xFFFF_FFFF)), _mm_cvtsi32_si128(4 * bits)),
         _mm_srli_epi64::<32>(quads),
     );
-    (_mm_cvtsi128_si64(eights) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(eights, eights)) as u64)
+    words(eights)
+}
+
+/// The two 64-bit lanes of `x`: bytes 0..8 and bytes 8..16, little-endian.
+#[target_feature(enable = "sse2")]
+#[inline]
+pub(crate) fn words(x: __m128i) -> (u64, u64) {
+    (_mm_cvtsi128_si64(x) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x)) as u64)
 }

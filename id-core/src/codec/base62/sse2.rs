@@ -17,14 +17,13 @@
 //! characters there, each step a multiplication by a fixed-point reciprocal over all lanes.
 
 use super::{P3, digits_word};
-use crate::codec::sse2::in_range;
+use crate::codec::sse2::{in_range, words};
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_add_epi16, _mm_add_epi64, _mm_and_si128, _mm_castps_si128, _mm_castsi128_ps,
     _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16, _mm_movemask_epi8, _mm_mul_epu32,
     _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128, _mm_set_epi16, _mm_set_epi64x, _mm_set1_epi8, _mm_set1_epi16,
     _mm_set1_epi32, _mm_set1_epi64x, _mm_shuffle_ps, _mm_slli_epi16, _mm_slli_epi32, _mm_slli_epi64, _mm_slli_si128,
-    _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi64,
-    _mm_unpacklo_epi32,
+    _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32, _mm_unpacklo_epi32,
 };
 
 const P4: u64 = P3 * 62;
@@ -120,9 +119,7 @@ fn block_words_sse2(v: u64) -> (u64, u64) {
 #[inline]
 fn blocks_words_sse2(high: u64, low: u64) -> [u64; 3] {
     let ((high_top, high_quads), (low_top, low_quads)) = (split(high), split(low));
-    let ascii = quads_ascii(_mm_set_epi64x(low_quads as i64, high_quads as i64));
-    let high_last = _mm_cvtsi128_si64(ascii) as u64;
-    let low_last = _mm_cvtsi128_si64(_mm_unpackhi_epi64(ascii, ascii)) as u64;
+    let (high_last, low_last) = words(quads_ascii(_mm_set_epi64x(low_quads as i64, high_quads as i64)));
     // Digits 0..8, 8..16 (three of the high block, five of the low), 16..22.
     [
         digits_word(high_top) | high_last << 24,
@@ -136,9 +133,7 @@ fn blocks_words_sse2(high: u64, low: u64) -> [u64; 3] {
 fn decimal16_words_sse2(high: u64, low: u64) -> [u64; 2] {
     // The high block's first six digits are not written, so its top three need no characters.
     let ((_, high_quads), (low_top, low_quads)) = (split(high), split(low));
-    let ascii = quads_ascii(_mm_set_epi64x(low_quads as i64, high_quads as i64));
-    let high_last = _mm_cvtsi128_si64(ascii) as u64;
-    let low_last = _mm_cvtsi128_si64(_mm_unpackhi_epi64(ascii, ascii)) as u64;
+    let (high_last, low_last) = words(quads_ascii(_mm_set_epi64x(low_quads as i64, high_quads as i64)));
     // Digits 6..11 of the high block and the low block's first three, then its last eight.
     [high_last >> 24 | digits_word(low_top) << 40, low_last]
 }
@@ -197,8 +192,7 @@ fn join(high: __m128i, low: __m128i) -> Option<(u64, u64)> {
     let last =
         _mm_castps_si128(_mm_shuffle_ps::<{ shuffle(1, 2, 2, 3) }>(_mm_castsi128_ps(high), _mm_castsi128_ps(low)));
     let last = _mm_add_epi64(_mm_mul_epu32(last, _mm_set1_epi64x(P4 as i64)), _mm_srli_epi64::<32>(last));
-    let high_last = _mm_cvtsi128_si64(last) as u64;
-    let low_last = _mm_cvtsi128_si64(_mm_unpackhi_epi64(last, last)) as u64;
+    let (high_last, low_last) = words(last);
     let tops = _mm_cvtsi128_si64(_mm_unpacklo_epi32(high, _mm_srli_si128::<4>(low))) as u64;
     let block = |top: u64, last: u64| u64::try_from(u128::from(top) * u128::from(P8) + u128::from(last)).ok();
     Some((block(tops & 0xFFFF_FFFF, high_last)?, block(tops >> 32, low_last)?))

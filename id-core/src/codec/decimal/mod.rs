@@ -49,18 +49,17 @@ mod scalar {
     #[inline(always)]
     pub(super) fn thirty_two_digits(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
         let (head, tail) = (sixteen_digits(first)?, sixteen_digits(last)?);
-        Some(
-            u128::from(head / super::POWERS_OF_TEN[16 - keep]) * u128::from(super::POWERS_OF_TEN[16])
-                + u128::from(tail),
-        )
+        // Both powers are at most 10^16: the division stays in 64 bits.
+        let head = head / super::POWERS_OF_TEN[16 - keep] as u64;
+        Some(u128::from(head) * super::POWERS_OF_TEN[16] + u128::from(tail))
     }
 }
 
-/// 10^0 to 10^16.
-const POWERS_OF_TEN: [u64; 17] = {
-    let mut powers = [1u64; 17];
+/// 10^0 to 10^38, every power of ten a `u128` holds.
+const POWERS_OF_TEN: [u128; 39] = {
+    let mut powers = [1u128; 39];
     let mut i = 1;
-    while i < 17 {
+    while i < 39 {
         powers[i] = powers[i - 1] * 10;
         i += 1;
     }
@@ -205,18 +204,9 @@ fn eight_ascii(n: u32) -> u64 {
 /// it (`| 1` makes 0 count as one digit and changes no other count: `10^k − 1` is odd).
 #[inline(always)]
 fn digit_count(v: u128) -> usize {
-    const POWERS: [u128; 39] = {
-        let mut powers = [1u128; 39];
-        let mut i = 1;
-        while i < 39 {
-            powers[i] = powers[i - 1] * 10;
-            i += 1;
-        }
-        powers
-    };
     let v = v | 1;
     let guess = ((u128::BITS - v.leading_zeros()) as usize * 1233) >> 12;
-    guess + usize::from(v >= POWERS[guess])
+    guess + usize::from(v >= POWERS_OF_TEN[guess])
 }
 
 /// `v` as `(v / 10^16, v % 10^16)`.

@@ -9,11 +9,10 @@
 //! multiplications, so the length of that chain is what costs.
 
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_add_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
-    _mm_madd_epi16, _mm_max_epu8, _mm_movemask_epi8, _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128,
-    _mm_packs_epi32, _mm_set_epi64x, _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_slli_epi16, _mm_slli_epi64,
-    _mm_srli_epi16, _mm_srli_epi64, _mm_storeu_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi16,
-    _mm_unpackhi_epi64, _mm_unpacklo_epi16,
+    __m128i, _mm_add_epi8, _mm_add_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_madd_epi16, _mm_max_epu8,
+    _mm_movemask_epi8, _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128, _mm_packs_epi32, _mm_set_epi64x,
+    _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_slli_epi16, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi64,
+    _mm_storeu_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32, _mm_unpackhi_epi16, _mm_unpacklo_epi16,
 };
 
 #[inline(always)]
@@ -116,7 +115,7 @@ fn four_digit_groups(digits: __m128i) -> __m128i {
 #[inline]
 fn eight_digit_groups(first: __m128i, second: __m128i) -> (u64, u64) {
     let eights = _mm_madd_epi16(_mm_packs_epi32(first, second), _mm_set1_epi32(1 << 16 | 10_000));
-    (_mm_cvtsi128_si64(eights) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(eights, eights)) as u64)
+    crate::codec::sse2::words(eights)
 }
 
 #[target_feature(enable = "sse2")]
@@ -157,7 +156,8 @@ fn thirty_two_digits_sse2(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Opt
     // The head's digits beyond `keep` read as zeros: it is the first `keep` digits times
     // 10^(16 - keep), so times 10^keep it is their place in the number. Four products side by
     // side, where joining each half first made them wait for each other.
-    let scale = super::POWERS_OF_TEN[keep];
+    // At most 10^16.
+    let scale = super::POWERS_OF_TEN[keep] as u64;
     let head = u128::from(head & 0xFFFF_FFFF) * (u128::from(scale) * u128::from(E8))
         + u128::from(head >> 32) * u128::from(scale);
     Some(head + u128::from((tail & 0xFFFF_FFFF) * E8 + (tail >> 32)))

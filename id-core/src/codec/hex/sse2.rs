@@ -6,11 +6,11 @@
 //! digits and letters of either case to their values, checks every byte in one mask, and joins
 //! nibble pairs within 16-bit lanes before packing them back to bytes.
 
-use crate::codec::sse2::in_range;
+use crate::codec::sse2::{in_range, words};
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8,
-    _mm_or_si128, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16, _mm_setr_epi32, _mm_slli_epi16, _mm_srli_epi16,
-    _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8,
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+    _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16, _mm_setr_epi32, _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128,
+    _mm_unpackhi_epi8, _mm_unpacklo_epi8,
 };
 
 #[inline(always)]
@@ -82,8 +82,7 @@ fn join(first: __m128i, second: __m128i) -> Option<u128> {
     };
     let packed = _mm_packus_epi16(pairs(nibbles(first)?), pairs(nibbles(second)?));
     // Byte i of `packed` is byte i of the value, most significant first.
-    let front = _mm_cvtsi128_si64(packed) as u64;
-    let back = _mm_cvtsi128_si64(_mm_unpackhi_epi64(packed, packed)) as u64;
+    let (front, back) = words(packed);
     Some(u128::from(front.swap_bytes()) << 64 | u128::from(back.swap_bytes()))
 }
 

@@ -8,10 +8,10 @@
 
 use super::{Halves, LETTER_GAP};
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
-    _mm_madd_epi16, _mm_min_epu8, _mm_movemask_epi8, _mm_mul_epu32, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
-    _mm_set1_epi32, _mm_set1_epi64x, _mm_slli_epi16, _mm_slli_epi32, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi32,
-    _mm_srli_epi64, _mm_storeu_si128, _mm_sub_epi8, _mm_unpackhi_epi64,
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_madd_epi16,
+    _mm_min_epu8, _mm_movemask_epi8, _mm_mul_epu32, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8, _mm_set1_epi32,
+    _mm_set1_epi64x, _mm_slli_epi16, _mm_slli_epi32, _mm_slli_epi64, _mm_srli_epi16, _mm_srli_epi32, _mm_srli_epi64,
+    _mm_storeu_si128, _mm_sub_epi8,
 };
 
 #[inline(always)]
@@ -67,7 +67,6 @@ fn decode_sse2(text: &[u8; 16]) -> Option<[u8; 10]> {
     let pairs = _mm_or_si128(_mm_srli_epi16::<3>(_mm_slli_epi16::<8>(digits)), _mm_srli_epi16::<8>(digits));
     let quarters = _mm_madd_epi16(pairs, _mm_set1_epi32(0x0001_0400)); // upper * 2^10 + lower
     let halves = _mm_or_si128(_mm_mul_epu32(quarters, _mm_set1_epi64x(1 << 20)), _mm_srli_epi64::<32>(quarters));
-    let high = _mm_cvtsi128_si64(halves) as u64;
-    let low = _mm_cvtsi128_si64(_mm_unpackhi_epi64(halves, halves)) as u64;
+    let (high, low) = crate::codec::sse2::words(halves);
     Some(Halves { high, low }.to_bytes())
 }
