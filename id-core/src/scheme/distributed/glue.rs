@@ -60,15 +60,31 @@ impl crate::identity::StorageOf<DistributedId> for Decimal {
     /// building the newtype by hand; it is read as its absolute integer part, capped.
     #[inline]
     fn to_scheme(self) -> DistributedId {
-        match DistributedId::from_decimal(self) {
-            Ok(id) => id,
-            Err(_) => DistributedId::from_decimal(self.trunc().abs()).unwrap_or(DistributedId::MAX),
+        // Every `Decimal` a derived type holds through its own API (scale 0, positive, at most
+        // `MAX`) takes this path, read from the fields in registers: handing `self` to a call
+        // made the compiler keep a copy on the stack and read the fields back through it.
+        if self.scale() == 0
+            && self.is_sign_positive()
+            && let Ok(id) = DistributedId::try_from_u128(self.mantissa().unsigned_abs())
+        {
+            return id;
         }
+        lenient(self.mantissa(), self.scale())
     }
 
     fn try_to_scheme(self) -> Result<DistributedId, ParseError> {
         DistributedId::from_decimal(self)
     }
+}
+
+/// [`StorageOf::to_scheme`](crate::identity::StorageOf::to_scheme) of a `Decimal` no derived
+/// type's API makes, given as its parts (not the `Decimal`, see the caller): its absolute
+/// integer part, capped at [`DistributedId::MAX`].
+#[cold]
+#[inline(never)]
+fn lenient(mantissa: i128, scale: u32) -> DistributedId {
+    let d = Decimal::from_i128_with_scale(mantissa, scale);
+    DistributedId::from_decimal(d.trunc().abs()).unwrap_or(DistributedId::MAX)
 }
 
 /// A derived DistributedId type's own items: `new()`, the random part, and `TryFrom<Decimal>`

@@ -328,6 +328,31 @@ fn text_forms_and_errors() {
     assert!("0nQkrErwxJd2MnCm41WZ5".parse::<DistributedId128>().is_err());
 }
 
+/// A `Decimal` storage that a derived type's API never makes (built by hand in the newtype) is
+/// read as its absolute integer part, capped at `MAX`; every valid one as itself.
+#[test]
+fn storage_reads_any_decimal() {
+    use crate::identity::StorageOf;
+    let read = |d: Decimal| StorageOf::<DistributedId>::to_scheme(d).value();
+    let max = Decimal::from_i128_with_scale(decimal::MAX as i128, 0);
+    for (d, expected) in [
+        (Decimal::ZERO, 0),
+        (Decimal::new(1088824355131185736, 0), 1088824355131185736),
+        (max, decimal::MAX),
+        (Decimal::new(1230, 1), 123),
+        (Decimal::new(15, 1), 1),
+        (Decimal::new(-5, 0), 5),
+        (Decimal::new(-57, 1), 5),
+        (Decimal::NEGATIVE_ONE * Decimal::ZERO, 0),
+        (Decimal::MAX, decimal::MAX),
+        (Decimal::MIN, decimal::MAX),
+        (max + Decimal::ONE, decimal::MAX),
+        (Decimal::from_i128_with_scale(decimal::MAX as i128, 28), 0),
+    ] {
+        assert_eq!(read(d), expected, "{d:?}");
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(crate::test_budget::proptest_config())]
 
