@@ -43,12 +43,14 @@ mod scalar {
         Some(group(high)? * 100_000_000 + group(low)?)
     }
 
-    /// The value of a text of 16 to 32 digits from its first sixteen bytes and its last
-    /// sixteen (`keep`, the length less 16, is how many of the first sixteen come before the
-    /// last sixteen), or `None` if a byte of either is not a digit.
+    /// The value of a text of 16 to 32 digits, or `None` if a byte is not a digit.
     #[inline(always)]
-    pub(super) fn thirty_two_digits(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
-        let (head, tail) = (sixteen_digits(first)?, sixteen_digits(last)?);
+    pub(super) fn thirty_two_digits(text: &[u8]) -> Option<u128> {
+        let (n, keep) = (text.len(), text.len() - 16);
+        let (head, tail) = (
+            sixteen_digits(text[..16].try_into().expect("16 bytes"))?,
+            sixteen_digits(text[n - 16..].try_into().expect("16 bytes"))?,
+        );
         // Both powers are at most 10^16: the division stays in 64 bits.
         let head = head / super::POWERS_OF_TEN[16 - keep] as u64;
         Some(u128::from(head) * super::POWERS_OF_TEN[16] + u128::from(tail))
@@ -310,10 +312,11 @@ fn group_ending_at(text: &[u8], end: usize) -> Option<u64> {
 
 /// Reads 1 to `max_digits` ASCII decimal digits.
 ///
-/// Up to 32 digits (every 28-digit ID), the last sixteen at once (SSE2 on x86-64, two SWAR
-/// groups elsewhere, see `eight_digits`), the rest in two groups of eight read right to left,
-/// joined with one 64×64-bit multiplication, no loop and no overflow check (10^32 < 2^128); longer and shorter texts eight digits at a time, each group joined with a
-/// checked `u128` multiply-add, the last few one by one.
+/// From 16 to 32 digits (every 28-digit ID), the digits before the last sixteen and the last
+/// sixteen side by side (SSE2 on x86-64, SWAR groups elsewhere, see `eight_digits`), with no
+/// loop and no overflow check (10^32 < 2^128); from 8 to 15, two SWAR groups; from 33 to 39,
+/// two sixteens and a group, the only texts with an overflow check; the others eight digits at
+/// a time, each group joined with a checked `u128` multiply-add, the last few one by one.
 #[inline(always)]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
     const E8: u64 = 100_000_000;
@@ -325,8 +328,7 @@ pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
     let bytes = text.as_bytes();
     let n = bytes.len();
     if (16..=32).contains(&n) {
-        let (first, last) = (bytes[..16].try_into().expect("16 bytes"), bytes[n - 16..].try_into().expect("16 bytes"));
-        return backend::thirty_two_digits(first, last, n - 16).ok_or_else(invalid);
+        return backend::thirty_two_digits(bytes).ok_or_else(invalid);
     }
     if (8..16).contains(&n) {
         let group = |end: usize| group_ending_at(bytes, end).ok_or_else(invalid);
@@ -603,17 +605,14 @@ mod tests {
                 state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
                 let v = (u128::from(state) << 64 | u128::from(state.rotate_left(17))) % 10u128.pow(n as u32);
                 let text = format!("{v:0n$}");
-                let (first, last) =
-                    (text.as_bytes()[..16].try_into().unwrap(), text.as_bytes()[n - 16..].try_into().unwrap());
-                assert_eq!(backend::thirty_two_digits(first, last, n - 16), Some(v), "{text}");
-                assert_eq!(scalar::thirty_two_digits(first, last, n - 16), Some(v), "{text}");
+                assert_eq!(backend::thirty_two_digits(text.as_bytes()), Some(v), "{text}");
+                assert_eq!(scalar::thirty_two_digits(text.as_bytes()), Some(v), "{text}");
             }
             for (position, c) in test_budget::bytes_at_positions(n).into_iter().filter(|(_, c)| !c.is_ascii_digit()) {
                 let mut text = vec![b'7'; n];
                 text[position] = c;
-                let (first, last) = (text[..16].try_into().unwrap(), text[n - 16..].try_into().unwrap());
-                assert_eq!(backend::thirty_two_digits(first, last, n - 16), None, "{c} at {position} of {n}");
-                assert_eq!(scalar::thirty_two_digits(first, last, n - 16), None, "{c} at {position} of {n}");
+                assert_eq!(backend::thirty_two_digits(&text), None, "{c} at {position} of {n}");
+                assert_eq!(scalar::thirty_two_digits(&text), None, "{c} at {position} of {n}");
             }
         }
     }

@@ -29,14 +29,12 @@ pub(super) fn sixteen_digits(text: &[u8; 16]) -> Option<u64> {
     unsafe { sixteen_digits_sse2(text) }
 }
 
-/// The value of a text of 16 to 32 digits from its first sixteen bytes and its last sixteen
-/// (`keep`, the length less 16, is how many of the first sixteen come before the last sixteen),
-/// or `None` if a byte of either is not a digit.
+/// The value of a text of 16 to 32 digits, or `None` if a byte is not a digit.
 #[inline(always)]
-pub(super) fn thirty_two_digits(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
+pub(super) fn thirty_two_digits(text: &[u8]) -> Option<u128> {
     // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this module is
     // only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
-    unsafe { thirty_two_digits_sse2(first, last, keep) }
+    unsafe { thirty_two_digits_sse2(text) }
 }
 
 #[target_feature(enable = "sse2")]
@@ -88,7 +86,13 @@ fn thirty_two_ascii_sse2(high: u64, low: u64) -> [u8; 32] {
 #[inline]
 fn digit_values(text: &[u8; 16]) -> (__m128i, __m128i) {
     // SAFETY: `text` is 16 readable bytes; the load is unaligned.
-    let ascii = unsafe { _mm_loadu_si128(text.as_ptr().cast::<__m128i>()) };
+    digit_values_of(unsafe { _mm_loadu_si128(text.as_ptr().cast::<__m128i>()) })
+}
+
+/// [`digit_values`] of sixteen bytes in a register.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn digit_values_of(ascii: __m128i) -> (__m128i, __m128i) {
     // As unsigned bytes, a digit is at most 9 after subtracting '0'.
     let digits = _mm_sub_epi8(ascii, _mm_set1_epi8(b'0' as i8));
     let nine = _mm_set1_epi8(9);
@@ -132,7 +136,52 @@ fn sixteen_digits_sse2(text: &[u8; 16]) -> Option<u64> {
 
 #[target_feature(enable = "sse2")]
 #[inline]
-fn thirty_two_digits_sse2(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
+fn thirty_two_digits_sse2(text: &[u8]) -> Option<u128> {
+    let (n, keep) = (text.len(), text.len() - 16);
+    let last: &[u8; 16] = text[n - 16..].try_into().expect("16 bytes");
+    if keep < 8 {
+        return short_head(text[..16].try_into().expect("16 bytes"), last, keep);
+    }
+    const E8: u64 = 100_000_000;
+    // Bytes 8..16 of the head's mask for each `keep` from 8 to 16: zeros over the digits the
+    // second load repeats from the first, then ones.
+    const SECOND_MASKS: [u64; 9] = {
+        let mut masks = [0u64; 9];
+        let mut keep = 9;
+        while keep <= 16 {
+            masks[keep - 8] = u64::MAX << (8 * (16 - keep));
+            keep += 1;
+        }
+        masks
+    };
+    // The head is read as its first eight digits and the eight that end at `keep`, not as the
+    // sixteen bytes from the start: a text just copied by `memcpy` (every `to_string` of a
+    // 17-to-31-byte text) was stored as two overlapping sixteen-byte halves, and a load that
+    // reaches into the later one's bytes cannot take its data from either store, so it waits
+    // for both to reach the cache. These loads stay inside the first half (0.7 ns of a
+    // 28-digit round trip's 34). `text` is a slice, not a `&[u8; 16]`, so the compiler cannot
+    // widen the first load back to sixteen bytes.
+    let word = |at: usize| u64::from_le_bytes(text[at..at + 8].try_into().expect("8 bytes"));
+    let ((head, head_valid), (tail, tail_valid)) =
+        (digit_values_of(_mm_set_epi64x(word(keep - 8) as i64, word(0) as i64)), digit_values(last));
+    if _mm_movemask_epi8(_mm_and_si128(head_valid, tail_valid)) != 0xFFFF {
+        return None;
+    }
+    let head = _mm_and_si128(head, _mm_set_epi64x(SECOND_MASKS[keep - 8] as i64, -1));
+    let (head, tail) = eight_digit_groups(four_digit_groups(head), four_digit_groups(tail));
+    // The head is the first eight digits, then digits 8..keep as an eight-digit number with
+    // leading zeros. Three products side by side, where joining each part first made them wait
+    // for each other.
+    let e16 = u128::from(E8 * E8);
+    let head = u128::from(head & 0xFFFF_FFFF) * super::POWERS_OF_TEN[keep + 8] + u128::from(head >> 32) * e16;
+    Some(head + u128::from((tail & 0xFFFF_FFFF) * E8 + (tail >> 32)))
+}
+
+/// [`thirty_two_digits_sse2`] for texts of 16 to 23 digits: the head, shorter than eight
+/// digits, from the first sixteen bytes masked.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn short_head(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
     const E8: u64 = 100_000_000;
     // A window of `keep` all-ones bytes, then zeros.
     const KEEP: [u8; 32] = {
@@ -154,9 +203,7 @@ fn thirty_two_digits_sse2(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Opt
     let head = _mm_and_si128(head, keep_mask);
     let (head, tail) = eight_digit_groups(four_digit_groups(head), four_digit_groups(tail));
     // The head's digits beyond `keep` read as zeros: it is the first `keep` digits times
-    // 10^(16 - keep), so times 10^keep it is their place in the number. Four products side by
-    // side, where joining each half first made them wait for each other.
-    // At most 10^16.
+    // 10^(16 - keep), so times 10^keep it is their place in the number.
     let scale = super::POWERS_OF_TEN[keep] as u64;
     let head = u128::from(head & 0xFFFF_FFFF) * (u128::from(scale) * u128::from(E8))
         + u128::from(head >> 32) * u128::from(scale);
