@@ -127,7 +127,8 @@ mod scalar {
     /// The value of the 25 characters after the first (125 bits), or `None` if one is not a
     /// digit of `wide`, the table of the case.
     #[inline(always)]
-    pub(super) fn decode_rest(bytes: &[u8; LEN], _case: Case, wide: &[u32; 256]) -> Option<u128> {
+    pub(super) fn decode_rest(bytes: &[u8], _case: Case, wide: &[u32; 256]) -> Option<u128> {
+        assert!(bytes.len() == LEN);
         let digit = |c: u8| u64::from(wide[c as usize]);
         // Five groups of 5 characters (25 bits each): short, independent chains the CPU works
         // on side by side.
@@ -154,12 +155,12 @@ mod sse2 {
     use super::{Case, LEN};
     use crate::codec::sse2::{in_range, join_eights};
     use core::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadl_epi64,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_unpacklo_epi64,
     };
 
     #[inline(always)]
-    pub(super) fn decode_rest(bytes: &[u8; LEN], case: Case, wide: &[u32; 256]) -> Option<u128> {
+    pub(super) fn decode_rest(bytes: &[u8], case: Case, wide: &[u32; 256]) -> Option<u128> {
         // SAFETY: the callee's only precondition is SSE2 (its `target_feature`), and this
         // module is only compiled where the whole build enables SSE2 (the `cfg` on `mod sse2`).
         unsafe { decode_rest_sse2(bytes, case, wide) }
@@ -167,12 +168,22 @@ mod sse2 {
 
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn decode_rest_sse2(bytes: &[u8; LEN], case: Case, wide: &[u32; 256]) -> Option<u128> {
+    fn decode_rest_sse2(bytes: &[u8], case: Case, wide: &[u32; 256]) -> Option<u128> {
+        assert!(bytes.len() == LEN);
         let second = wide[bytes[1] as usize];
-        // SAFETY: `bytes` is 26 readable bytes; the loads cover 2..18 and 10..26, in bounds,
-        // and are unaligned.
+        // Characters 2..10 are one 8-byte load, not the front half of a 16-byte one: a text
+        // just copied by `memcpy` (`to_string` of the 26 characters, or of a TypeID's 27 to
+        // 31) was stored as its first sixteen bytes and its last sixteen, and a load that
+        // reaches from the first into the second cannot take its data from either store, so
+        // it waits for both to reach the cache. These loads end where the last sixteen start,
+        // and the last sixteen are one load.
+        // `bytes` is a slice, not a `&[u8; 26]`, so that the compiler cannot widen the first
+        // load back to sixteen bytes.
+        // SAFETY: `bytes` is 26 readable bytes (asserted); the loads cover 2..10 and 10..26, in
+        // bounds, and are unaligned.
         let (front, back) =
-            unsafe { (_mm_loadu_si128(bytes.as_ptr().add(2).cast()), _mm_loadu_si128(bytes.as_ptr().add(10).cast())) };
+            unsafe { (_mm_loadl_epi64(bytes.as_ptr().add(2).cast()), _mm_loadu_si128(bytes.as_ptr().add(10).cast())) };
+        let front = _mm_unpacklo_epi64(front, back);
         let (front, front_ok) = digits(front, case);
         let (back, back_ok) = digits(back, case);
         if second >> 5 != 0 || _mm_movemask_epi8(_mm_and_si128(front_ok, back_ok)) != 0xFFFF {
