@@ -163,32 +163,25 @@ pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     // the returned text, and that copy stalls on the bytes the encoder just stored.
     let encoding =
         const { if I::ENCODING.is_in(<I::Scheme as Scheme>::ENCODINGS) { I::ENCODING } else { Encoding::Canonical } };
-    // The prefix, `_` and the text are assembled in this frame's buffer, the text written there
-    // by the encoder itself where the scheme can (`encode_words`): a text returned by value is
-    // copied on its way here, and each copy of bytes just stored waits for the stores to retire.
-    let mut buf = [0u8; 64 + IdText::CAPACITY];
-    let at = match I::PREFIX {
-        None => 0,
+    let prefix = match I::PREFIX {
+        None => return write_text(&value, encoding, f),
         // The derive allows at most 63 bytes; a hand-written `PREFIX` may be longer.
         Some(prefix) if prefix.len() > 63 => {
             f.write_str(prefix)?;
             f.write_str("_")?;
-            0
+            return write_text(&value, encoding, f);
         }
-        Some(prefix) => {
-            buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
-            buf[prefix.len()] = b'_';
-            prefix.len() + 1
-        }
+        Some(prefix) => prefix,
     };
+    // The prefix, `_` and the text are assembled in this frame's buffer, the text written there
+    // by the encoder itself where the scheme can (`encode_words`): a text returned by value is
+    // copied on its way here, and each copy of bytes just stored waits for the stores to retire.
+    let mut buf = [0u8; 64 + IdText::CAPACITY];
+    buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
+    buf[prefix.len()] = b'_';
+    let at = prefix.len() + 1;
     let tail: &mut [u8; IdText::CAPACITY] = (&mut buf[at..][..IdText::CAPACITY]).try_into().expect("CAPACITY bytes");
-    let written = value.encode_words(encoding, &mut AsciiWords::new(tail));
-    let end = match written {
-        Some(range) if at == 0 => {
-            // SAFETY: `tail` is only written by `AsciiWords`, which zeroes it and then stores
-            // ASCII only (every byte's top bit cleared): ASCII is UTF-8.
-            return f.write_str(unsafe { core::str::from_utf8_unchecked(&tail[range]) });
-        }
+    let end = match value.encode_words(encoding, &mut AsciiWords::new(tail)) {
         // A text that starts later in its buffer (right-aligned digits) moves up to the `_`.
         Some(range) => {
             let len = range.len();
@@ -199,9 +192,6 @@ pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         }
         None => {
             let Some(text) = value.encode(encoding) else { return Err(fmt::Error) };
-            if at == 0 {
-                return f.write_str(&text);
-            }
             tail[..text.len()].copy_from_slice(text.as_bytes());
             at + text.len()
         }
@@ -210,6 +200,22 @@ pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     // is ASCII, written by `AsciiWords` (which stores ASCII only) or copied from an `IdText`
     // (ASCII, as every `IdText`); UTF-8 strings put end to end are UTF-8.
     f.write_str(unsafe { core::str::from_utf8_unchecked(&buf[..end]) })
+}
+
+/// The encoded value alone, in a buffer of its size: a buffer with room for a prefix cost four
+/// more stores to zero on every ID.
+#[inline(always)]
+fn write_text<S: Scheme>(value: &S, encoding: Encoding, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut buf = [0u8; IdText::CAPACITY];
+    match value.encode_words(encoding, &mut AsciiWords::new(&mut buf)) {
+        // SAFETY: `buf` is only written by `AsciiWords`, which zeroes it and then stores ASCII
+        // only (every byte's top bit cleared): ASCII is UTF-8.
+        Some(range) => f.write_str(unsafe { core::str::from_utf8_unchecked(&buf[range]) }),
+        None => match value.encode(encoding) {
+            Some(text) => f.write_str(&text),
+            None => Err(fmt::Error),
+        },
+    }
 }
 
 /// `TypeName(text)`.
