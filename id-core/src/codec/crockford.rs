@@ -171,14 +171,9 @@ mod sse2 {
     fn decode_rest_sse2(bytes: &[u8], case: Case, wide: &[u32; 256]) -> Option<u128> {
         assert!(bytes.len() == LEN);
         let second = wide[bytes[1] as usize];
-        // Characters 2..10 are one 8-byte load, not the front half of a 16-byte one: a text
-        // just copied by `memcpy` (`to_string` of the 26 characters, or of a TypeID's 27 to
-        // 31) was stored as its first sixteen bytes and its last sixteen, and a load that
-        // reaches from the first into the second cannot take its data from either store, so
-        // it waits for both to reach the cache. These loads end where the last sixteen start,
-        // and the last sixteen are one load.
-        // `bytes` is a slice, not a `&[u8; 26]`, so that the compiler cannot widen the first
-        // load back to sixteen bytes.
+        // Characters 2..10 in one 8-byte load that ends where the last sixteen start, not in
+        // the front half of a 16-byte load (see "Reading a text `memcpy` has just written" in
+        // the `codec` docs).
         // SAFETY: `bytes` is 26 readable bytes (asserted); the loads cover 2..10 and 10..26, in
         // bounds, and are unaligned.
         let (front, back) =

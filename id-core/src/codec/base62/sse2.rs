@@ -203,12 +203,8 @@ fn join(high: __m128i, low: __m128i) -> Option<(u64, u64)> {
 #[inline]
 fn decode22_sse2(text: &[u8]) -> Option<(u64, u64)> {
     assert!(text.len() == 22);
-    // Characters 0..6 are read with two 4-byte loads, the others with one 16-byte load of the
-    // last sixteen: a text just copied by `memcpy` (`to_string` of these 22 characters) was
-    // stored as its first sixteen bytes and its last sixteen, and a load that reaches from the
-    // first into the second cannot take its data from either store, so it waits for both to
-    // reach the cache. `text` is a slice, not a `&[u8; 22]`, so that the compiler cannot merge
-    // the small loads into one that reaches into the last sixteen.
+    // Characters 0..6 in two 4-byte loads that end where the last sixteen start, the last
+    // sixteen in one load (see "Reading a text `memcpy` has just written" in the `codec` docs).
     let word = |at: usize| u64::from(u32::from_le_bytes(text[at..at + 4].try_into().expect("4 bytes")));
     let head = word(0) | (word(2) >> 16) << 32;
     // SAFETY: `text` is 22 readable bytes (asserted); the load is unaligned, at 6..22.

@@ -154,13 +154,9 @@ fn thirty_two_digits_sse2(text: &[u8]) -> Option<u128> {
         }
         masks
     };
-    // The head is read as its first eight digits and the eight that end at `keep`, not as the
-    // sixteen bytes from the start: a text just copied by `memcpy` (every `to_string` of a
-    // 17-to-31-byte text) was stored as two overlapping sixteen-byte halves, and a load that
-    // reaches into the later one's bytes cannot take its data from either store, so it waits
-    // for both to reach the cache. These loads stay inside the first half (0.7 ns of a
-    // 28-digit round trip's 34). `text` is a slice, not a `&[u8; 16]`, so the compiler cannot
-    // widen the first load back to sixteen bytes.
+    // The head is read as its first eight digits and the eight that end at `keep`, where the
+    // last sixteen start, not as the sixteen bytes from the start (see "Reading a text `memcpy`
+    // has just written" in the `codec` docs).
     let word = |at: usize| u64::from_le_bytes(text[at..at + 8].try_into().expect("8 bytes"));
     let ((head, head_valid), (tail, tail_valid)) =
         (digit_values_of(_mm_set_epi64x(word(keep - 8) as i64, word(0) as i64)), digit_values(last));
