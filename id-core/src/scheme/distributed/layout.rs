@@ -92,8 +92,9 @@ impl Layout {
             let r = u128::from(random.next_u64() & RANDOM48 as u64).max(1);
             (r, (r & self.increment_mask).max(1))
         } else {
-            let high = u128::from(random.next_u64() >> 53);
-            let low = u128::from(random.next_u64()).max(u128::from(high == 0));
+            let pair = random.next_u64_pair();
+            let high = pair >> (64 + 53);
+            let low = u128::from(pair as u64).max(u128::from(high == 0));
             (high << 64 | low, (low & self.increment_mask).max(1))
         }
     }
