@@ -20,11 +20,11 @@ use super::{P3, digits_word};
 use crate::codec::sse2::{in_range, words};
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_add_epi16, _mm_add_epi64, _mm_and_si128, _mm_castps_si128, _mm_castsi128_ps,
-    _mm_cmpgt_epi8, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16, _mm_movemask_epi8,
-    _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128, _mm_set_epi16, _mm_set_epi64x, _mm_set1_epi8,
-    _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x, _mm_shuffle_ps, _mm_slli_epi16, _mm_slli_epi32, _mm_slli_epi64,
-    _mm_slli_si128, _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128, _mm_sub_epi8, _mm_sub_epi16, _mm_sub_epi32,
-    _mm_unpacklo_epi32,
+    _mm_cmpgt_epi8, _mm_cvtsi32_si128, _mm_cvtsi128_si64, _mm_insert_epi16, _mm_loadu_si128, _mm_madd_epi16,
+    _mm_movemask_epi8, _mm_mul_epu32, _mm_mulhi_epu16, _mm_mullo_epi16, _mm_or_si128, _mm_set_epi16, _mm_set_epi64x,
+    _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x, _mm_shuffle_ps, _mm_slli_epi16, _mm_slli_epi32,
+    _mm_slli_epi64, _mm_slli_si128, _mm_srli_epi16, _mm_srli_epi64, _mm_srli_si128, _mm_sub_epi8, _mm_sub_epi16,
+    _mm_sub_epi32, _mm_unpacklo_epi32,
 };
 
 const P4: u64 = P3 * 62;
@@ -205,14 +205,18 @@ fn decode22_sse2(text: &[u8]) -> Option<(u64, u64)> {
     assert!(text.len() == 22);
     // Characters 0..6 in two 4-byte loads that end where the last sixteen start, the last
     // sixteen in one load (see "Reading a text `memcpy` has just written" in the `codec` docs).
-    let word = |at: usize| u64::from(u32::from_le_bytes(text[at..at + 4].try_into().expect("4 bytes")));
-    let head = word(0) | (word(2) >> 16) << 32;
+    let first_four = i32::from_le_bytes(text[..4].try_into().expect("4 bytes"));
+    let next_two = u16::from_le_bytes(text[4..6].try_into().expect("2 bytes"));
+    let head = _mm_insert_epi16::<2>(_mm_cvtsi32_si128(first_four), i32::from(next_two));
     // SAFETY: `text` is 22 readable bytes (asserted); the load is unaligned, at 6..22.
     let back = unsafe { _mm_loadu_si128(text.as_ptr().add(6).cast::<__m128i>()) };
     // The high block (characters 0..11) in bytes 1..12 behind a `0`: characters 0..6 from
-    // `head`, 6..15 from the back moved up by seven. The low block (characters 11..22) is bytes
-    // 5..16 of the back.
-    let front = _mm_or_si128(_mm_cvtsi64_si128((head << 8 | u64::from(b'0')) as i64), _mm_slli_si128::<7>(back));
+    // `head` moved up by one, 6..15 from the back moved up by seven. The low block (characters
+    // 11..22) is bytes 5..16 of the back.
+    let front = _mm_or_si128(
+        _mm_or_si128(_mm_slli_si128::<1>(head), _mm_cvtsi32_si128(i32::from(b'0'))),
+        _mm_slli_si128::<7>(back),
+    );
     let ((front, front_valid), (back, back_valid)) = (digits(front), digits(back));
     if front_valid & back_valid != 0xFFFF {
         return None;
