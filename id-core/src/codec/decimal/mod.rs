@@ -82,12 +82,18 @@ pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
     if d.scale() == 0 && d.is_sign_positive() {
         return Ok(d.mantissa().unsigned_abs());
     }
-    from_scaled_decimal(d)
+    // The parts, not the `Decimal`: a `Decimal` handed to a call made its callers keep a copy
+    // of it on the stack and read its fields back through that copy, on the fast path too.
+    from_scaled_decimal(d.mantissa(), d.scale())
 }
 
+/// [`from_decimal`] of the `Decimal` with this mantissa and scale (a negative zero arrives as
+/// zero, which is accepted either way).
 #[cfg(feature = "distributed")]
 #[cold]
-fn from_scaled_decimal(d: Decimal) -> Result<u128, ParseError> {
+#[inline(never)]
+fn from_scaled_decimal(mantissa: i128, scale: u32) -> Result<u128, ParseError> {
+    let d = Decimal::from_i128_with_scale(mantissa, scale);
     if d.is_sign_negative() && !d.is_zero() {
         return Err(ParseError::OutOfRange { rule: RangeRule::Negative });
     }

@@ -137,71 +137,48 @@ fn sixteen_digits_sse2(text: &[u8; 16]) -> Option<u64> {
 #[target_feature(enable = "sse2")]
 #[inline]
 fn thirty_two_digits_sse2(text: &[u8]) -> Option<u128> {
-    let (n, keep) = (text.len(), text.len() - 16);
-    let last: &[u8; 16] = text[n - 16..].try_into().expect("16 bytes");
-    if keep < 8 {
-        return short_head(text[..16].try_into().expect("16 bytes"), last, keep);
-    }
     const E8: u64 = 100_000_000;
-    // Bytes 8..16 of the head's mask for each `keep` from 8 to 16: zeros over the digits the
-    // second load repeats from the first, then ones.
-    const SECOND_MASKS: [u64; 9] = {
-        let mut masks = [0u64; 9];
-        let mut keep = 9;
+    // For each `keep` (how many digits come before the last sixteen), the bytes of the head
+    // register that hold those digits once each. Below eight, the head is the first sixteen
+    // bytes: its first `keep`. From eight, it is the first eight digits and the eight that end
+    // at `keep`: all of the first, and of the second the `keep - 8` the first does not repeat.
+    const HEAD_MASKS: [[u8; 16]; 17] = {
+        let mut masks = [[0u8; 16]; 17];
+        let mut keep = 0;
         while keep <= 16 {
-            masks[keep - 8] = u64::MAX << (8 * (16 - keep));
+            let mut i = 0;
+            while i < 16 {
+                let kept = if keep < 8 { i < keep } else { i < 8 || i >= 24 - keep };
+                masks[keep][i] = if kept { 0xFF } else { 0 };
+                i += 1;
+            }
             keep += 1;
         }
         masks
     };
-    // The head is read as its first eight digits and the eight that end at `keep`, where the
-    // last sixteen start, not as the sixteen bytes from the start (see "Reading a text `memcpy`
-    // has just written" in the `codec` docs).
+    let (n, keep) = (text.len(), text.len() - 16);
+    let last: &[u8; 16] = text[n - 16..].try_into().expect("16 bytes");
+    // From eight digits before the last sixteen, the head's loads end where the last sixteen
+    // start, not sixteen bytes from the start (see "Reading a text `memcpy` has just written"
+    // in the `codec` docs).
     let word = |at: usize| u64::from_le_bytes(text[at..at + 8].try_into().expect("8 bytes"));
-    let ((head, head_valid), (tail, tail_valid)) =
-        (digit_values_of(_mm_set_epi64x(word(keep - 8) as i64, word(0) as i64)), digit_values(last));
-    if _mm_movemask_epi8(_mm_and_si128(head_valid, tail_valid)) != 0xFFFF {
-        return None;
-    }
-    let head = _mm_and_si128(head, _mm_set_epi64x(SECOND_MASKS[keep - 8] as i64, -1));
-    let (head, tail) = eight_digit_groups(four_digit_groups(head), four_digit_groups(tail));
-    // The head is the first eight digits, then digits 8..keep as an eight-digit number with
-    // leading zeros. Three products side by side, where joining each part first made them wait
-    // for each other.
-    let e16 = u128::from(E8 * E8);
-    let head = u128::from(head & 0xFFFF_FFFF) * super::POWERS_OF_TEN[keep + 8] + u128::from(head >> 32) * e16;
-    Some(head + u128::from((tail & 0xFFFF_FFFF) * E8 + (tail >> 32)))
-}
-
-/// [`thirty_two_digits_sse2`] for texts of 16 to 23 digits: the head, shorter than eight
-/// digits, from the first sixteen bytes masked.
-#[target_feature(enable = "sse2")]
-#[inline]
-fn short_head(first: &[u8; 16], last: &[u8; 16], keep: usize) -> Option<u128> {
-    const E8: u64 = 100_000_000;
-    // A window of `keep` all-ones bytes, then zeros.
-    const KEEP: [u8; 32] = {
-        let mut mask = [0u8; 32];
-        let mut i = 0;
-        while i < 16 {
-            mask[i] = 0xFF;
-            i += 1;
-        }
-        mask
+    let (head, head_valid) = if keep < 8 {
+        digit_values(text[..16].try_into().expect("16 bytes"))
+    } else {
+        digit_values_of(_mm_set_epi64x(word(keep - 8) as i64, word(0) as i64))
     };
-    let ((head, head_valid), (tail, tail_valid)) = (digit_values(first), digit_values(last));
+    let (tail, tail_valid) = digit_values(last);
     if _mm_movemask_epi8(_mm_and_si128(head_valid, tail_valid)) != 0xFFFF {
         return None;
     }
-    let window: &[u8; 16] = KEEP[16 - keep..][..16].try_into().expect("keep is at most 16");
-    // SAFETY: `window` is 16 readable bytes; the load is unaligned.
-    let keep_mask = unsafe { _mm_loadu_si128(window.as_ptr().cast::<__m128i>()) };
-    let head = _mm_and_si128(head, keep_mask);
-    let (head, tail) = eight_digit_groups(four_digit_groups(head), four_digit_groups(tail));
-    // The head's digits beyond `keep` read as zeros: it is the first `keep` digits times
-    // 10^(16 - keep), so times 10^keep it is their place in the number.
-    let scale = super::POWERS_OF_TEN[keep] as u64;
-    let head = u128::from(head & 0xFFFF_FFFF) * (u128::from(scale) * u128::from(E8))
-        + u128::from(head >> 32) * u128::from(scale);
+    // SAFETY: a row of `HEAD_MASKS` is 16 readable bytes; the load is unaligned.
+    let mask = unsafe { _mm_loadu_si128(HEAD_MASKS[keep].as_ptr().cast::<__m128i>()) };
+    let (head, tail) = eight_digit_groups(four_digit_groups(_mm_and_si128(head, mask)), four_digit_groups(tail));
+    // The head's first eight lanes read as a number are its first eight digits (below eight,
+    // the first `keep` followed by zeros), worth 10^(keep + 8); its second eight are digits
+    // 8..keep after leading zeros (below eight, all zeros), worth 10^16. Three products side by
+    // side, where joining each part first made them wait for each other.
+    let head = u128::from(head & 0xFFFF_FFFF) * super::POWERS_OF_TEN[keep + 8]
+        + u128::from(head >> 32) * super::POWERS_OF_TEN[16];
     Some(head + u128::from((tail & 0xFFFF_FFFF) * E8 + (tail >> 32)))
 }

@@ -60,16 +60,11 @@ impl crate::identity::StorageOf<DistributedId> for Decimal {
     /// building the newtype by hand; it is read as its absolute integer part, capped.
     #[inline]
     fn to_scheme(self) -> DistributedId {
-        // Every `Decimal` a derived type holds through its own API (scale 0, positive, at most
-        // `MAX`) takes this path, read from the fields in registers: handing `self` to a call
-        // made the compiler keep a copy on the stack and read the fields back through it.
-        if self.scale() == 0
-            && self.is_sign_positive()
-            && let Ok(id) = DistributedId::try_from_u128(self.mantissa().unsigned_abs())
-        {
-            return id;
+        match DistributedId::from_decimal(self) {
+            Ok(id) => id,
+            // The parts, not `self`: see `decimal::from_decimal`.
+            Err(_) => lenient(self.mantissa(), self.scale()),
         }
-        lenient(self.mantissa(), self.scale())
     }
 
     fn try_to_scheme(self) -> Result<DistributedId, ParseError> {
@@ -78,8 +73,8 @@ impl crate::identity::StorageOf<DistributedId> for Decimal {
 }
 
 /// [`StorageOf::to_scheme`](crate::identity::StorageOf::to_scheme) of a `Decimal` no derived
-/// type's API makes, given as its parts (not the `Decimal`, see the caller): its absolute
-/// integer part, capped at [`DistributedId::MAX`].
+/// type's API makes, given as its mantissa and scale: its absolute integer part, capped at
+/// [`DistributedId::MAX`].
 #[cold]
 #[inline(never)]
 fn lenient(mantissa: i128, scale: u32) -> DistributedId {
