@@ -14,7 +14,7 @@ pub use idcraft_core::{
     Timestamp,
 };
 #[doc(inline)]
-pub use idcraft_core::{codec, scope};
+pub use idcraft_core::{codec, fork, scope};
 
 /// The former home of the column mapping, now in [`db`].
 #[doc(hidden)]

@@ -7,7 +7,7 @@
 //! Every module names only modules of its own layer or below, and no two modules name each
 //! other (`tests/layers.rs` reads the sources and fails on an upward import or a circle):
 //!
-//! 1. **primitives**: the lock generators share (`sync`), [`time`], [`clock`], [`random`],
+//! 1. **primitives**: the lock generators share (`sync`), [`time`], [`clock`], [`random`], [`fork`],
 //!    `host` (with `std`), [`encoding`], [`error`] (the
 //!    error enums and their reasons, [`error::Column`] and [`error::CombTimeError`] among them);
 //! 2. **codecs**: [`codec`] (text and byte forms, no clock, no scheme);
@@ -72,6 +72,7 @@ pub mod encoding;
 pub mod error;
 mod explicit;
 pub mod fence;
+pub mod fork;
 #[cfg(feature = "std")]
 pub mod host;
 pub mod identity;

@@ -25,6 +25,19 @@ pub trait RandomSource: Send + Sync {
         let high = self.next_u64();
         u128::from(high) << 64 | u128::from(self.next_u64())
     }
+
+    /// The [fork generation](crate::fork) this source's draws belong to. A source whose state
+    /// a `fork()` copies into the child and that draws afresh there returns
+    /// [`fork::generation()`](crate::fork::generation), as [`OsRandom`] does: generators that
+    /// keep state drawn from it (a counter's random start, a last random part) then start a
+    /// new unit with fresh draws in the child, so the child's IDs share no value with the
+    /// parent's. The default, 0, is for sources that repeat their draws in a child by design
+    /// (a seeded source: tests rely on the same sequence), which then keep their generators'
+    /// behaviour deterministic across `fork()`.
+    #[inline]
+    fn fork_generation(&self) -> u64 {
+        0
+    }
 }
 
 impl<R: RandomSource + ?Sized> RandomSource for &R {
@@ -36,6 +49,9 @@ impl<R: RandomSource + ?Sized> RandomSource for &R {
     }
     fn next_u64_pair(&self) -> u128 {
         (**self).next_u64_pair()
+    }
+    fn fork_generation(&self) -> u64 {
+        (**self).fork_generation()
     }
 }
 
@@ -49,10 +65,14 @@ impl<R: RandomSource + ?Sized> RandomSource for alloc::sync::Arc<R> {
     fn next_u64_pair(&self) -> u128 {
         (**self).next_u64_pair()
     }
+    fn fork_generation(&self) -> u64 {
+        (**self).fork_generation()
+    }
 }
 
 /// The default: a per-thread ChaCha12 CSPRNG seeded from the operating system and reseeded
-/// periodically (`rand`'s `ThreadRng`). No system call per ID. Without the `std` feature there
+/// periodically (`rand`'s `ThreadRng`), and reseeded in a `fork()` child before its first draw
+/// there (see [`fork`](crate::fork)). No system call per ID. Without the `std` feature there
 /// is no operating system to draw from: drawing panics, and the default generators return
 /// [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock) before they draw.
 ///
@@ -67,20 +87,55 @@ pub struct OsRandom;
 impl RandomSource for OsRandom {
     #[inline]
     fn fill_bytes(&self, dest: &mut [u8]) {
-        rand::Rng::fill_bytes(&mut rand::rng(), dest)
+        rand::Rng::fill_bytes(&mut thread_rng(), dest)
     }
 
     #[inline]
     fn next_u64(&self) -> u64 {
-        rand::Rng::next_u64(&mut rand::rng())
+        rand::Rng::next_u64(&mut thread_rng())
     }
 
     #[inline]
     fn next_u64_pair(&self) -> u128 {
-        let mut rng = rand::rng();
+        let mut rng = thread_rng();
         let high = rand::Rng::next_u64(&mut rng);
         u128::from(high) << 64 | u128::from(rand::Rng::next_u64(&mut rng))
     }
+
+    #[inline]
+    fn fork_generation(&self) -> u64 {
+        crate::fork::generation()
+    }
+}
+
+#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+std::thread_local! {
+    /// The fork generation this thread's generator was last seeded in.
+    static SEEDED_IN: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+/// This thread's generator, reseeded from the operating system first if the process is a
+/// `fork()` child that has not drawn on this thread since: `rand` no longer reseeds after a
+/// fork, and a child drawing its parent's next numbers repeats its parent's IDs.
+#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[inline]
+fn thread_rng() -> rand::rngs::ThreadRng {
+    let mut rng = rand::rng();
+    let generation = crate::fork::generation();
+    if SEEDED_IN.with(core::cell::Cell::get) != generation {
+        reseed(&mut rng, generation);
+    }
+    rng
+}
+
+#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cold]
+#[inline(never)]
+fn reseed(rng: &mut rand::rngs::ThreadRng, generation: u64) {
+    // As `rand::rng()` itself does when the OS has no randomness to give: nothing sensible is
+    // left to draw from.
+    rng.reseed().expect("the operating system's random source failed");
+    SEEDED_IN.with(|seeded| seeded.set(generation));
 }
 
 /// In a JavaScript host, the Web Crypto API's `getRandomValues` on every draw: a front-end

@@ -130,7 +130,7 @@ impl<L: CombLayout, C: Clock, R: RandomSource> Generate<Comb<L>> for CombGenerat
             Tail::Random => Ok(Comb::with_tick(self.random_v4(), now)),
             Tail::Monotonic => {
                 let mut bytes = self.monotonic_base();
-                let (tick, counter) = self.counter.next(now, || self.random.next_u64());
+                let (tick, counter) = self.counter.next(now, self.random.fork_generation(), || self.random.next_u64());
                 place_counter::<L>(&mut bytes, counter);
                 Ok(Comb::with_tick(bytes, tick))
             }

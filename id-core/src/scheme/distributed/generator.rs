@@ -6,6 +6,7 @@ use super::layout::*;
 use super::{DistributedId, DistributedId128};
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
+use crate::fork::Lineage;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::{Generate, Scheme};
 use crate::sync::Mutex;
@@ -19,11 +20,13 @@ pub(super) struct RandomIncrement<C, R> {
     clock: C,
     random: R,
     last: Mutex<(u64, u128)>,
+    /// The fork generation `last` was drawn in (checked under its lock).
+    lineage: Lineage,
 }
 
 impl<C: Clock, R: RandomSource> RandomIncrement<C, R> {
     fn new(clock: C, random: R) -> Self {
-        RandomIncrement { clock, random, last: Mutex::new((0, 0)) }
+        RandomIncrement { clock, random, last: Mutex::new((0, 0)), lineage: Lineage::new() }
     }
 
     /// The next `(ms, random)` of `layout`, which the caller passes as a constant (its
@@ -31,13 +34,18 @@ impl<C: Clock, R: RandomSource> RandomIncrement<C, R> {
     #[inline]
     fn next(&self, layout: &'static Layout) -> Result<(u64, u128), GenerateError> {
         let (fresh, increment) = layout.fresh(&self.random);
+        let generation = self.random.fork_generation();
+        // A `fork()` child must not add to its parent's last random part: the parent adds to
+        // it too. It starts afresh in a later millisecond (borrowed, or waited for).
+        let mut forked = false;
         loop {
             let now = self.clock.now();
             let mut ts = layout.embedded_ms(now)?;
             let mut last = self.last.lock();
+            forked |= self.lineage.moved(generation);
             let (last_ts, last_random) = *last;
             if ts <= last_ts {
-                if last_random + increment <= layout.random_max {
+                if last_random + increment <= layout.random_max && !forked {
                     *last = (last_ts, last_random + increment);
                     return Ok(*last);
                 }

@@ -7,6 +7,7 @@ use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
+use crate::fork::PerProcess;
 use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
@@ -29,7 +30,9 @@ use std::sync::mpsc::SyncSender;
 /// 32-bit seconds would wrap) are an error.
 pub struct HotGuidGenerator<C: Clock = CoarseClock> {
     clock: C,
-    machine: [u8; 5],
+    /// Fixed by the caller, or the process's own (computed again in a `fork()` child: the
+    /// default holds the process ID).
+    machine: PerProcess,
     state: Mutex<CounterState>,
     /// For [`HotGuidGenerator::generate_at`], whose uniqueness is the caller's: it must not
     /// use up or disturb the clock path's budget.
@@ -68,13 +71,30 @@ pub fn replace_default(generator: HotGuidGenerator) {
 }
 
 /// The last instant whose seconds fit the layout's 32 bits.
+/// Five machine bytes in the low bytes of a word, as `PerProcess` keeps them.
+fn machine_word(machine: [u8; 5]) -> u64 {
+    let [a, b, c, d, e] = machine;
+    u64::from_be_bytes([0, 0, 0, a, b, c, d, e])
+}
+
+/// A `fork()` child's machine bytes: the default's again, for the child's process ID. Never the
+/// parent's: were they equal (process IDs 65,536 apart; a name set for both), the last byte
+/// differs.
+fn another_machine(previous: u64) -> u64 {
+    let machine = machine_word(default_machine_bytes());
+    if machine == previous { machine ^ 1 } else { machine }
+}
+
 pub(super) const LATEST: Timestamp = Timestamp::new(u32::MAX as i64, 999_999_999);
 
 impl HotGuidGenerator {
     /// This host's and process's generator on the coarse system clock (HotGuid's unit is 1 s),
     /// on [`default_machine_bytes`].
     pub fn new() -> Self {
-        Self::with(CoarseClock, default_machine_bytes(), &OsRandom)
+        let machine = default_machine_bytes();
+        let mut generator = Self::with(CoarseClock, machine, &OsRandom);
+        generator.machine = PerProcess::drawn(machine_word(machine), another_machine);
+        generator
     }
 }
 
@@ -91,7 +111,7 @@ impl<C: Clock> HotGuidGenerator<C> {
         let seed = (random.next_u64() % 500_000) as u32;
         HotGuidGenerator {
             clock,
-            machine,
+            machine: PerProcess::fixed(machine_word(machine)),
             state: Mutex::new(CounterState { second: None, counter: seed, first_of_second: seed }),
             explicit_counter: AtomicU32::new(seed),
             explicit: ExplicitSequence::default(),
@@ -118,7 +138,8 @@ impl<C: Clock> HotGuidGenerator<C> {
 
     /// The machine bytes in use.
     pub fn machine(&self) -> [u8; 5] {
-        self.machine
+        let [_, _, _, a, b, c, d, e] = self.machine.get().to_be_bytes();
+        [a, b, c, d, e]
     }
 
     /// The original's `NewGuid(shardKey, dateTime)` exactly: .NET's seconds arithmetic, which
@@ -126,7 +147,7 @@ impl<C: Clock> HotGuidGenerator<C> {
     /// waits; uniqueness is the caller's.
     pub fn generate_at_wrapping(&self, shard_key: u32, t: Timestamp) -> HotGuid {
         let counter = self.explicit_counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1) & COUNTER_MASK;
-        HotGuid::from_parts(HotGuid::seconds_of(t), self.machine, counter, shard_key)
+        HotGuid::from_parts(HotGuid::seconds_of(t), self.machine(), counter, shard_key)
     }
 
     /// The former name of [`Generate::generate_at`].
@@ -194,7 +215,7 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
                 if let Some(fence) = &self.fence {
                     fence.check(Timestamp::new(i64::from(second), 0))?;
                 }
-                return Ok(HotGuid::from_parts(second, self.machine, counter, shard_key));
+                return Ok(HotGuid::from_parts(second, self.machine(), counter, shard_key));
             }
             self.wait_for_next_second();
         }
@@ -210,7 +231,7 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
         let second = Self::checked_seconds(t)?;
         let n = self.explicit.next(HotGuid::NAME, u64::from(second), t, COUNTER_MASK + 1)?;
         let counter = self.seed.wrapping_add(1).wrapping_add(n) & COUNTER_MASK;
-        Ok(HotGuid::from_parts(second, self.machine, counter, shard_key))
+        Ok(HotGuid::from_parts(second, self.machine(), counter, shard_key))
     }
 }
 
@@ -218,7 +239,7 @@ impl<C: Clock + fmt::Debug> fmt::Debug for HotGuidGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HotGuidGenerator")
             .field("clock", &self.clock)
-            .field("machine", &self.machine)
+            .field("machine", &self.machine())
             .finish_non_exhaustive()
     }
 }

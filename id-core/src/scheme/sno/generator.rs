@@ -6,6 +6,7 @@ use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
+use crate::fork::PerProcess;
 use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::scheme::{Generate, Scheme};
@@ -107,7 +108,8 @@ pub(super) struct Drift {
 /// Makes sno IDs for one partition. Thread-safe; see the [module docs](super).
 pub struct SnoGenerator<C: Clock = CoarseClock> {
     clock: C,
-    partition: u16,
+    /// Fixed by the caller, or the process default's (drawn again in a `fork()` child).
+    partition: PerProcess,
     sequence_min: u16,
     sequence_max: u16,
     word: AtomicU64,
@@ -138,6 +140,13 @@ pub fn replace_default(generator: SnoGenerator) {
 
 /// How many default-configured generators this process has made, and the seed of their
 /// partitions.
+/// A `fork()` child's partition for a default generator: drawn again, never the parent's (whose
+/// sequence the child would otherwise repeat).
+fn another_partition(previous: u64) -> u64 {
+    use crate::random::{OsRandom, RandomSource};
+    (previous + 1 + OsRandom.next_u64() % u64::from(u16::MAX)) & u64::from(u16::MAX)
+}
+
 pub(super) static DEFAULT_PARTITIONS: AtomicU32 = AtomicU32::new(0);
 pub(super) static PARTITION_SEED: crate::installed::Installed<u16> = crate::installed::Installed::new();
 
@@ -164,7 +173,8 @@ impl SnoGenerator {
         if n > u32::from(u16::MAX) {
             return Err(SnoConfigError::PartitionPoolExhausted);
         }
-        Ok(Self::configured(CoarseClock, seed.wrapping_add(n as u16), 0, u16::MAX))
+        let partition = PerProcess::drawn(seed.wrapping_add(n as u16).into(), another_partition);
+        Ok(Self::configured(CoarseClock, partition, 0, u16::MAX))
     }
 }
 
@@ -205,7 +215,8 @@ impl<C: Clock> SnoGenerator<C> {
                 msg: "sno: current sequence underflows the given lower bound",
             });
         }
-        let generator = Self::configured(clock, u16::from_be_bytes(snapshot.partition), min, max);
+        let generator =
+            Self::configured(clock, PerProcess::fixed(u16::from_be_bytes(snapshot.partition).into()), min, max);
         let drifts = snapshot.drifts;
         generator.word.store(
             Word {
@@ -220,7 +231,7 @@ impl<C: Clock> SnoGenerator<C> {
         Ok(generator)
     }
 
-    fn configured(clock: C, partition: u16, min: u16, max: u16) -> Self {
+    fn configured(clock: C, partition: PerProcess, min: u16, max: u16) -> Self {
         SnoGenerator {
             clock,
             partition,
@@ -238,7 +249,7 @@ impl<C: Clock> SnoGenerator<C> {
     /// A generator for an explicitly assigned partition (from a lease, an environment variable,
     /// a StatefulSet ordinal) with the full sequence pool.
     pub fn with_partition(clock: C, partition: u16) -> Self {
-        Self::configured(clock, partition, 0, u16::MAX)
+        Self::configured(clock, PerProcess::fixed(partition.into()), 0, u16::MAX)
     }
 
     /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
@@ -257,7 +268,8 @@ impl<C: Clock> SnoGenerator<C> {
 
     /// The partition.
     pub fn partition(&self) -> u16 {
-        self.partition
+        // Only ever set from a u16.
+        self.partition.get() as u16
     }
 
     /// Lower sequence bound.
@@ -304,7 +316,7 @@ impl<C: Clock> SnoGenerator<C> {
         let w = Word::unpack(self.word.load(Ordering::Acquire));
         let now = Sno::units_of(self.clock.now());
         GeneratorSnapshot {
-            partition: self.partition.to_be_bytes(),
+            partition: self.partition().to_be_bytes(),
             sequence_min: self.sequence_min,
             sequence_max: self.sequence_max,
             sequence: if now == w.units { u32::from(w.sequence) } else { u32::from(self.sequence_min) },
@@ -316,7 +328,7 @@ impl<C: Clock> SnoGenerator<C> {
     }
 
     fn id(&self, w: Word, meta: u8) -> Sno {
-        Sno::from_parts(w.units, w.tick, meta, self.partition, w.sequence)
+        Sno::from_parts(w.units, w.tick, meta, self.partition(), w.sequence)
     }
 
     /// The former name of [`Generate::generate_at`].
@@ -337,7 +349,7 @@ impl<C: Clock> SnoGenerator<C> {
             let _ = self.static_sequence.compare_exchange(s, min, Ordering::Relaxed, Ordering::Relaxed);
             s = min;
         }
-        Sno::from_parts(Sno::units_of(t), false, meta, self.partition, s as u16)
+        Sno::from_parts(Sno::units_of(t), false, meta, self.partition(), s as u16)
     }
 
     /// The current unit, or an error outside the layout's range, where `units_of` would wrap.
@@ -415,7 +427,7 @@ impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
     fn generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
         let units = checked_units(t)?;
         let n = self.explicit.next(Sno::NAME, units, t, self.cap())?;
-        Ok(Sno::from_parts(units, false, meta, self.partition, self.sequence_min + n as u16))
+        Ok(Sno::from_parts(units, false, meta, self.partition(), self.sequence_min + n as u16))
     }
 }
 
@@ -450,7 +462,7 @@ impl<C: Clock> SnoGenerator<C> {
 impl<C: Clock> fmt::Debug for SnoGenerator<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SnoGenerator")
-            .field("partition", &self.partition)
+            .field("partition", &self.partition())
             .field("sequence_min", &self.sequence_min)
             .field("sequence_max", &self.sequence_max)
             .finish_non_exhaustive()

@@ -7,6 +7,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fence::Fence;
+use crate::fork::PerProcess;
 use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
@@ -29,7 +30,8 @@ const SEQ_BITS: u32 = 16;
 /// see the [module docs](super) for the policy on clock regressions and used-up units.
 pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = SystemClock> {
     clock: C,
-    node: u32,
+    /// Fixed by the caller, or drawn for the process (and drawn again in a `fork()` child).
+    node: PerProcess,
     /// `(last unit + 1) << SEQ_BITS | last sequence`; 0 before the first ID, so that the
     /// epoch's own unit is new too.
     word: AtomicU64,
@@ -46,8 +48,8 @@ impl<L: SnowflakeLayout> SnowflakeGenerator<L> {
     /// n²/2^(node bits + 1)), which must lease nodes (`idcraft::lease`) or set them with
     /// [`with_node`](Self::with_node) and install that generator.
     pub fn new() -> Self {
-        let node = (OsRandom.next_u64() & u64::from(Snowflake::<L>::MAX_NODE)) as u32;
-        Self::unchecked(SystemClock, node)
+        let node = OsRandom.next_u64() & u64::from(Snowflake::<L>::MAX_NODE);
+        Self::on_node(SystemClock, PerProcess::drawn(node, another_node::<L>))
     }
 
     /// A generator on the system clock for `node`, or an error for a node wider than
@@ -70,10 +72,10 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
         if node > Snowflake::<L>::MAX_NODE {
             return Err(Snowflake::<L>::field_error(L::NODE_NAME, node.into(), Snowflake::<L>::MAX_NODE.into()));
         }
-        Ok(Self::unchecked(clock, node))
+        Ok(Self::on_node(clock, PerProcess::fixed(node.into())))
     }
 
-    fn unchecked(clock: C, node: u32) -> Self {
+    fn on_node(clock: C, node: PerProcess) -> Self {
         SnowflakeGenerator {
             clock,
             node,
@@ -102,7 +104,8 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
 
     /// The node every ID of this generator carries.
     pub fn node(&self) -> u32 {
-        self.node
+        // Never above MAX_NODE (a u32): checked or masked where it was set.
+        self.node.get() as u32
     }
 
     #[inline]
@@ -131,7 +134,7 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
                 (precise + 1) << SEQ_BITS
             };
             if self.word.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                return Ok(Snowflake::pack((next >> SEQ_BITS) - 1, self.node, (next & SEQ_MASK) as u32));
+                return Ok(Snowflake::pack((next >> SEQ_BITS) - 1, self.node(), (next & SEQ_MASK) as u32));
             }
         }
     }
@@ -177,14 +180,25 @@ impl<L: SnowflakeLayout, C: Clock> Generate<Snowflake<L>> for SnowflakeGenerator
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Snowflake<L>, GenerateError> {
         let units = Snowflake::<L>::checked_units(t)?;
         let n = self.explicit.next(L::NAME, units, t, Snowflake::<L>::MAX_SEQUENCE + 1)?;
-        Ok(Snowflake::pack(units, self.node, n))
+        Ok(Snowflake::pack(units, self.node(), n))
     }
 }
 
 impl<L: SnowflakeLayout, C: Clock> fmt::Debug for SnowflakeGenerator<L, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SnowflakeGenerator").field("scheme", &L::NAME).field("node", &self.node).finish_non_exhaustive()
+        f.debug_struct("SnowflakeGenerator")
+            .field("scheme", &L::NAME)
+            .field("node", &self.node())
+            .finish_non_exhaustive()
     }
+}
+
+/// A `fork()` child's node for a generator whose node was drawn: drawn again, never the
+/// parent's (the child must not issue under it).
+fn another_node<L: SnowflakeLayout>(previous: u64) -> u64 {
+    let max = u64::from(Snowflake::<L>::MAX_NODE);
+    // Adding 1 to MAX_NODE, modulo MAX_NODE + 1 (a power of two): any node but the parent's.
+    (previous + 1 + OsRandom.next_u64() % max.max(1)) & max
 }
 
 static TWITTER: Installed<SnowflakeGenerator<TwitterLayout>> = Installed::new();

@@ -25,7 +25,33 @@ use core::time::Duration;
 /// leased [`GlobalUidGenerator`] on it to keep that property.
 pub fn default_local_arc() -> &'static Arc<UidGenerator> {
     static LOCAL: crate::installed::Installed<Arc<UidGenerator>> = crate::installed::Installed::new();
-    LOCAL.get_or_init(|| Arc::new(UidGenerator::new()))
+    LOCAL.get_or_init(|| Arc::new(UidGenerator { state: State::shared(), ..UidGenerator::new() }))
+}
+
+/// Where a generator keeps its last tick and sequence.
+enum State {
+    Own(AtomicU64),
+    /// Local uids have no node or random bits to tell processes apart: the default's state is
+    /// shared with the `fork()` children made after it, so a child takes the sequence values
+    /// its parent does not, instead of repeating the parent's next IDs.
+    Shared(&'static AtomicU64),
+}
+
+impl State {
+    fn shared() -> State {
+        #[cfg(feature = "std")]
+        return State::Shared(crate::fork::shared_word(0));
+        #[cfg(not(feature = "std"))]
+        State::Own(AtomicU64::new(0))
+    }
+
+    #[inline]
+    fn word(&self) -> &AtomicU64 {
+        match self {
+            State::Own(word) => word,
+            State::Shared(word) => word,
+        }
+    }
 }
 
 pub(super) fn default_local() -> &'static UidGenerator {
@@ -43,8 +69,9 @@ pub(super) fn default_local() -> &'static UidGenerator {
 /// to catch up.
 pub struct UidGenerator<C: Clock = CoarseClock> {
     clock: C,
-    /// `tick << 14 | sequence` of the last ID.
-    state: AtomicU64,
+    /// `tick << 14 | sequence` of the last ID: this generator's own, or (the process default's)
+    /// a word shared with every process forked from this one.
+    state: State,
     /// The sequence of [`Generate::generate_at`].
     explicit: ExplicitSequence,
 }
@@ -70,7 +97,7 @@ fn uid_from_tick(tick: u64, seq: u64) -> Uid64 {
 impl<C: Clock> UidGenerator<C> {
     /// A generator on `clock`.
     pub fn with(clock: C) -> Self {
-        UidGenerator { clock, state: AtomicU64::new(0), explicit: ExplicitSequence::default() }
+        UidGenerator { clock, state: State::Own(AtomicU64::new(0)), explicit: ExplicitSequence::default() }
     }
 
     /// The former name of [`Generate::generate_at`].
@@ -84,13 +111,13 @@ impl<C: Clock> UidGenerator<C> {
     /// is the checked form).
     pub fn generate_at_wrapping(&self, t: Timestamp) -> Uid64 {
         let u = UidTime::of(t);
-        let seq = (self.state.fetch_add(1, Ordering::Relaxed) + 1) & SEQ_MASK;
+        let seq = (self.state.word().fetch_add(1, Ordering::Relaxed) + 1) & SEQ_MASK;
         Uid64::from_parts(u.mega, u.secs, u.micros, seq as u32)
     }
 
     pub(super) fn next(&self) -> Result<Uid64, GenerateError> {
         loop {
-            let current = self.state.load(Ordering::Acquire);
+            let current = self.state.word().load(Ordering::Acquire);
             let now = in_uid_range(self.clock.now())?;
             let now_tick = UidTime::of(now).tick();
             let (last_tick, seq) = (current >> 14, current & SEQ_MASK);
@@ -116,7 +143,7 @@ impl<C: Clock> UidGenerator<C> {
                 return Err(uid_out_of_range(UID_LATEST.checked_add(Duration::from_nanos(1)).unwrap_or(UID_LATEST)));
             }
             let next = tick << 14 | next_seq;
-            if self.state.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            if self.state.word().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 return Ok(uid_from_tick(tick, next_seq));
             }
         }

@@ -6,6 +6,7 @@ use super::layout::MAX_RANDOM;
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
+use crate::fork::Lineage;
 use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::unix_ms48::{MAX_MS, checked_ms, ms_start};
@@ -37,6 +38,8 @@ pub struct UlidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     random: R,
     /// The last ULID made from the clock.
     pub(super) last: Mutex<u128>,
+    /// The fork generation `last` was drawn in (checked under its lock).
+    lineage: Lineage,
     explicit: ExplicitSequence,
 }
 
@@ -56,7 +59,13 @@ impl Default for UlidGenerator {
 impl<C: Clock, R: RandomSource> UlidGenerator<C, R> {
     /// A generator on `clock` and `random`.
     pub fn with(clock: C, random: R) -> Self {
-        UlidGenerator { clock, random, last: Mutex::new(0), explicit: ExplicitSequence::default() }
+        UlidGenerator {
+            clock,
+            random,
+            last: Mutex::new(0),
+            lineage: Lineage::new(),
+            explicit: ExplicitSequence::default(),
+        }
     }
 
     /// 80 fresh random bits.
@@ -74,11 +83,18 @@ impl<C: Clock, R: RandomSource> Generate<Ulid> for UlidGenerator<C, R> {
     fn generate(&self, _: ()) -> Result<Ulid, GenerateError> {
         let now = self.clock.now();
         let now_ms = checked_ms(Ulid::NAME, now)?;
+        let generation = self.random.fork_generation();
         let mut last = self.last.lock();
         let last_ms = (*last >> 80) as u64;
+        let forked = self.lineage.moved(generation);
         let next = if now_ms > last_ms {
             // Drawn under the lock, but once per millisecond only.
             Ulid::from_parts(now_ms, self.random_part()).0
+        } else if forked && last_ms < MAX_MS {
+            // A `fork()` child: adding one to the parent's last random part would repeat the
+            // parent's next IDs. The next millisecond, with a random part of the child's own,
+            // keeps this generator's IDs increasing.
+            Ulid::from_parts(last_ms + 1, self.random_part()).0
         } else if *last & MAX_RANDOM < MAX_RANDOM {
             *last + 1
         } else {

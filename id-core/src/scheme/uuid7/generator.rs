@@ -7,6 +7,7 @@ use super::layout::{COUNTER_BITS, MAX_COUNTER};
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
+use crate::fork::Lineage;
 use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::unix_ms48::{MAX_MS, checked_ms, out_of_range};
@@ -38,6 +39,8 @@ pub struct Uuid7Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     random: R,
     /// The millisecond and counter of the last ID.
     pub(super) last: Mutex<(u64, u64)>,
+    /// The fork generation `last` was drawn in (checked under its lock).
+    lineage: Lineage,
     explicit: ExplicitSequence,
 }
 
@@ -57,7 +60,13 @@ impl Default for Uuid7Generator {
 impl<C: Clock, R: RandomSource> Uuid7Generator<C, R> {
     /// A generator on `clock` and `random`.
     pub fn with(clock: C, random: R) -> Self {
-        Uuid7Generator { clock, random, last: Mutex::new((0, 0)), explicit: ExplicitSequence::default() }
+        Uuid7Generator {
+            clock,
+            random,
+            last: Mutex::new((0, 0)),
+            lineage: Lineage::new(),
+            explicit: ExplicitSequence::default(),
+        }
     }
 
     /// A random counter start with the top bit clear: at least 2^41 increments fit after it.
@@ -75,11 +84,15 @@ impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
         let now = self.clock.now();
         let now_ms = checked_ms(Uuid7::NAME, now)?;
         let random = self.random.next_u64() as u32;
+        let generation = self.random.fork_generation();
         let mut last = self.last.lock();
+        // A `fork()` child starts the next millisecond with a counter start of its own: going
+        // on from the parent's counter would repeat the parent's next IDs.
+        let forked = self.lineage.moved(generation);
         // A new millisecond draws its counter start (under the lock, but once per millisecond).
         let (ms, counter) = if now_ms > last.0 {
             (now_ms, self.counter_start())
-        } else if last.1 < MAX_COUNTER {
+        } else if last.1 < MAX_COUNTER && !forked {
             (last.0, last.1 + 1)
         } else if last.0 < MAX_MS {
             (last.0 + 1, self.counter_start())

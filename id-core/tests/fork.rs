@@ -1,0 +1,128 @@
+//! No ID repeats across `fork()`: for every scheme's default generator, a process makes an ID,
+//! forks, and parent and child each make IDs from the same instant on, as fast as they can;
+//! no value may appear on both sides. `IDCRAFT_FORK_ROUNDS` sets how many forks per scheme
+//! (default 3).
+//!
+//! One test in its own binary: a fork copies only the forking thread, and a lock another test
+//! thread held at that moment would stay locked in the child.
+
+#[cfg(not(all(unix, feature = "std")))]
+#[test]
+fn forks() {
+    eprintln!("SKIPPED: the fork test needs a Unix target and the `std` feature");
+}
+
+#[cfg(all(unix, feature = "std"))]
+#[test]
+fn no_scheme_repeats_an_id_across_fork() {
+    imp::run();
+}
+
+#[cfg(all(unix, feature = "std"))]
+mod imp {
+    use idcraft_core::scheme::*;
+    use idcraft_core::{Generate, Scheme};
+    use std::collections::HashSet;
+    use std::io::{Read, Write};
+    use std::os::fd::FromRawFd;
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+    const PER_SIDE: usize = 2_000;
+
+    fn rounds() -> usize {
+        std::env::var("IDCRAFT_FORK_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(3)
+    }
+
+    /// `PER_SIDE` IDs of `S` from its default generator, starting at `start` (a spin, so the
+    /// parent and the child begin in the same millisecond).
+    fn burst<S: Scheme>(start: SystemTime) -> Vec<Vec<u8>> {
+        while SystemTime::now() < start {
+            std::hint::spin_loop();
+        }
+        let generator = S::default_generator();
+        (0..PER_SIDE).map(|_| generator.generate(S::Input::default()).expect("generates").to_bytes().to_vec()).collect()
+    }
+
+    /// One fork: the IDs both sides made, the child's through a pipe.
+    fn one_fork<S: Scheme>() -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+        // The next millisecond boundary at least 20 ms away: time for the fork to finish.
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+        let start = UNIX_EPOCH + Duration::from_millis(now.as_millis() as u64 + 20);
+        let mut fds = [0; 2];
+        // SAFETY: `fds` is a writable array of two descriptors, as pipe(2) requires.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0, "pipe");
+        // SAFETY: this test is the only one in its binary, so the child copies no thread that
+        // holds a lock it will need; the child only generates, writes and exits.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            // SAFETY: the write end of the pipe is this process's to own from here on.
+            let mut out = unsafe { std::fs::File::from_raw_fd(fds[1]) };
+            let ids = burst::<S>(start);
+            let mut bytes = Vec::new();
+            for id in &ids {
+                bytes.push(id.len() as u8);
+                bytes.extend_from_slice(id);
+            }
+            let code = i32::from(out.write_all(&bytes).is_err());
+            drop(out);
+            // SAFETY: leaves the child at once, without running the test harness's exit code.
+            unsafe { libc::_exit(code) };
+        }
+        // SAFETY: the parent owns both ends; the write end is closed so the read sees its end.
+        unsafe { libc::close(fds[1]) };
+        let parent = burst::<S>(start);
+        // SAFETY: the read end is this process's to own from here on.
+        let mut input = unsafe { std::fs::File::from_raw_fd(fds[0]) };
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes).expect("reads the child's IDs");
+        let mut status = 0;
+        // SAFETY: `pid` is this process's child; `status` is writable.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "the child failed: {status}");
+        let mut child = Vec::new();
+        let mut rest = &bytes[..];
+        while let Some((&len, tail)) = rest.split_first() {
+            child.push(tail[..usize::from(len)].to_vec());
+            rest = &tail[usize::from(len)..];
+        }
+        (parent, child)
+    }
+
+    /// Repeats across `rounds` forks of `S`, after one ID made before the first.
+    fn check<S: Scheme>(failures: &mut Vec<String>, total: &mut usize) {
+        S::default_generator().generate(S::Input::default()).expect("generates");
+        for round in 0..rounds() {
+            let (parent, child) = one_fork::<S>();
+            assert_eq!((parent.len(), child.len()), (PER_SIDE, PER_SIDE), "{}: every ID arrived", S::NAME);
+            let ours: HashSet<&Vec<u8>> = parent.iter().collect();
+            let shared = child.iter().filter(|id| ours.contains(id)).count();
+            *total += parent.len() + child.len();
+            if shared > 0 {
+                failures.push(format!("{} round {round}: {shared} of {PER_SIDE} IDs on both sides", S::NAME));
+            }
+        }
+    }
+
+    pub(super) fn run() {
+        let (mut failures, mut total) = (Vec::new(), 0);
+        check::<CombSql>(&mut failures, &mut total);
+        check::<CombPg>(&mut failures, &mut total);
+        check::<CombLegacy>(&mut failures, &mut total);
+        check::<CombBinary>(&mut failures, &mut total);
+        check::<HotGuid>(&mut failures, &mut total);
+        check::<DistributedId>(&mut failures, &mut total);
+        check::<DistributedId128>(&mut failures, &mut total);
+        check::<Sno>(&mut failures, &mut total);
+        check::<Uid64>(&mut failures, &mut total);
+        check::<Uid96With<8>>(&mut failures, &mut total);
+        check::<Uuid7>(&mut failures, &mut total);
+        check::<Ulid>(&mut failures, &mut total);
+        check::<TwitterSnowflake>(&mut failures, &mut total);
+        check::<DiscordSnowflake>(&mut failures, &mut total);
+        check::<InstagramId>(&mut failures, &mut total);
+        check::<Sonyflake>(&mut failures, &mut total);
+        eprintln!("fork: {total} IDs made on both sides of {} forks per scheme", rounds());
+        assert!(failures.is_empty(), "IDs repeated across fork():\n{}", failures.join("\n"));
+    }
+}
