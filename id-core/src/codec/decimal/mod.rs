@@ -316,6 +316,18 @@ fn group_ending_at(text: &[u8], end: usize) -> Option<u64> {
     }
 }
 
+/// The error for an empty text or one of more than `max_digits` bytes: a text of at most
+/// `max_digits` characters, some multi-byte, is refused for its first non-digit, by name and
+/// position, never as "expected 20 characters, got 20".
+#[cold]
+fn wrong_length(text: &str, max_digits: usize) -> ParseError {
+    let found = text.chars().count();
+    if (1..=max_digits).contains(&found) {
+        return ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]");
+    }
+    ParseError::chars(max_digits, found)
+}
+
 /// Reads 1 to `max_digits` ASCII decimal digits.
 ///
 /// From 16 to 32 digits (every 28-digit ID), the digits before the last sixteen and the last
@@ -328,7 +340,7 @@ pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
     const E8: u64 = 100_000_000;
     const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: RangeRule::Above128Bits };
     if text.is_empty() || text.len() > max_digits {
-        return Err(ParseError::chars(max_digits, text.chars().count()));
+        return Err(wrong_length(text, max_digits));
     }
     let invalid = || ParseError::first_invalid(text, |c| c.is_ascii_digit(), "[0-9]");
     let bytes = text.as_bytes();
@@ -584,6 +596,22 @@ mod tests {
 
     /// The multiplication against the division, at the edges a wrong constant or a lost carry
     /// would show (multiples of 10^16 and their neighbours, powers of two, the maximum).
+    /// A text as many characters long as the form allows, some of them multi-byte, names its
+    /// first bad character and where it is (it said "expected 20 characters, got 20").
+    #[test]
+    fn multi_byte_characters_are_named_not_miscounted() {
+        let error = from_digits("1234567890123456789€", 20).unwrap_err();
+        assert_eq!(error, ParseError::Character { character: '€', position: 19, alphabet: "[0-9]" });
+        assert_eq!(error.to_string(), "invalid character '€' at position 19 (expected [0-9])");
+        assert_eq!(
+            from_digits("é2345678901234567890", 20),
+            Err(ParseError::Character { character: 'é', position: 0, alphabet: "[0-9]" })
+        );
+        // Too many characters is still a length error, counted in characters.
+        assert_eq!(from_digits("123456789012345678901€", 20), Err(ParseError::chars(20, 22)));
+        assert_eq!(from_digits("", 20), Err(ParseError::chars(20, 0)));
+    }
+
     #[test]
     fn division_by_e16_is_exact() {
         let e16 = 10u128.pow(16);
