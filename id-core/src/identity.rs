@@ -301,6 +301,17 @@ pub mod serde_support {
         }
     }
 
+    /// Whether a number stands for an `I`: only where the number is the type's whole text, a
+    /// scheme that has one ([`Scheme::from_number`]: snowflakes) written in decimal without a
+    /// prefix. A prefixed type's text carries its prefix, so a bare number (which any type of
+    /// the scheme would take) is refused, as the same digits are as a string.
+    fn takes_numbers<I: Identity>() -> bool {
+        use crate::encoding::Encoding;
+        I::PREFIX.is_none()
+            && matches!(I::ENCODING, Encoding::Canonical | Encoding::Decimal)
+            && <I::Scheme as Scheme>::from_number(0).is_some()
+    }
+
     /// Human-readable formats take the text only (a JSON array of numbers is not an ID there);
     /// binary formats take the bytes.
     struct IdVisitor<I> {
@@ -312,7 +323,7 @@ pub mod serde_support {
         type Value = I;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            if <I::Scheme as Scheme>::from_number(0).is_some() {
+            if takes_numbers::<I>() {
                 write!(f, "a {} as text or a number", I::TYPE_NAME)
             } else if self.human_readable {
                 write!(f, "a {} as text", I::TYPE_NAME)
@@ -325,9 +336,9 @@ pub mod serde_support {
             parse::<I>(text).map_err(|e| E::custom(format_args!("invalid {}: {e}", I::TYPE_NAME)))
         }
 
-        /// A number, for the schemes that take one ([`Scheme::from_number`]: snowflakes).
+        /// A number, for the types that take one (see [`takes_numbers`]).
         fn visit_u64<E: de::Error>(self, n: u64) -> Result<I, E> {
-            match <I::Scheme as Scheme>::from_number(n) {
+            match <I::Scheme as Scheme>::from_number(n).filter(|_| takes_numbers::<I>()) {
                 Some(value) => Ok(I::from_scheme(value)),
                 None => Err(E::invalid_type(de::Unexpected::Unsigned(n), &self)),
             }
@@ -476,6 +487,64 @@ mod tests {
         let text = id.to_string();
         assert_eq!(text, format!("{}_{}", PREFIXES[N], body.as_str()), "prefix {N}");
         assert_eq!(parse::<Prefixed<N>>(&text), Ok(id), "prefix {N}");
+    }
+
+    /// A snowflake type with the `P`th of no prefix and `tw`, in decimal or hex (`HEX`).
+    #[cfg(feature = "serde")]
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    struct Tw<const P: usize, const HEX: bool>(crate::scheme::TwitterSnowflake);
+
+    #[cfg(feature = "serde")]
+    impl<const P: usize, const HEX: bool> Identity for Tw<P, HEX> {
+        type Scheme = crate::scheme::TwitterSnowflake;
+        type Storage = crate::scheme::TwitterSnowflake;
+        const TYPE_NAME: &'static str = "Tw";
+        const MODULE_PATH: &'static str = module_path!();
+        const PREFIX: Option<&'static str> = [None, Some("tw")][P];
+        const ENCODING: Encoding = if HEX { Encoding::Hex } else { Encoding::Canonical };
+        fn from_storage(storage: crate::scheme::TwitterSnowflake) -> Self {
+            Tw(storage)
+        }
+        fn storage(&self) -> crate::scheme::TwitterSnowflake {
+            self.0
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    impl<const P: usize, const HEX: bool> fmt::Display for Tw<P, HEX> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            super::fmt(self, f)
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    impl<'de, const P: usize, const HEX: bool> serde::Deserialize<'de> for Tw<P, HEX> {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            serde_support::deserialize(deserializer)
+        }
+    }
+
+    /// Any number passed for any prefixed type (`tw_123` from `123`) while `"123"` was refused
+    /// for its missing prefix: numbers stand for an ID only where they are its whole text.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn only_unprefixed_decimal_types_take_a_bare_number() {
+        let tw = |n: u64| crate::scheme::TwitterSnowflake::from_number(n).unwrap();
+        assert_eq!(serde_json::from_str::<Tw<0, false>>("123").unwrap(), Tw(tw(123)));
+        assert_eq!(serde_json::from_str::<Tw<0, false>>("\"123\"").unwrap(), Tw(tw(123)));
+        assert_eq!(serde_json::from_str::<Tw<1, false>>("\"tw_123\"").unwrap(), Tw(tw(123)));
+        for refused in [
+            serde_json::from_str::<Tw<1, false>>("123").unwrap_err(),
+            serde_json::from_str::<Tw<1, false>>("\"123\"").unwrap_err(),
+        ] {
+            assert!(refused.to_string().contains("Tw"), "{refused}");
+        }
+        let message = serde_json::from_str::<Tw<1, false>>("123").unwrap_err().to_string();
+        assert!(message.starts_with("invalid type: integer `123`, expected a Tw as text"), "{message}");
+        // Hex text: 123 is not what the type writes, with or without a prefix.
+        assert!(serde_json::from_str::<Tw<0, true>>("123").is_err());
+        assert!(serde_json::from_str::<Tw<1, true>>("123").is_err());
+        assert!(serde_json::from_str::<Tw<0, true>>("-1").is_err());
     }
 
     #[test]
