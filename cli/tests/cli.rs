@@ -592,6 +592,24 @@ fn ulid_and_typeid_text_are_recognised() {
         assert_eq!((v["scheme"].as_str(), v["typeid"].as_str()), (Some("uuid7"), Some(text.as_str())));
     }
     assert!(made.windows(2).all(|w| w[0] < w[1]), "TypeID text sorts as the IDs do");
+
+    // A lowercase ULID whose bits have a version 7 but not the RFC variant is a ULID (it was
+    // refused as "not a valid uuid7 ID"), and so is its uppercase form.
+    for text in ["01m8dbrabyfr7garby1p2w1fe2", "01M8DBRABYFR7GARBY1P2W1FE2"] {
+        let v = inspect(&[text]);
+        assert_common(&v, "ulid");
+        assert_eq!(v["unix_ms"], 1_795_744_868_734u64, "{text}");
+    }
+    // Lowercase ULIDs made here, each in a process of its own (one process's ULIDs share their
+    // high random bits): a ULID unless its bits are a version 7 UUID of the RFC variant.
+    for _ in 0..40 {
+        let text = ok(&["new", "ulid"]).remove(0);
+        let uuid = inspect(&[&text])["uuid"].as_str().unwrap().to_owned();
+        let v7 = &uuid[14..15] == "7" && matches!(&uuid[19..20], "8" | "9" | "a" | "b");
+        let v = inspect(&[&text.to_ascii_lowercase()]);
+        assert_eq!(v["scheme"], if v7 { "uuid7" } else { "ulid" }, "{text}");
+        assert_eq!(v["uuid"], uuid.as_str(), "{text}");
+    }
     let json: Value = serde_json::from_str(&ok(&["new", "ulid", "-e", "typeid", "-p", "doc", "-j"])[0]).unwrap();
     assert_eq!(json["scheme"], "ulid");
     assert!(json["typeid"].as_str().unwrap().starts_with("doc_"));
