@@ -367,17 +367,33 @@ fn crate_attribute_for_reexporting_crates() {
 }
 
 /// sno's `NewWithTime` on derived types: the instant (to the 4 ms unit) and metabyte asked
-/// for, on the default partition; outside 2010..2079 an error, never a wrapped ID.
+/// for, on the default generator and the sequence its `new()` IDs take; outside 2010..2079 an
+/// error, never a wrapped ID, and never ahead of the clock (which would stall `new()`).
 #[test]
 fn sno_at_embeds_the_given_instant() {
+    use idcraft::GenerateError;
     use std::time::{Duration, SystemTime};
-    let t = SystemTime::UNIX_EPOCH + Duration::from_millis(1_900_000_000_123);
-    let a = EventId::try_at(7, t).unwrap();
-    let b = EventId::at(7, t);
+    // Other tests make EventIds at the same time: an instant the generator has just passed is
+    // refused rather than risked, so take the clock's instant afresh until one is free.
+    let (a, b, t) = (0..100)
+        .find_map(|_| {
+            let t = SystemTime::now();
+            Some((EventId::try_at(7, t).ok()?, EventId::try_at(7, t).ok()?, t))
+        })
+        .expect("the clock's own instant is free within 100 tries");
     assert_eq!(a.meta(), 7);
-    assert_eq!(a.timestamp(), SystemTime::UNIX_EPOCH + Duration::from_millis(1_900_000_000_120));
-    assert_ne!(a, b, "a rolling sequence of its own");
-    assert_eq!(a.partition(), b.partition());
+    let unit = |t: SystemTime| t.duration_since(SystemTime::UNIX_EPOCH).unwrap().as_millis() / 4;
+    assert_eq!(unit(a.timestamp()), unit(t));
+    assert!(a < b, "one sequence");
+    let c = EventId::new_with_meta(7);
+    assert!(c != a && c != b, "new() takes the same sequence");
+    assert_eq!(a.partition(), c.partition());
+    let ahead = SystemTime::now() + Duration::from_secs(3600);
+    assert!(matches!(EventId::try_at(0, ahead), Err(GenerateError::InstantAhead { .. })));
+    assert!(matches!(
+        EventId::try_at(0, SystemTime::UNIX_EPOCH + Duration::from_secs(1_300_000_000)),
+        Err(GenerateError::InstantBehind { .. })
+    ));
     assert!(EventId::try_at(0, SystemTime::UNIX_EPOCH).is_err());
     assert!(EventId::try_at(0, SystemTime::UNIX_EPOCH + Duration::from_secs(4_000_000_000)).is_err());
 }

@@ -320,8 +320,8 @@ pub enum GenerateError {
         until: Timestamp,
     },
     /// Every sequence value of the time unit holding `time` has been issued by this generator
-    /// at explicit instants ([`Generate::generate_at`](crate::Generate::generate_at)): an
-    /// explicit instant cannot wait for the next unit, and counting on would repeat an ID.
+    /// (on its clock or at explicit instants, [`Generate::generate_at`](crate::Generate::generate_at)):
+    /// an explicit instant cannot wait for the next unit, and counting on would repeat an ID.
     SequenceExhausted {
         /// The scheme.
         scheme: &'static str,
@@ -330,10 +330,10 @@ pub enum GenerateError {
         /// How many IDs one time unit holds.
         capacity: u32,
     },
-    /// An explicit instant in a time unit before one this generator has already used at an
-    /// explicit instant: that unit's sequence is not kept, and starting it again could repeat
-    /// an ID. Explicit instants go forward per generator (use another generator for another
-    /// run of instants).
+    /// An explicit instant in a time unit before one this generator has already used (on its
+    /// clock or at an explicit instant): that unit's sequence is not kept, and starting it
+    /// again could repeat an ID. Explicit instants go forward per generator (use another
+    /// generator, on another node, for another run of instants).
     InstantBehind {
         /// The scheme.
         scheme: &'static str,
@@ -341,6 +341,18 @@ pub enum GenerateError {
         time: Timestamp,
         /// The latest instant used so far.
         last: Timestamp,
+    },
+    /// An explicit instant in a time unit after the one the generator's clock reads, for a
+    /// scheme whose explicit and clock IDs share one sequence (the snowflakes, sno, uid,
+    /// HotGuid): taking it would hold the generator's clock IDs in that unit until the clock
+    /// got there. Make IDs ahead of time with a generator of their own.
+    InstantAhead {
+        /// The scheme.
+        scheme: &'static str,
+        /// The instant asked for.
+        time: Timestamp,
+        /// What the generator's clock read.
+        now: Timestamp,
     },
     /// This build has no system clock or random source to make an ID from: wasm32-unknown-unknown
     /// without idcraft's `js` feature. Enable `js` where the code runs in a JavaScript host, or
@@ -379,11 +391,15 @@ impl fmt::Display for GenerateError {
             ),
             GenerateError::SequenceExhausted { scheme, time, capacity } => write!(
                 f,
-                "all {capacity} {scheme} IDs of the time unit holding {time} have been issued at explicit instants; an explicit instant cannot wait for the next unit"
+                "all {capacity} {scheme} IDs of the time unit holding {time} have been issued; an explicit instant cannot wait for the next unit"
             ),
             GenerateError::InstantBehind { scheme, time, last } => write!(
                 f,
-                "{time} is before {last}, an instant this {scheme} generator has already used: explicit instants must not go back (its sequence there is gone)"
+                "{time} is before {last}, an instant this {scheme} generator has already used: explicit instants must not go back (its sequence there is gone); give backfills a generator of their own"
+            ),
+            GenerateError::InstantAhead { scheme, time, now } => write!(
+                f,
+                "{time} is ahead of this {scheme} generator's clock ({now}): its explicit and clock IDs share one sequence, so IDs ahead of time need a generator of their own"
             ),
             GenerateError::NoSystemClock => f.write_str(NO_SYSTEM_CLOCK),
             GenerateError::RandomOverflow { scheme, time } => write!(

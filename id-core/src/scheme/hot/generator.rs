@@ -5,7 +5,7 @@ use super::HotGuid;
 use super::machine::default_machine_bytes;
 use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
-use crate::explicit::ExplicitSequence;
+use crate::explicit::ClockUse;
 use crate::fence::Fence;
 use crate::fork::PerProcess;
 use crate::installed::Installed;
@@ -34,12 +34,11 @@ pub struct HotGuidGenerator<C: Clock = CoarseClock> {
     /// default holds the process ID).
     machine: PerProcess,
     state: Mutex<CounterState>,
+    /// Whether `state` has had a clock ID (explicit instants ahead of the clock are then refused).
+    clocked: ClockUse,
     /// For [`HotGuidGenerator::generate_at`], whose uniqueness is the caller's: it must not
     /// use up or disturb the clock path's budget.
     explicit_counter: AtomicU32,
-    /// The per-second count of [`Generate::generate_at`], whose counters start after `seed`.
-    explicit: ExplicitSequence,
-    seed: u32,
     overflow: OverflowWait,
     fence: Option<Arc<dyn Fence>>,
 }
@@ -113,9 +112,8 @@ impl<C: Clock> HotGuidGenerator<C> {
             clock,
             machine: PerProcess::fixed(machine_word(machine)),
             state: Mutex::new(CounterState { second: None, counter: seed, first_of_second: seed }),
+            clocked: ClockUse::default(),
             explicit_counter: AtomicU32::new(seed),
-            explicit: ExplicitSequence::default(),
-            seed,
             overflow: OverflowWait::default(),
             fence: None,
         }
@@ -212,6 +210,7 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
     fn generate(&self, shard_key: u32) -> Result<HotGuid, GenerateError> {
         loop {
             if let Some((second, counter)) = self.next()? {
+                self.clocked.mark();
                 if let Some(fence) = &self.fence {
                     fence.check(Timestamp::new(i64::from(second), 0))?;
                 }
@@ -222,15 +221,31 @@ impl<C: Clock> Generate<HotGuid> for HotGuidGenerator<C> {
     }
 
     /// `NewGuid(shardKey, dateTime)` for the instants the layout holds (1970 to 2106), with the
-    /// next of the second's 2^24 counters at explicit instants. Never waits: an error once the
-    /// second's counters are used up or for an instant in an earlier second than one already
-    /// used ([`GenerateError::SequenceExhausted`], [`GenerateError::InstantBehind`]), never a
-    /// repeat. The original's wrapping counter is
+    /// next counter of the one counter [`generate`](Self::generate) also takes from, so the two
+    /// never make the same ID. Never waits: an error once the second's 2^24 counters are used
+    /// up or for an instant in an earlier second than the last one used
+    /// ([`GenerateError::SequenceExhausted`], [`GenerateError::InstantBehind`]), or, once the
+    /// generator has made an ID on its clock, in a second after the clock's
+    /// ([`GenerateError::InstantAhead`]). The original's wrapping counter is
     /// [`generate_at_wrapping`](HotGuidGenerator::generate_at_wrapping).
     fn generate_at(&self, shard_key: u32, t: Timestamp) -> Result<HotGuid, GenerateError> {
         let second = Self::checked_seconds(t)?;
-        let n = self.explicit.next(HotGuid::NAME, u64::from(second), t, COUNTER_MASK + 1)?;
-        let counter = self.seed.wrapping_add(1).wrapping_add(n) & COUNTER_MASK;
+        self.clocked.check(HotGuid::NAME, t, Timestamp::new(i64::from(second), 0), || self.clock.now_precise())?;
+        let mut state = self.state.lock();
+        let counter = (state.counter + 1) & COUNTER_MASK;
+        match state.second {
+            Some(last) if second < last => {
+                let last = Timestamp::new(i64::from(last), 0);
+                return Err(GenerateError::InstantBehind { scheme: HotGuid::NAME, time: t, last });
+            }
+            Some(last) if second == last && counter == state.first_of_second => {
+                let capacity = COUNTER_MASK + 1;
+                return Err(GenerateError::SequenceExhausted { scheme: HotGuid::NAME, time: t, capacity });
+            }
+            Some(last) if second == last => state.counter = counter,
+            _ => *state = CounterState { second: Some(second), counter, first_of_second: counter },
+        }
+        drop(state);
         Ok(HotGuid::from_parts(second, self.machine(), counter, shard_key))
     }
 }

@@ -4,7 +4,7 @@
 use super::layout::{MAX_UNITS, Sno, UNIT, checked_units, out_of_range, unit_start};
 use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
-use crate::explicit::ExplicitSequence;
+use crate::explicit::ClockUse;
 use crate::fence::Fence;
 use crate::fork::PerProcess;
 use crate::installed::Installed;
@@ -113,12 +113,12 @@ pub struct SnoGenerator<C: Clock = CoarseClock> {
     sequence_min: u16,
     sequence_max: u16,
     word: AtomicU64,
+    /// Whether `word` has had a clock ID (explicit instants ahead of the clock are then refused).
+    clocked: ClockUse,
     drift: Mutex<Drift>,
     static_sequence: AtomicU32,
     overflow: OverflowWait,
     fence: Option<Arc<dyn Fence>>,
-    /// The sequence of [`Generate::generate_at`].
-    explicit: ExplicitSequence,
 }
 
 pub(super) static DEFAULT_GENERATOR: Installed<SnoGenerator> = Installed::new();
@@ -238,11 +238,11 @@ impl<C: Clock> SnoGenerator<C> {
             sequence_min: min,
             sequence_max: max,
             word: AtomicU64::new(Word { units: 0, tick: false, sequence: min }.pack()),
+            clocked: ClockUse::default(),
             drift: Mutex::new(Drift { wall_safe: 0, drifts: 0 }),
             static_sequence: AtomicU32::new(u32::from(min).wrapping_sub(1)),
             overflow: OverflowWait::default(),
             fence: None,
-            explicit: ExplicitSequence::default(),
         }
     }
 
@@ -412,22 +412,42 @@ impl<C: Clock> Generate<Sno> for SnoGenerator<C> {
     #[inline]
     fn generate(&self, meta: u8) -> Result<Sno, GenerateError> {
         let id = self.next_on_clock(meta)?;
+        self.clocked.mark();
         if let Some(fence) = &self.fence {
             fence.check(unit_start(id.units()))?;
         }
         Ok(id)
     }
 
-    /// sno's `NewWithTime` for the instants the layout holds (2010 to 2079): the unit of `t`,
-    /// tick 0, and the next of the unit's sequences at explicit instants, from the minimum.
-    /// Never blocks: an error once the unit's sequences are used up or for an instant in an
-    /// earlier unit than one already used ([`GenerateError::SequenceExhausted`],
-    /// [`GenerateError::InstantBehind`]), never a repeat. The original's rolling counter, which
-    /// wraps, is [`generate_at_wrapping`](SnoGenerator::generate_at_wrapping).
+    /// sno's `NewWithTime` for the instants the layout holds (2010 to 2079): the unit of `t`
+    /// with the next sequence, on the one sequence [`generate`](Self::generate) also takes
+    /// from, so the two never make the same ID (the minimum in a unit after every one used; the
+    /// tick bit the generator is on). Never blocks: an error once the unit's sequences are used
+    /// up or for an instant in an earlier unit than the last one used
+    /// ([`GenerateError::SequenceExhausted`], [`GenerateError::InstantBehind`]), or, once the
+    /// generator has made an ID on its clock, in a unit after the clock's
+    /// ([`GenerateError::InstantAhead`]). The original's rolling counter, which wraps, is
+    /// [`generate_at_wrapping`](SnoGenerator::generate_at_wrapping).
     fn generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
         let units = checked_units(t)?;
-        let n = self.explicit.next(Sno::NAME, units, t, self.cap())?;
-        Ok(Sno::from_parts(units, false, meta, self.partition(), self.sequence_min + n as u16))
+        self.clocked.check(Sno::NAME, t, unit_start(units), || self.clock.now_precise())?;
+        loop {
+            let current = self.word.load(Ordering::Acquire);
+            let w = Word::unpack(current);
+            let next = if units < w.units {
+                return Err(GenerateError::InstantBehind { scheme: Sno::NAME, time: t, last: unit_start(w.units) });
+            } else if units == w.units {
+                if w.sequence >= self.sequence_max {
+                    return Err(GenerateError::SequenceExhausted { scheme: Sno::NAME, time: t, capacity: self.cap() });
+                }
+                Word { sequence: w.sequence + 1, ..w }
+            } else {
+                Word { units, tick: w.tick, sequence: self.sequence_min }
+            };
+            if self.word.compare_exchange_weak(current, next.pack(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Ok(self.id(next, meta));
+            }
+        }
     }
 }
 

@@ -81,9 +81,12 @@ macro_rules! __derive_sno {
                 $crate::identity::new::<Self>(meta)
             }
 
-            /// sno's `NewWithTime`: an ID embedding `t` with metabyte `meta`, on the default
-            /// generator's partition with a rolling sequence of its own (for porting existing
-            /// data; uniqueness is the caller's). An instant outside 2010..2079 is an error.
+            /// sno's `NewWithTime`: an ID embedding `t` with metabyte `meta` from the default
+            /// generator, on the sequence its `new()` IDs take too, so the two never meet. An
+            /// error for an instant outside 2010..2079, in a unit before the last one the
+            /// generator used, or after its clock's (`GenerateError::InstantBehind`,
+            /// `InstantAhead`): to port old rows, give them a generator of their own on a
+            /// partition of their own (`SnoGenerator::with_partition`), oldest rows first.
             #[inline]
             pub fn try_at(
                 meta: u8,
@@ -92,7 +95,7 @@ macro_rules! __derive_sno {
                 $crate::identity::sno_at::<Self>(meta, t)
             }
 
-            /// [`try_at`](Self::try_at), panicking outside 2010..2079.
+            /// [`try_at`](Self::try_at), panicking where it returns an error.
             #[inline]
             #[track_caller]
             pub fn at(meta: u8, t: ::std::time::SystemTime) -> Self {

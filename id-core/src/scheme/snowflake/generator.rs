@@ -5,7 +5,7 @@ use super::layout::{DiscordLayout, FieldOutOfRange, InstagramLayout, Snowflake, 
 use super::layout::{SonyflakeLayout, TwitterLayout};
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
-use crate::explicit::ExplicitSequence;
+use crate::explicit::ClockUse;
 use crate::fence::Fence;
 use crate::fork::PerProcess;
 use crate::installed::Installed;
@@ -35,9 +35,10 @@ pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = SystemClock> {
     /// `(last unit + 1) << SEQ_BITS | last sequence`; 0 before the first ID, so that the
     /// epoch's own unit is new too.
     word: AtomicU64,
+    /// Whether `word` has had a clock ID (explicit instants ahead of the clock are then refused).
+    clocked: ClockUse,
     overflow: OverflowWait,
     fence: Option<Arc<dyn Fence>>,
-    explicit: ExplicitSequence,
     layout: PhantomData<fn() -> L>,
 }
 
@@ -80,9 +81,9 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
             clock,
             node,
             word: AtomicU64::new(0),
+            clocked: ClockUse::default(),
             overflow: OverflowWait::default(),
             fence: None,
-            explicit: ExplicitSequence::default(),
             layout: PhantomData,
         }
     }
@@ -168,19 +169,43 @@ impl<L: SnowflakeLayout, C: Clock> Generate<Snowflake<L>> for SnowflakeGenerator
     #[inline]
     fn generate(&self, _: ()) -> Result<Snowflake<L>, GenerateError> {
         let id = self.next_on_clock()?;
+        self.clocked.mark();
         if let Some(fence) = &self.fence {
             fence.check(Snowflake::<L>::unit_start(id.units()))?;
         }
         Ok(id)
     }
 
-    /// The unit of `t` with the next of its sequences at explicit instants (from 0). Never
-    /// waits: an error once the unit's sequences are used up or for an instant in an earlier
-    /// unit than one already used, never a repeat.
+    /// The unit of `t` with its next sequence, on the one sequence [`generate`](Self::generate)
+    /// also takes from, so the two never make the same ID: 0 in a unit after every one used,
+    /// the next one in the last unit used. Never waits: an error once that unit's sequences
+    /// are used up, or for an instant in an earlier unit than the last one used (its
+    /// sequences may have gone to either method), or, once the generator has made an ID on
+    /// its clock, in a unit after the clock's ([`GenerateError::InstantAhead`]: the clock IDs
+    /// would have to wait for it).
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Snowflake<L>, GenerateError> {
+        const SEQ_MASK: u64 = (1 << SEQ_BITS) - 1;
         let units = Snowflake::<L>::checked_units(t)?;
-        let n = self.explicit.next(L::NAME, units, t, Snowflake::<L>::MAX_SEQUENCE + 1)?;
-        Ok(Snowflake::pack(units, self.node(), n))
+        self.clocked.check(L::NAME, t, Snowflake::<L>::unit_start(units), || self.clock.now_precise())?;
+        let max_sequence = u64::from(Snowflake::<L>::MAX_SEQUENCE);
+        loop {
+            let current = self.word.load(Ordering::Acquire);
+            let next = match (current >> SEQ_BITS).checked_sub(1) {
+                Some(last) if units < last => {
+                    let last = Snowflake::<L>::unit_start(last);
+                    return Err(GenerateError::InstantBehind { scheme: L::NAME, time: t, last });
+                }
+                Some(last) if units == last && current & SEQ_MASK >= max_sequence => {
+                    let capacity = Snowflake::<L>::MAX_SEQUENCE + 1;
+                    return Err(GenerateError::SequenceExhausted { scheme: L::NAME, time: t, capacity });
+                }
+                Some(last) if units == last => current + 1,
+                _ => (units + 1) << SEQ_BITS,
+            };
+            if self.word.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Ok(Snowflake::pack(units, self.node(), (next & SEQ_MASK) as u32));
+            }
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use super::local::{MAX_TICK, SEQ_MASK, UID_LATEST, Uid64, UidTime, in_uid_range,
 use super::node::default_node;
 use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
-use crate::explicit::ExplicitSequence;
+use crate::explicit::ClockUse;
 use crate::fence::Fence;
 use crate::installed::Installed;
 use crate::scheme::{Generate, Scheme};
@@ -72,8 +72,8 @@ pub struct UidGenerator<C: Clock = CoarseClock> {
     /// `tick << 14 | sequence` of the last ID: this generator's own, or (the process default's)
     /// a word shared with every process forked from this one.
     state: State,
-    /// The sequence of [`Generate::generate_at`].
-    explicit: ExplicitSequence,
+    /// Whether `state` has had a clock ID (explicit instants ahead of the clock are then refused).
+    clocked: ClockUse,
 }
 
 impl UidGenerator {
@@ -97,7 +97,7 @@ fn uid_from_tick(tick: u64, seq: u64) -> Uid64 {
 impl<C: Clock> UidGenerator<C> {
     /// A generator on `clock`.
     pub fn with(clock: C) -> Self {
-        UidGenerator { clock, state: State::Own(AtomicU64::new(0)), explicit: ExplicitSequence::default() }
+        UidGenerator { clock, state: State::Own(AtomicU64::new(0)), clocked: ClockUse::default() }
     }
 
     /// The former name of [`Generate::generate_at`].
@@ -144,6 +144,8 @@ impl<C: Clock> UidGenerator<C> {
             }
             let next = tick << 14 | next_seq;
             if self.state.word().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                // Here, not in `generate`: global IDs take from this sequence too.
+                self.clocked.mark();
                 return Ok(uid_from_tick(tick, next_seq));
             }
         }
@@ -157,14 +159,38 @@ impl<C: Clock> Generate<Uid64> for UidGenerator<C> {
     }
 
     /// uid's `l()` at `t` for the instants the layout holds (1970 to 35198): the tick of `t`
-    /// and the next of the tick's 16,384 sequences at explicit instants, from 0. Never waits:
-    /// an error once the tick's sequences are used up or for an instant in an earlier tick
-    /// than one already used (see [`GenerateError::SequenceExhausted`] and
-    /// [`GenerateError::InstantBehind`]), never a repeat.
+    /// and the next sequence, on the one sequence [`generate`](Self::generate) also takes
+    /// from, so the two never make the same ID (0 in a tick after every one used). Never
+    /// waits: an error once the sequence would wrap inside that tick, or for an instant in an earlier tick than the last one
+    /// used, or, once the generator has made an ID on its clock, in a tick after the clock's
+    /// (see [`GenerateError::SequenceExhausted`],
+    /// [`GenerateError::InstantBehind`] and [`GenerateError::InstantAhead`]).
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Uid64, GenerateError> {
-        let u = UidTime::of(in_uid_range(t)?);
-        let seq = self.explicit.next(Uid64::NAME, u.tick(), t, SEQ_MASK as u32 + 1)?;
-        Ok(Uid64::from_parts(u.mega, u.secs, u.micros, seq))
+        let tick = UidTime::of(in_uid_range(t)?).tick();
+        let tick_start = uid_from_tick(tick, 0).timestamp();
+        self.clocked.check(Uid64::NAME, t, tick_start, || self.clock.now_precise())?;
+        loop {
+            let current = self.state.word().load(Ordering::Acquire);
+            let (last_tick, seq) = (current >> 14, current & SEQ_MASK);
+            let next_seq = (seq + 1) & SEQ_MASK;
+            if tick < last_tick {
+                return Err(GenerateError::InstantBehind {
+                    scheme: Uid64::NAME,
+                    time: t,
+                    last: uid_from_tick(last_tick, 0).timestamp(),
+                });
+            }
+            if tick == last_tick && next_seq == 0 {
+                let capacity = SEQ_MASK as u32 + 1;
+                return Err(GenerateError::SequenceExhausted { scheme: Uid64::NAME, time: t, capacity });
+            }
+            // A tick nobody used yet starts at 0, so all its 16,384 sequences are there.
+            let seq = if tick > last_tick { 0 } else { next_seq };
+            let next = tick << 14 | seq;
+            if self.state.word().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                return Ok(uid_from_tick(tick, seq));
+            }
+        }
     }
 }
 
