@@ -443,7 +443,7 @@ fn snowflake_tokens_use_the_u64_block() {
         assert_eq!(ids.from_public(&ids.to_public(&reading)).unwrap(), reading);
     }
     let compatible = PublicIds::compatible(key(9));
-    let tweet = TweetId::from(1_050_118_621_198_921_728);
+    let tweet = TweetId::try_from(1_050_118_621_198_921_728).unwrap();
     let local = LocalId::from(1_050_118_621_198_921_728);
     let token = compatible.to_public(&tweet).to_string();
     assert_eq!(token[3..], compatible.to_public(&local).to_string());

@@ -81,6 +81,11 @@ fn snowflake_bad_input() {
     assert!(err.contains("--scheme") && err.contains("discord_snowflake") && err.contains("decimal"), "{err}");
     let err = fails(&["inspect", "-s", "sonyflake", "18446744073709551616"]);
     assert!(err.contains("at most 18446744073709551615"), "{err}");
+    // From 2^63 on, a value is outside every layout (a negative bigint would sort first).
+    for scheme in ["twitter_snowflake", "discord_snowflake", "instagram_id", "sonyflake"] {
+        let err = fails(&["inspect", "-s", scheme, "9223372036854775808"]);
+        assert!(err.contains("at most 9223372036854775807"), "{scheme}: {err}");
+    }
     let err = fails(&["inspect", "-s", "twitter_snowflake", "12a"]);
     assert!(err.contains("invalid character"), "{err}");
     let err = fails(&["new", "sonyflake", "--time", "2014-08-31T23:59:59Z"]);

@@ -12,21 +12,37 @@ use crate::scheme::Generate;
 use crate::scheme::describe::{Describe, Field, OptionError, Options};
 use core::any::TypeId;
 
-crate::identity::storage_via_from!([L: SnowflakeLayout] u64 => Snowflake<L>);
+/// `u64` storage: a value from 2^63 on is not an ID of any layout (see
+/// [`Snowflake::try_from_u64`]); the lenient read keeps its bits.
+impl<L: SnowflakeLayout> crate::identity::StorageOf<Snowflake<L>> for u64 {
+    #[inline]
+    fn from_scheme(value: Snowflake<L>) -> Self {
+        value.to_u64()
+    }
+    #[inline]
+    fn to_scheme(self) -> Snowflake<L> {
+        Snowflake::from_bits(self)
+    }
+    #[inline]
+    fn try_to_scheme(self) -> Result<Snowflake<L>, ParseError> {
+        Snowflake::try_from_u64(self)
+    }
+}
 
 impl<L: SnowflakeLayout> crate::column::DbColumn for Snowflake<L> {
     const POSTGRES: Column = Column::BigInt;
     const SQLITE: Column = Column::BigInt;
 
-    /// The value as a signed `bigint` (two's complement, so every `u64` round-trips). Generated
-    /// IDs are below 2^63, so `bigint` order is theirs.
+    /// The value as a signed `bigint`: every ID is below 2^63, so `bigint` order is theirs.
     fn to_db(&self, _: Dialect) -> DbValue {
         DbValue::BigInt(self.to_i64())
     }
 
     fn from_db(value: DbValue) -> Result<Self, ParseError> {
         match value {
-            DbValue::BigInt(v) => Ok(Self::from_u64(v as u64)),
+            DbValue::BigInt(v) => u64::try_from(v)
+                .map(Self::from_bits)
+                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative }),
             other => crate::column::bytes_from_db(other),
         }
     }
@@ -46,7 +62,7 @@ impl<L: SnowflakeLayout> Describe for Snowflake<L> {
             ("sequence", Field::Integer(self.sequence().into())),
         ];
         if TypeId::of::<L>() == TypeId::of::<DiscordLayout>() {
-            let discord = Snowflake::<DiscordLayout>::from_u64(self.to_u64());
+            let discord = Snowflake::<DiscordLayout>::from_bits(self.to_u64());
             fields.push(("worker", Field::Integer(discord.worker().into())));
             fields.push(("process", Field::Integer(discord.process().into())));
         }
@@ -65,7 +81,7 @@ impl<L: SnowflakeLayout> Describe for Snowflake<L> {
     }
 }
 
-/// A derived snowflake type's own items (all four layouts): `new()`, `From<u64>` and the fields.
+/// A derived snowflake type's own items (all four layouts): `new()`, `TryFrom<u64>` and the fields.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __derive_snowflake {
@@ -73,7 +89,7 @@ macro_rules! __derive_snowflake {
         $crate::__derive_items! {
             $ident, $storage;
             new() => ();
-            storage infallible;
+            storage fallible;
             accessors {
                 /// The embedded Unix milliseconds.
                 unix_ms -> u64;

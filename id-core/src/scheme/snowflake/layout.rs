@@ -1,7 +1,7 @@
 //! The four layouts as constants of one trait, and the value type they share: a `u64` whose
 //! fields are found by shifting, so every accessor is written once for all four.
 
-use crate::error::GenerateError;
+use crate::error::{GenerateError, ParseError, RangeRule};
 use crate::time::Timestamp;
 use core::fmt;
 use core::hash::Hash;
@@ -132,9 +132,19 @@ impl<L: SnowflakeLayout> Snowflake<L> {
         if below_sign < Self::MAX_UNITS { below_sign } else { Self::MAX_UNITS }
     };
 
-    /// The ID whose value is `value` (every `u64` is one: parsing accepts what any producer of
-    /// the layout may have stored).
-    pub const fn from_u64(value: u64) -> Self {
+    /// The ID whose value is `value`, or an error from 2^63 on: Twitter's and Sonyflake's
+    /// layouts keep the top bit clear, and Discord's and Instagram's reach it only after 2080,
+    /// past what generators issue; a value there would be a negative `bigint`, sorting before
+    /// every other, so `Ord` would no longer be the database's order.
+    pub const fn try_from_u64(value: u64) -> Result<Self, ParseError> {
+        if value > i64::MAX as u64 {
+            return Err(ParseError::OutOfRange { rule: RangeRule::AboveI64Max });
+        }
+        Ok(Snowflake(value, PhantomData))
+    }
+
+    /// The ID whose value is `value`, unchecked: for values known to be below 2^63.
+    pub(crate) const fn from_bits(value: u64) -> Self {
         Snowflake(value, PhantomData)
     }
 
@@ -254,9 +264,11 @@ impl<L: SnowflakeLayout> fmt::Debug for Snowflake<L> {
     }
 }
 
-impl<L: SnowflakeLayout> From<u64> for Snowflake<L> {
-    fn from(value: u64) -> Self {
-        Self::from_u64(value)
+/// Values from 2^63 on are refused (see [`Snowflake::try_from_u64`]).
+impl<L: SnowflakeLayout> TryFrom<u64> for Snowflake<L> {
+    type Error = ParseError;
+    fn try_from(value: u64) -> Result<Self, ParseError> {
+        Self::try_from_u64(value)
     }
 }
 

@@ -1,6 +1,6 @@
 use super::*;
 use crate::clock::{Clock, ManualClock};
-use crate::error::GenerateError;
+use crate::error::{GenerateError, ParseError, RangeRule};
 use crate::prelude::*;
 use crate::scheme::{Encoding, Generate, Scheme};
 use crate::time::Timestamp;
@@ -22,7 +22,7 @@ fn discord_published_vectors() {
     assert_eq!(built.to_u64(), 175_928_847_299_117_063);
     assert_eq!(built.to_string(), "175928847299117063");
 
-    let id = DiscordSnowflake::from_u64(90_339_695_967_350_784);
+    let id = DiscordSnowflake::try_from_u64(90_339_695_967_350_784).unwrap();
     assert_eq!(id.unix_ms(), 1_441_609_061_949);
     assert_eq!(id.timestamp().to_string(), "2015-09-07T06:57:41.949Z");
     assert_eq!((id.worker(), id.process(), id.sequence()), (0, 3, 0));
@@ -102,9 +102,17 @@ fn generation_refuses_instants_that_set_the_sign_bit() {
     last_and_next::<SonyflakeLayout>();
     assert_eq!(Snowflake::<DiscordLayout>::MAX_GENERATED_UNITS, (1 << 41) - 1);
     assert_eq!(Snowflake::<InstagramLayout>::MAX_GENERATED_UNITS, (1 << 40) - 1);
-    // Parsing takes every u64, the sign bit included.
-    assert_eq!(DiscordSnowflake::from_u64(u64::MAX).units(), (1 << 42) - 1);
-    assert_eq!(DiscordSnowflake::decode("18446744073709551615", Encoding::Decimal).unwrap().to_u64(), u64::MAX);
+    // From 2^63 on, a value is no ID of any layout: it would be a negative bigint, sorting first.
+    assert_eq!(DiscordSnowflake::try_from_u64(i64::MAX as u64).unwrap().units(), (1 << 41) - 1);
+    let refused = ParseError::OutOfRange { rule: RangeRule::AboveI64Max };
+    assert_eq!(DiscordSnowflake::try_from_u64(1 << 63), Err(refused.clone()));
+    assert_eq!(DiscordSnowflake::decode("18446744073709551615", Encoding::Decimal), Err(refused.clone()));
+    assert_eq!(TwitterSnowflake::decode("9223372036854775808", Encoding::Decimal), Err(refused.clone()));
+    assert_eq!(TwitterSnowflake::decode("8000000000000000", Encoding::Hex), Err(refused.clone()));
+    assert_eq!(TwitterSnowflake::from_bytes(&(1u64 << 63).to_be_bytes()), Err(refused.clone()));
+    assert_eq!(TwitterSnowflake::try_from(u64::MAX), Err(refused));
+    assert_eq!(TwitterSnowflake::from_number(u64::MAX), None);
+    assert_eq!(TwitterSnowflake::from_number(i64::MAX as u64).map(|id| id.to_u64()), Some(i64::MAX as u64));
 }
 
 /// One unit fills its sequence in order, the next unit starts again at 0.
@@ -260,7 +268,7 @@ fn default_generators_have_one_node_each_and_install() {
 
 #[test]
 fn text_forms() {
-    let id = DiscordSnowflake::from_u64(175_928_847_299_117_063);
+    let id = DiscordSnowflake::try_from_u64(175_928_847_299_117_063).unwrap();
     assert_eq!(id.encode(Encoding::Hex).unwrap().as_str(), "0271065AC1020007");
     assert_eq!(DiscordSnowflake::decode("0271065ac1020007", Encoding::Hex), Ok(id));
     assert!(DiscordSnowflake::decode("18446744073709551616", Encoding::Decimal).is_err());
@@ -273,9 +281,9 @@ proptest::proptest! {
     #![proptest_config(crate::test_budget::proptest_config())]
 
     #[test]
-    fn round_trips(value in proptest::num::u64::ANY, units in 0u64..1 << 39, node in 0u32..1 << 10, seq in 0u32..1 << 8) {
+    fn round_trips(value in 0..=i64::MAX as u64, units in 0u64..1 << 39, node in 0u32..1 << 10, seq in 0u32..1 << 8) {
         fn check<L: SnowflakeLayout>(value: u64, units: u64, node: u32, seq: u32) -> Result<(), proptest::test_runner::TestCaseError> {
-            let id = Snowflake::<L>::from_u64(value);
+            let id = Snowflake::<L>::try_from_u64(value).unwrap();
             proptest::prop_assert_eq!(id.to_string().parse::<Snowflake<L>>(), Ok(id));
             proptest::prop_assert_eq!(Snowflake::<L>::decode(&id.encode(Encoding::Hex).unwrap(), Encoding::Hex), Ok(id));
             proptest::prop_assert_eq!(Snowflake::<L>::from_bytes(&id.to_bytes()), Ok(id));
@@ -298,15 +306,18 @@ proptest::proptest! {
 fn bigint_columns_round_trip_every_value() {
     use crate::column::{Column, DbColumn, DbValue, Dialect};
     assert_eq!((Sonyflake::POSTGRES, Sonyflake::SQLITE), (Column::BigInt, Column::BigInt));
-    for v in [0, 1, i64::MAX as u64, 1 << 63, u64::MAX] {
-        let id = DiscordSnowflake::from_u64(v);
+    for v in [0, 1, i64::MAX as u64] {
+        let id = DiscordSnowflake::try_from_u64(v).unwrap();
         let db = id.to_db(Dialect::Postgres);
         assert_eq!(db, DbValue::BigInt(v as i64));
         assert_eq!(DiscordSnowflake::from_db(db), Ok(id));
     }
+    // A negative bigint is a value from 2^63 on: no ID.
+    assert!(DiscordSnowflake::from_db(DbValue::BigInt(-1)).is_err());
+    assert!(DiscordSnowflake::from_db(DbValue::BigInt(i64::MIN)).is_err());
     assert_eq!(
         TwitterSnowflake::from_db(DbValue::Text(crate::codec::IdText::try_from_str("42").unwrap())),
-        Ok(TwitterSnowflake::from_u64(42))
+        TwitterSnowflake::try_from_u64(42)
     );
     assert!(TwitterSnowflake::from_db(DbValue::Text(crate::codec::IdText::try_from_str("x").unwrap())).is_err());
 }

@@ -38,7 +38,8 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
 
     #[inline]
     fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(|b| Self::from_u64(u64::from_be_bytes(b))).map_err(|_| ParseError::bytes(8, bytes.len()))
+        let bytes: [u8; 8] = bytes.try_into().map_err(|_| ParseError::bytes(8, bytes.len()))?;
+        Self::try_from_u64(u64::from_be_bytes(bytes))
     }
 
     #[inline]
@@ -54,12 +55,12 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
             Encoding::Canonical | Encoding::Decimal => u64::try_from(decimal::from_digits(text, 20)?)
-                .map(Self::from_u64)
-                .map_err(|_| ParseError::OutOfRange { rule: RangeRule::AboveU64Max }),
+                .map_err(|_| ParseError::OutOfRange { rule: RangeRule::AboveU64Max })
+                .and_then(Self::try_from_u64),
             Encoding::Hex => {
                 let mut b = [0u8; 8];
                 hex::decode_into(text, &mut b)?;
-                Ok(Self::from_u64(u64::from_be_bytes(b)))
+                Self::try_from_u64(u64::from_be_bytes(b))
             }
             _ => Err(unsupported(encoding)),
         }
@@ -74,7 +75,7 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
     }
 
     fn from_number(n: u64) -> Option<Self> {
-        Some(Self::from_u64(n))
+        Self::try_from_u64(n).ok()
     }
 }
 
