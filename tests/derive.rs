@@ -127,6 +127,31 @@ fn range_bounds_hold_every_id_made_between_them<I: Identity>(make: impl Fn() -> 
     }
 }
 
+/// Range bounds clamp an instant outside the layout in silence (`min_at(2009)` of a snowflake
+/// was its first ID); the checked forms say so, with the scheme's first and last instants.
+#[test]
+fn range_bounds_outside_the_layout_are_clamped_or_refused() {
+    use idcraft::GenerateError;
+    let year = |y: i64| {
+        let offset = Duration::from_secs((y - 1970).unsigned_abs() * 31_556_952);
+        if y < 1970 { SystemTime::UNIX_EPOCH - offset } else { SystemTime::UNIX_EPOCH + offset }
+    };
+    // sno holds 2010..2079: 2009 clamps to the first ID, 2100 to the last.
+    assert_eq!(EventId::min_at(year(2009)), EventId::min_at(year(2005)));
+    assert_eq!(EventId::max_at(year(2100)), EventId::max_at(year(2200)));
+    let Err(GenerateError::TimeOutOfRange { scheme, earliest, latest, .. }) = EventId::try_min_at(year(2009)) else {
+        panic!("2009 is before sno's range")
+    };
+    assert_eq!(scheme, "sno");
+    assert_eq!((earliest.to_string(), &latest.to_string()[..4]), ("2010-01-01T00:00:00Z".to_owned(), "2079"));
+    assert!(matches!(EventId::try_max_at(year(2100)), Err(GenerateError::TimeOutOfRange { .. })));
+    assert!(EventId::try_min_at(year(2030)).is_ok_and(|id| id == EventId::min_at(year(2030))));
+    assert!(EventId::try_max_at(year(2030)).is_ok_and(|id| id == EventId::max_at(year(2030))));
+    // COMB bounds stop at 9999; a UUIDv7's 48 bits hold up to 10889; before 1970 neither.
+    assert!(OrderId::try_max_at(year(9000)).is_ok());
+    assert!(UserId::try_min_at(year(1969)).is_err() && UserId::try_min_at(year(2024)).is_ok());
+}
+
 #[test]
 fn range_bounds_on_the_real_clock() {
     range_bounds_hold_every_id_made_between_them(SqlOrderId::new);

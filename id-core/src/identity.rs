@@ -263,7 +263,8 @@ pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
 /// The lower bound of IDs made at or after `t`: the smallest ID whose embedded time is `t`
 /// less the scheme's [`Scheme::EMBED_LAG`]. With [`max_at`], `min_at(t1)..=max_at(t2)` holds
 /// every ID whose generation started at or after `t1` and ended at or before `t2` on the
-/// default generator (and a few made up to the lag before `t1`).
+/// default generator (and a few made up to the lag before `t1`). An instant outside the
+/// layout's [`Scheme::time_range`] is clamped into it ([`try_min_at`] refuses it instead).
 #[cfg(feature = "std")]
 pub fn min_at<I: Identity>(t: SystemTime) -> I {
     let t = Timestamp::from_system_time(t);
@@ -272,10 +273,37 @@ pub fn min_at<I: Identity>(t: SystemTime) -> I {
 }
 
 /// The largest ID whose embedded time is `t`: generators never embed a time later than their
-/// clock reading (unless the clock went back), so every ID made by `t` is at most this.
+/// clock reading (unless the clock went back), so every ID made by `t` is at most this. An
+/// instant outside the layout's range is clamped into it ([`try_max_at`] refuses it instead).
 #[cfg(feature = "std")]
 pub fn max_at<I: Identity>(t: SystemTime) -> I {
     I::from_scheme(<I::Scheme as Scheme>::max_at(Timestamp::from_system_time(t)))
+}
+
+/// [`min_at`], or [`GenerateError::TimeOutOfRange`] for an instant outside the layout's
+/// [`Scheme::time_range`] (where [`min_at`] would clamp: a bound before the layout's first
+/// instant is its first ID, which is usually what a range scan wants, but says nothing of `t`).
+#[cfg(feature = "std")]
+pub fn try_min_at<I: Identity>(t: SystemTime) -> Result<I, GenerateError> {
+    check_in_range::<I::Scheme>(t)?;
+    Ok(min_at(t))
+}
+
+/// [`max_at`], or [`GenerateError::TimeOutOfRange`] for an instant outside the layout's range.
+#[cfg(feature = "std")]
+pub fn try_max_at<I: Identity>(t: SystemTime) -> Result<I, GenerateError> {
+    check_in_range::<I::Scheme>(t)?;
+    Ok(max_at(t))
+}
+
+#[cfg(feature = "std")]
+fn check_in_range<S: Scheme>(t: SystemTime) -> Result<(), GenerateError> {
+    let time = Timestamp::from_system_time(t);
+    let (earliest, latest) = S::time_range();
+    if time < earliest || time > latest {
+        return Err(GenerateError::TimeOutOfRange { scheme: S::NAME, time, earliest, latest });
+    }
+    Ok(())
 }
 
 /// Serde support: the text for human-readable formats (`null` for sno's zero ID), the storage

@@ -196,16 +196,37 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
                 }
 
                 /// The smallest ID whose embedded time is `t`: with [`Self::max_at`], the bounds
-                /// of a primary-key range scan for a time window.
+                /// of a primary-key range scan for a time window. An instant outside the
+                /// scheme's range is clamped to its first or last ID
+                /// ([`Self::try_min_at`] says so instead).
                 #[inline]
                 pub fn min_at(t: ::std::time::SystemTime) -> Self {
                     #p::min_at::<Self>(t)
                 }
 
-                /// The largest ID whose embedded time is `t`.
+                /// The largest ID whose embedded time is `t`; an instant outside the scheme's
+                /// range is clamped ([`Self::try_max_at`] says so instead).
                 #[inline]
                 pub fn max_at(t: ::std::time::SystemTime) -> Self {
                     #p::max_at::<Self>(t)
+                }
+
+                /// [`Self::min_at`], or `GenerateError::TimeOutOfRange` (with the scheme's first
+                /// and last instants) for an instant outside the scheme's range.
+                #[inline]
+                pub fn try_min_at(
+                    t: ::std::time::SystemTime,
+                ) -> ::core::result::Result<Self, #p::GenerateError> {
+                    #p::try_min_at::<Self>(t)
+                }
+
+                /// [`Self::max_at`], or `GenerateError::TimeOutOfRange` for an instant outside
+                /// the scheme's range.
+                #[inline]
+                pub fn try_max_at(
+                    t: ::std::time::SystemTime,
+                ) -> ::core::result::Result<Self, #p::GenerateError> {
+                    #p::try_max_at::<Self>(t)
                 }
 
                 /// The wrapped storage value.

@@ -197,6 +197,9 @@ impl<T: Copy + 'static> crate::scheme::Scheme for UnknownScheme<T> {
     fn decode(text: &str, _: crate::scheme::Encoding) -> Result<Self, crate::error::ParseError> {
         text.parse()
     }
+    fn time_range() -> (crate::time::Timestamp, crate::time::Timestamp) {
+        (crate::time::Timestamp::UNIX_EPOCH, crate::time::Timestamp::UNIX_EPOCH)
+    }
     fn min_at(_: crate::time::Timestamp) -> Self {
         unreachable!("no value of an unknown scheme exists")
     }

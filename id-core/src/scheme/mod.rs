@@ -216,6 +216,10 @@ pub trait Scheme:
     /// Reads the text in `encoding`.
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError>;
 
+    /// The first and last instants the layout holds: what [`Scheme::min_at`] and
+    /// [`Scheme::max_at`] clamp their argument into.
+    fn time_range() -> (Timestamp, Timestamp);
+
     /// The smallest value whose embedded time is `t` (clamped to the scheme's range). For "every
     /// ID made between `t1` and `t2`", use `min_at(t1 − EMBED_LAG)..=max_at(t2)` (what derived
     /// types' `min_at` does).

@@ -46,6 +46,11 @@ impl<L: CombLayout> Scheme for Comb<L> {
         decode_uuid_like(text, encoding).map(|v| Self::from_uuid(Uuid::from_u128(v)))
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (L::STRATEGY.earliest(), L::STRATEGY.latest())
+    }
+
     fn min_at(t: Timestamp) -> Self {
         Self::with_tick([0; 16], Self::clamped_tick(t))
     }

@@ -105,7 +105,11 @@ impl Scheme for DistributedId {
     const PUBLIC_LAYOUT: crate::scheme::PublicLayout = crate::scheme::PublicLayout::Decimal;
 
     const NAME: &'static str = "distributed";
-    const EMBED_LAG: Duration = Duration::from_millis(DISTRIBUTED.leeway_ms);
+    // The deliberate leeway, plus the system clock's own lag behind `SystemTime::now()`: an ID
+    // made a microsecond after `t` on a clock that read a microsecond before it, across a
+    // millisecond boundary, embeds the millisecond before `t - leeway`.
+    const EMBED_LAG: Duration =
+        Duration::from_millis(DISTRIBUTED.leeway_ms).saturating_add(crate::clock::SystemClock::MAX_LAG);
     const BYTE_LEN: usize = 16;
     type Input = ();
     type Generator = DistributedIdGenerator;
@@ -160,6 +164,11 @@ impl Scheme for DistributedId {
             _ => return Err(unsupported(encoding)),
         };
         Self::try_from_u128(v)
+    }
+
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (EPOCH_1900, EPOCH_1900.checked_add(Duration::from_millis((1 << 45) - 1)).expect("in range"))
     }
 
     fn min_at(t: Timestamp) -> Self {

@@ -183,6 +183,11 @@ impl Scheme for DistributedId128 {
         Ok(DistributedId128(v))
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (EPOCH_1700, EPOCH_1700.checked_add(core::time::Duration::from_millis((1 << 48) - 1)).expect("in range"))
+    }
+
     fn min_at(t: Timestamp) -> Self {
         Self::assemble(embedded_1700(t), 0)
     }

@@ -47,6 +47,11 @@ impl Scheme for HotGuid {
         decode_uuid_like(text, encoding).map(|v| HotGuid(v.to_be_bytes()))
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Timestamp::UNIX_EPOCH, super::generator::LATEST)
+    }
+
     fn min_at(t: Timestamp) -> Self {
         let t = clamp_time(t, Timestamp::UNIX_EPOCH, Timestamp::new(u32::MAX.into(), 0));
         let mut b = [0u8; 16];

@@ -61,6 +61,11 @@ impl Scheme for Sno {
         }
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (super::layout::EPOCH, super::layout::LATEST)
+    }
+
     fn min_at(t: Timestamp) -> Self {
         Sno::from_parts(Sno::units_of(clamp(t)), false, 0, 0, 0)
     }

@@ -66,6 +66,11 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
         }
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Self::EARLIEST, Self::LATEST)
+    }
+
     fn min_at(t: Timestamp) -> Self {
         Self::pack(clamped_units::<L>(t), 0, 0)
     }

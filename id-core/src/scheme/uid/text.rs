@@ -88,6 +88,11 @@ impl Scheme for Uid64 {
         }
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Timestamp::UNIX_EPOCH, super::local::UID_LATEST)
+    }
+
     fn min_at(t: Timestamp) -> Self {
         let u = UidTime::of(clamp_uid(t));
         Uid64::from_parts(u.mega, u.secs, u.micros, 0)
@@ -164,6 +169,11 @@ impl<const I: u8> Scheme for Uid96With<I> {
     /// A bound, not an exact range: inside a window of 2^I seconds the node outranks the low
     /// bits of time, so `min_at(t1)..=max_at(t2)` holds every ID made between `t1` and `t2` plus some
     /// of other nodes' IDs from the same windows.
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Timestamp::UNIX_EPOCH, super::local::UID_LATEST)
+    }
+
     fn min_at(t: Timestamp) -> Self {
         Self::from_global(Uid64::min_at(t).to_global(0))
     }

@@ -58,6 +58,11 @@ impl Scheme for Ulid {
         decode_uuid_like(text, encoding).map(Ulid)
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Timestamp::UNIX_EPOCH, crate::scheme::unix_ms48::LATEST)
+    }
+
     fn min_at(t: Timestamp) -> Self {
         Ulid::from_parts(clamped_ms(t), 0)
     }

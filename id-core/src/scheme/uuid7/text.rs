@@ -56,6 +56,11 @@ impl Scheme for Uuid7 {
         decode_uuid_like(text, encoding).and_then(|v| checked(v.to_be_bytes()))
     }
 
+    /// The first and last instants the layout holds.
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Timestamp::UNIX_EPOCH, crate::scheme::unix_ms48::LATEST)
+    }
+
     fn min_at(t: Timestamp) -> Self {
         Uuid7::from_parts(clamped_ms(t), 0, 0)
     }
