@@ -50,7 +50,8 @@ fn main() -> ExitCode {
     };
     result.unwrap_or_else(|e| {
         eprintln!("xtask: {e}");
-        ExitCode::FAILURE
+        // Stopped by a signal: exit as the shell reports a command the signal killed.
+        sys::interrupted().map_or(ExitCode::FAILURE, |sig| ExitCode::from(128 + sig as u8))
     })
 }
 
@@ -101,14 +102,23 @@ impl Servers {
     /// `IDCRAFT_REQUIRE_*` variable is set or `required` says so; a required one that cannot
     /// start is an error, after the others have been stopped.
     fn start(servers: &[Server], required: impl Fn(Server) -> bool) -> Result<Servers, String> {
+        let required = |server: Server| required(server) || std::env::var_os(server.require_var()).is_some();
+        let steps: Vec<(Server, Step)> = servers
+            .iter()
+            .map(|&server| {
+                let given = std::env::var_os(server.url_var()).is_some();
+                (server, plan::step(server, given, installed(server), required(server)))
+            })
+            .collect();
+        // A required server that is not installed fails the run before any other starts.
+        if let Some((_, Step::Fail(message))) = steps.iter().find(|(_, step)| matches!(step, Step::Fail(_))) {
+            return Err(message.clone());
+        }
         let mut run = Servers { running: Vec::new(), env: Vec::new(), skipped: Vec::new() };
-        for &server in servers {
+        for (server, mut step) in steps {
             if let Some(sig) = sys::interrupted() {
                 return Err(format!("stopped by signal {sig} before the run"));
             }
-            let required = required(server) || std::env::var_os(server.require_var()).is_some();
-            let given = std::env::var_os(server.url_var()).is_some();
-            let mut step = plan::step(server, given, installed(server), required);
             if step == Step::Start {
                 match start(server) {
                     Ok((guard, env)) => {
@@ -116,9 +126,11 @@ impl Servers {
                         run.env.extend(env);
                         continue;
                     }
+                    // Interrupted, a start fails; what its log says then is noise.
+                    Err(_) if sys::interrupted().is_some() => continue,
                     Err(why) => {
                         eprintln!("xtask: {why}");
-                        step = plan::without(server, Why::DidNotStart, required);
+                        step = plan::without(server, Why::DidNotStart, required(server));
                     }
                 }
             }

@@ -11,8 +11,8 @@ pub enum Server {
 }
 
 impl Server {
-    /// In the order they start: the quickest first, so that a missing requirement fails early.
-    pub const ALL: [Server; 3] = [Server::Postgres, Server::MariaDb, Server::Etcd];
+    /// In the order they start and are reported in.
+    pub const ALL: [Server; 3] = [Server::Postgres, Server::Etcd, Server::MariaDb];
 
     /// The name people know it by.
     pub fn name(self) -> &'static str {
