@@ -86,7 +86,10 @@ fn controllable(test: &str) -> bool {
         std::env::var_os("IDCRAFT_REQUIRE_ETCD").is_none(),
         "IDCRAFT_REQUIRE_ETCD is set but ETCD_DIR is not: {test} must control the cluster"
     );
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {test} needs a cluster started by .ci/etcd (ETCD_DIR unset)");
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {test} needs a cluster started by .ci/etcd (ETCD_DIR unset; `cargo xtask test` starts one)"
+    );
     false
 }
 

@@ -86,7 +86,7 @@ pub fn database_url(file: &str) -> Option<String> {
                 let _ = writeln!(
                     std::io::stderr(),
                     "SKIPPED: the PostgreSQL tests in {file} did nothing: DATABASE_URL is not set \
-                     (`source .ci/postgres && pg_start` starts a throwaway server)"
+                     (`cargo xtask test` starts a throwaway server)"
                 );
             });
             None
@@ -110,7 +110,7 @@ pub fn etcd_endpoints(file: &str) -> Option<Vec<String>> {
                 let _ = writeln!(
                     std::io::stderr(),
                     "SKIPPED: the etcd tests in {file} did nothing: ETCD_ENDPOINTS is not set \
-                     (`eval \"$(bash .ci/etcd start)\"` starts a throwaway three-member cluster)"
+                     (`cargo xtask test` starts a throwaway three-member cluster)"
                 );
             });
             None
