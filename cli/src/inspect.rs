@@ -42,13 +42,43 @@ fn print(args: &InspectArgs, n: usize, text: &str, out: &mut Output) -> Result<(
     if n > 0 {
         out.line("")?;
     }
-    for (k, v) in &fields {
+    print_fields(&fields, "", out)
+}
+
+/// `key: value` lines; an ambiguous text's readings one after another, each headed by its
+/// number and indented.
+fn print_fields(fields: &Map<String, Value>, indent: &str, out: &mut Output) -> Result<(), Failure> {
+    for (k, v) in fields {
         match v {
-            Value::String(s) => out.line(format_args!("{k}: {s}"))?,
-            other => out.line(format_args!("{k}: {other}"))?,
+            Value::String(s) => out.line(format_args!("{indent}{k}: {s}"))?,
+            Value::Array(readings) if k == "readings" => {
+                for (i, reading) in readings.iter().enumerate() {
+                    out.line(format_args!("{indent}reading {}:", i + 1))?;
+                    if let Value::Object(reading) = reading {
+                        print_fields(reading, &format!("{indent}  "), out)?;
+                    }
+                }
+            }
+            other => out.line(format_args!("{indent}{k}: {other}"))?,
         }
     }
     Ok(())
+}
+
+/// The first instant of 2200: an embedded time outside 1970 up to it is far likelier a reading
+/// of the wrong scheme than a real ID's, so it is reported with a note.
+const PLAUSIBLE_UNTIL_MS: i64 = 7_258_118_400_000;
+
+/// Adds a note to a reading whose embedded time is outside 1970–2200 (a token or a random
+/// value read as an ID invents years like 4976).
+fn flag_implausible_time(fields: &mut Map<String, Value>) {
+    let Some(ms) = fields.get("unix_ms").and_then(Value::as_i64) else { return };
+    if (0..PLAUSIBLE_UNTIL_MS).contains(&ms) || fields.contains_key("note") {
+        return;
+    }
+    let when = fields.get("timestamp").and_then(Value::as_str).unwrap_or("?").to_owned();
+    let note = format!("the embedded time, {when}, is outside 1970-2200: probably not an ID of this scheme");
+    fields.insert("note".into(), json!(note));
 }
 
 /// `text` as an ID of `scheme` (or of the scheme its shape says), as it is or after a
@@ -61,7 +91,7 @@ fn inspect_text(scheme: Option<&str>, text: &str) -> Result<Map<String, Value>, 
         Some(scheme) => inspect(scheme, text).map_err(|e| Failure::from(format!("{text:?} as {scheme}: {e}"))),
         None => detect_and_inspect(text),
     };
-    let Err(error) = whole else { return whole };
+    let Err(error) = whole else { return whole.map(with_time_checked) };
     // Prefixes are lowercase ASCII, digits and '_' (the derive's rule), and a body may hold '_'
     // too (uid's base64): try each split, shortest prefix first.
     for (at, _) in text.match_indices('_') {
@@ -73,15 +103,32 @@ fn inspect_text(scheme: Option<&str>, text: &str) -> Result<Map<String, Value>, 
             Some(scheme) => inspect(scheme, body).ok(),
             None => detect_and_inspect(body).ok(),
         };
-        if let Some(mut fields) = fields {
-            fields.insert("prefix".into(), json!(prefix));
-            return Ok(fields);
-        }
-        if let Some(token) = typed_token(prefix, body) {
-            return Ok(token);
+        let token = typed_token(prefix, body);
+        match (fields, token) {
+            // Without --scheme, a text that is a token's shape and also reads as an ID of some
+            // scheme is reported both ways: the shape alone cannot tell which it is.
+            (Some(mut fields), Some(token)) if scheme.is_none() => {
+                fields.insert("prefix".into(), json!(prefix));
+                let mut m = Map::new();
+                m.insert("kind".into(), json!("ambiguous"));
+                m.insert("text".into(), json!(text));
+                m.insert("readings".into(), json!([with_time_checked(fields), token]));
+                return Ok(m);
+            }
+            (Some(mut fields), _) => {
+                fields.insert("prefix".into(), json!(prefix));
+                return Ok(with_time_checked(fields));
+            }
+            (None, Some(token)) => return Ok(token),
+            (None, None) => {}
         }
     }
     Err(error)
+}
+
+fn with_time_checked(mut fields: Map<String, Value>) -> Map<String, Value> {
+    flag_implausible_time(&mut fields);
+    fields
 }
 
 /// A typed public token (`prefix_` + 33 base62 characters, or 22 for the compatible format and

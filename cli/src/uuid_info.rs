@@ -23,9 +23,10 @@ pub fn version_and_variant(uuid: Uuid) -> [(&'static str, Value); 2] {
     [("version", json!(uuid.get_version_num())), ("variant", json!(variant))]
 }
 
-/// A hyphenated UUID read without `--scheme`: a version 7 one is a `uuid7`; a version 1 or 6
-/// one is reported as a UUID with its time and the schemes it could be; any other has no time
-/// of its own, so it is an error that says so and names the schemes that would give it one.
+/// A hyphenated UUID read without `--scheme`: a version 7 one is a `uuid7`; any other is
+/// reported as a UUID with its version, variant and the schemes it could be, and its time
+/// where its version has one (1 and 6); the others get a note that they have none, never an
+/// invented one.
 pub fn recognise_uuid(text: &str) -> Option<Result<Map<String, Value>, Failure>> {
     let uuid = Uuid::from_bytes(idcraft::codec::hex::decode_uuid(text).ok()?);
     if uuid.get_version_num() == 7 && uuid.get_variant() == uuid::Variant::RFC4122 {
@@ -33,23 +34,26 @@ pub fn recognise_uuid(text: &str) -> Option<Result<Map<String, Value>, Failure>>
     }
     let candidates: Vec<&str> = NAMES.into_iter().filter(|name| of_scheme(name, uuid.as_u128()).is_ok()).collect();
     let [(_, version), (_, variant)] = version_and_variant(uuid);
-    // Versions 1 and 6: 100 ns since 1582-10-15 (Gregorian), which may precede 1970.
-    let Some(ts) = uuid.get_timestamp() else {
-        return Some(Err(format!(
-            "{text:?} is a version {version} UUID ({} variant) with no time of its own; as an ID of {} it has one: pass --scheme",
-            variant.as_str().unwrap_or_default(),
-            candidates.join(", ")
-        )
-        .into()));
-    };
-    let (secs, nanos) = ts.to_unix();
-    let t = idcraft::Timestamp::new(secs as i64, nanos);
     let mut m = Map::new();
     m.insert("scheme".into(), json!("uuid"));
     m.insert("text".into(), json!(uuid.hyphenated().to_string()));
     m.insert("hex".into(), json!(uuid.simple().to_string()));
-    m.insert("unix_ms".into(), json!(t.unix_millis()));
-    m.insert("timestamp".into(), json!(t.to_string()));
+    // Versions 1 and 6: 100 ns since 1582-10-15 (Gregorian), which may precede 1970.
+    match uuid.get_timestamp() {
+        Some(ts) => {
+            let (secs, nanos) = ts.to_unix();
+            let t = idcraft::Timestamp::new(secs as i64, nanos);
+            m.insert("unix_ms".into(), json!(t.unix_millis()));
+            m.insert("timestamp".into(), json!(t.to_string()));
+        }
+        None => {
+            let note = format!(
+                "a version {version} UUID has no time of its own; as an ID of {} it has one: pass --scheme",
+                candidates.join(", ")
+            );
+            m.insert("note".into(), json!(note));
+        }
+    }
     m.insert("uuid".into(), json!(uuid.hyphenated().to_string()));
     m.insert("version".into(), version);
     m.insert("variant".into(), variant);
