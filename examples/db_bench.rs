@@ -22,17 +22,13 @@
 //! Output: a table (or `--json`, one object per database and scheme) and `db_bench.svg`, a bar
 //! chart of the ratios, in `--out` (default: the current directory).
 
-use idcraft::db::{DbColumn, DbValue, Dialect};
-use idcraft::schemes::comb::{Binary, CombLayout, Legacy, PostgreSql, SqlServer};
-use idcraft::schemes::sno::{GeneratorSnapshot, SnoGenerator};
-use idcraft::schemes::{
-    CombGenerator, DistributedId128Generator, DistributedIdGenerator, HotGuidGenerator, Uid96, UidGenerator, hot,
-};
-use idcraft::{Clock, Generate, OsRandom, Timestamp};
+use idcraft::db::{DbValue, Dialect};
+use idcraft::schemes::describe::Describe;
+use idcraft::schemes::{Visitor, visit};
+use idcraft::{Generate, GenerateError, Timestamp};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 const BATCH: usize = 1000;
@@ -41,20 +37,28 @@ fn all_schemes() -> Vec<&'static str> {
     ["uuid_v4", "uuid_v7"].into_iter().chain(idcraft::schemes::NAMES).collect()
 }
 
-/// A clock that advances a fixed step per reading, and by the asked time when a generator
-/// sleeps: deterministic layouts at K IDs per millisecond.
+/// A synthetic time that advances a fixed step per ID: deterministic layouts at K IDs per
+/// millisecond. One for the whole run, so every default generator (uid64 and uid96 share one)
+/// sees its instants only go forward, scheme after scheme and round after round.
 struct SyntheticClock {
-    nanos: AtomicI64,
+    nanos: i64,
     step: i64,
 }
 
-impl Clock for SyntheticClock {
-    fn now(&self) -> Timestamp {
-        Timestamp::from_unix_nanos(i128::from(self.nanos.fetch_add(self.step, Ordering::Relaxed)))
+impl SyntheticClock {
+    fn new(keys_per_ms: u64) -> SyntheticClock {
+        let start = Timestamp::from_ymd(2026, 1, 1).unix_nanos() as i64;
+        SyntheticClock { nanos: start, step: (1_000_000 / keys_per_ms).max(1) as i64 }
     }
 
-    fn sleep(&self, d: Duration) {
-        self.nanos.fetch_add(d.as_nanos() as i64, Ordering::Relaxed);
+    fn tick(&mut self) -> Timestamp {
+        self.nanos += self.step;
+        Timestamp::from_unix_nanos(i128::from(self.nanos))
+    }
+
+    /// On to the next millisecond: the unit of the last instant is full.
+    fn skip(&mut self) {
+        self.nanos += 1_000_000 - self.nanos.rem_euclid(1_000_000);
     }
 }
 
@@ -108,19 +112,6 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-fn clock(keys_per_ms: u64) -> SyntheticClock {
-    let start = Timestamp::from_ymd(2026, 1, 1).unix_nanos() as i64;
-    SyntheticClock { nanos: AtomicI64::new(start), step: (1_000_000 / keys_per_ms) as i64 }
-}
-
-fn many<S: DbColumn, G: Generate<S>>(g: &G, input: S::Input, rows: usize, dialect: Dialect) -> Vec<DbValue> {
-    (0..rows).map(|_| g.generate(input).expect("generate").to_db(dialect)).collect()
-}
-
-fn comb<L: CombLayout>(c: &SyntheticClock, rows: usize, d: Dialect) -> Vec<DbValue> {
-    many(&CombGenerator::<L, _, _>::with(c, OsRandom), (), rows, d)
-}
-
 fn uuid_value(u: uuid::Uuid, d: Dialect) -> DbValue {
     match d {
         Dialect::Postgres => DbValue::Uuid(u),
@@ -128,38 +119,52 @@ fn uuid_value(u: uuid::Uuid, d: Dialect) -> DbValue {
     }
 }
 
-/// The scheme's keys in generation order, as the database receives them.
-fn generate(scheme: &str, rows: usize, keys_per_ms: u64, d: Dialect) -> Vec<DbValue> {
-    let c = clock(keys_per_ms);
+/// The keys of the scheme named `scheme` in generation order, as the database receives them:
+/// the two `uuid` baselines, or any registered scheme through one generic path.
+fn generate(scheme: &str, rows: usize, clock: &mut SyntheticClock, d: Dialect) -> Result<Vec<DbValue>, String> {
     match scheme {
-        "uuid_v4" => (0..rows).map(|_| uuid_value(uuid::Uuid::new_v4(), d)).collect(),
+        "uuid_v4" => Ok((0..rows).map(|_| uuid_value(uuid::Uuid::new_v4(), d)).collect()),
         "uuid_v7" => {
             let context = uuid::ContextV7::new();
-            (0..rows)
+            Ok((0..rows)
                 .map(|_| {
-                    let t = c.now();
+                    let t = clock.tick();
                     let ts = uuid::Timestamp::from_unix(&context, t.unix_seconds() as u64, t.subsec_nanos());
                     uuid_value(uuid::Uuid::new_v7(ts), d)
                 })
-                .collect()
+                .collect())
         }
-        "comb_sql" => comb::<SqlServer>(&c, rows, d),
-        "comb_pg" => comb::<PostgreSql>(&c, rows, d),
-        "comb_legacy" => comb::<Legacy>(&c, rows, d),
-        "comb_binary" => comb::<Binary>(&c, rows, d),
-        "hot" => many(&HotGuidGenerator::with(&c, hot::machine_bytes("bench", 1), &OsRandom), 7, rows, d),
-        "distributed" => many(&DistributedIdGenerator::with(&c, OsRandom), (), rows, d),
-        "distributed128" => many(&DistributedId128Generator::with(&c, OsRandom), (), rows, d),
-        "sno" => {
-            let snapshot = GeneratorSnapshot { partition: [0, 1], ..GeneratorSnapshot::default() };
-            many(&SnoGenerator::from_snapshot(&c, &snapshot).expect("snapshot"), 0, rows, d)
+        name => visit(name, Keys { rows, clock, dialect: d })
+            .unwrap_or_else(|| Err(format!("unknown scheme {name:?}; expected some of {}", all_schemes().join(",")))),
+    }
+}
+
+/// Every registered scheme's keys, from its default generator at the synthetic instants.
+struct Keys<'c> {
+    rows: usize,
+    clock: &'c mut SyntheticClock,
+    dialect: Dialect,
+}
+
+impl Visitor for Keys<'_> {
+    type Output = Result<Vec<DbValue>, String>;
+
+    fn visit<S: Describe>(self) -> Self::Output {
+        let generator = S::default_generator();
+        let mut keys = Vec::with_capacity(self.rows);
+        while keys.len() < self.rows {
+            let t = self.clock.tick();
+            match generator.generate_at(S::Input::default(), t) {
+                Ok(id) => keys.push(id.to_db(self.dialect)),
+                // More keys per unit than the layout holds (Sonyflake: 256 per 10 ms): as a
+                // generator on a clock would, go on in the next unit.
+                Err(GenerateError::SequenceExhausted { .. } | GenerateError::RandomOverflow { .. }) => {
+                    self.clock.skip()
+                }
+                Err(e) => return Err(format!("{}: {e}", S::NAME)),
+            }
         }
-        "uid64" => many(&UidGenerator::with(&c), (), rows, d),
-        "uid96" => {
-            let local = UidGenerator::with(&c);
-            (0..rows).map(|_| Uid96::from_global(local.generate(()).expect("uid").to_global(7)).to_db(d)).collect()
-        }
-        other => unreachable!("scheme {other} was validated"),
+        Ok(keys)
     }
 }
 
@@ -276,32 +281,34 @@ async fn run_postgres(url: &str, values: &[DbValue]) -> Result<Run, Box<dyn std:
     let start = Instant::now();
     for (b, chunk) in values.chunks(BATCH).enumerate() {
         let v: Vec<i32> = (0..chunk.len()).map(|i| (b * BATCH + i) as i32).collect();
+        // One column type per scheme: a value of another kind is an error, not a panic.
+        let mixed = || format!("the keys mix column kinds ({:?} and others)", values[0]);
         match values[0] {
             DbValue::Uuid(_) => {
-                let ids: Vec<uuid::Uuid> =
-                    chunk.iter().map(|x| if let DbValue::Uuid(u) = x { *u } else { unreachable!() }).collect();
-                client.execute(&insert, &[&ids, &v]).await?
+                let ids: Option<Vec<uuid::Uuid>> =
+                    chunk.iter().map(|x| if let DbValue::Uuid(u) = x { Some(*u) } else { None }).collect();
+                client.execute(&insert, &[&ids.ok_or_else(mixed)?, &v]).await?
             }
             DbValue::Bytes(_) => {
-                let ids: Vec<&[u8]> =
-                    chunk.iter().map(|x| if let DbValue::Bytes(b) = x { &**b } else { unreachable!() }).collect();
-                client.execute(&insert, &[&ids, &v]).await?
+                let ids: Option<Vec<&[u8]>> =
+                    chunk.iter().map(|x| if let DbValue::Bytes(b) = x { Some(&**b) } else { None }).collect();
+                client.execute(&insert, &[&ids.ok_or_else(mixed)?, &v]).await?
             }
             DbValue::BigInt(_) => {
-                let ids: Vec<i64> =
-                    chunk.iter().map(|x| if let DbValue::BigInt(i) = x { *i } else { unreachable!() }).collect();
-                client.execute(&insert, &[&ids, &v]).await?
+                let ids: Option<Vec<i64>> =
+                    chunk.iter().map(|x| if let DbValue::BigInt(i) = x { Some(*i) } else { None }).collect();
+                client.execute(&insert, &[&ids.ok_or_else(mixed)?, &v]).await?
             }
             DbValue::Numeric(_) | DbValue::Text(_) => {
-                let ids: Vec<String> = chunk
+                let ids: Option<Vec<String>> = chunk
                     .iter()
                     .map(|x| match x {
-                        DbValue::Numeric(n) => n.to_string(),
-                        DbValue::Text(t) => t.to_string(),
-                        _ => unreachable!(),
+                        DbValue::Numeric(n) => Some(n.to_string()),
+                        DbValue::Text(t) => Some(t.to_string()),
+                        _ => None,
                     })
                     .collect();
-                client.execute(&insert, &[&ids, &v]).await?
+                client.execute(&insert, &[&ids.ok_or_else(mixed)?, &v]).await?
             }
         };
     }
@@ -442,19 +449,20 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = tokio::runtime::Runtime::new()?;
     let mut sqlite: BTreeMap<String, Vec<Run>> = BTreeMap::new();
     let mut postgres: BTreeMap<String, Vec<Run>> = BTreeMap::new();
+    let mut clock = SyntheticClock::new(args.keys_per_ms);
     for round in 0..args.rounds {
         // Interleave: each round starts one scheme later.
         let n = args.schemes.len();
         for k in 0..n {
             let scheme = &args.schemes[(k + round) % n];
-            let values = generate(scheme, args.rows, args.keys_per_ms, Dialect::Sqlite);
+            let values = generate(scheme, args.rows, &mut clock, Dialect::Sqlite)?;
             let r = run_sqlite(&dir, scheme, &values)?;
             if !args.json {
                 eprintln!("round {} sqlite {scheme}: {:.2} s", round + 1, r.seconds);
             }
             sqlite.entry(scheme.clone()).or_default().push(r);
             if let Some(url) = &args.url {
-                let values = generate(scheme, args.rows, args.keys_per_ms, Dialect::Postgres);
+                let values = generate(scheme, args.rows, &mut clock, Dialect::Postgres)?;
                 let r = runtime.block_on(run_postgres(url, &values))?;
                 if !args.json {
                     eprintln!("round {} postgres {scheme}: {:.2} s", round + 1, r.seconds);

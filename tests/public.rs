@@ -217,9 +217,9 @@ mod support {
     pub struct OrderId(pub Uuid);
 }
 
-/// Binding keys on the full path and the scheme: a token of `sales::OrderId` does not decode as
-/// `support::OrderId` (same name, same prefix, another module and scheme). Keyed on name and
-/// prefix only, it did.
+/// Binding keys on the scheme too: a token of `sales::OrderId` does not decode as
+/// `support::OrderId` (same name, same prefix, another scheme). Keyed on name and prefix only,
+/// it did.
 #[test]
 fn binding_tells_same_named_types_of_other_modules_apart() {
     let ids = PublicIds::new(key(8)).bound_to_types();
@@ -227,6 +227,66 @@ fn binding_tells_same_named_types_of_other_modules_apart() {
         let token = ids.to_public(&sales::OrderId::new()).to_string();
         assert!(ids.decode_str::<sales::OrderId>(&token).is_ok());
         assert_eq!(ids.decode_str::<support::OrderId>(&token), Err(PublicIdError::Invalid), "{token}");
+    }
+}
+
+/// The same `ids.rs` in the server (`shop::ids`) and in a second binary of the package
+/// (`mint::ids`): module paths differ, as they do between two crates, a renamed crate or a moved
+/// type. Tokens were keyed on the module path, so the second binary's tokens answered 404.
+mod shop {
+    pub mod ids {
+        use idcraft::{Identity, Uuid};
+
+        #[derive(Identity)]
+        #[id(scheme = "comb_pg", prefix = "ord", bind = "shop.order")]
+        pub struct OrderId(pub Uuid);
+
+        /// Without `bind`: keyed on the type's name.
+        #[derive(Identity)]
+        #[id(scheme = "comb_pg", prefix = "inv")]
+        pub struct InvoiceId(pub Uuid);
+    }
+}
+
+mod mint {
+    pub mod ids {
+        use idcraft::{Identity, Uuid};
+
+        #[derive(Identity)]
+        #[id(scheme = "comb_pg", prefix = "ord", bind = "shop.order")]
+        pub struct OrderId(pub Uuid);
+
+        #[derive(Identity)]
+        #[id(scheme = "comb_pg", prefix = "inv")]
+        pub struct InvoiceId(pub Uuid);
+
+        /// Another bind name, everything else equal.
+        #[derive(Identity)]
+        #[id(scheme = "comb_pg", prefix = "ord", bind = "shop.legacy-order")]
+        pub struct LegacyOrderId(pub Uuid);
+    }
+}
+
+#[test]
+fn bound_tokens_follow_the_bind_name_not_the_module_path() {
+    assert_eq!(<shop::ids::OrderId as Identity>::BIND, Some("shop.order"));
+    assert_ne!(<shop::ids::OrderId as Identity>::MODULE_PATH, <mint::ids::OrderId as Identity>::MODULE_PATH);
+    let ids = PublicIds::new(key(11)).bound_to_types();
+    for _ in 0..50 {
+        let uuid = Uuid::from_u128(u128::from_le_bytes(*OrderId::new().as_inner().as_bytes()));
+        let server = ids.to_public(&shop::ids::OrderId(uuid)).to_string();
+        let minted = ids.to_public(&mint::ids::OrderId(uuid)).to_string();
+        assert_eq!(server, minted, "the same bind name makes the same token");
+        assert_eq!(ids.decode_str::<shop::ids::OrderId>(&minted).unwrap(), shop::ids::OrderId(uuid));
+        assert_eq!(ids.decode_str::<mint::ids::OrderId>(&server).unwrap(), mint::ids::OrderId(uuid));
+        assert_eq!(
+            ids.decode_str::<mint::ids::LegacyOrderId>(&server),
+            Err(PublicIdError::Invalid),
+            "another bind name"
+        );
+        // Without `bind`, the type's name: still not the module path.
+        let invoice = ids.to_public(&shop::ids::InvoiceId(uuid)).to_string();
+        assert_eq!(ids.decode_str::<mint::ids::InvoiceId>(&invoice).unwrap(), mint::ids::InvoiceId(uuid));
     }
 }
 

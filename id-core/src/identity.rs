@@ -25,9 +25,13 @@ pub trait Identity: Copy + Ord + Hash + fmt::Display + fmt::Debug + 'static {
     /// The type's name, for `Debug` and messages.
     const TYPE_NAME: &'static str;
     /// The module that declares the type (`module_path!()` there): with [`Identity::TYPE_NAME`]
-    /// it names the type uniquely within a crate graph, which is what public-token binding
-    /// keys on.
+    /// it names the type in schema names.
     const MODULE_PATH: &'static str;
+    /// The stable name bound public tokens are keyed on (`#[id(bind = "...")]`); `None` keys
+    /// them on [`Identity::TYPE_NAME`]. Never the module path: the same type compiled into two
+    /// binaries of one package, a renamed crate or a moved module must read the tokens already
+    /// in emails and bookmarks.
+    const BIND: Option<&'static str> = None;
     /// The TypeID-style prefix of the text form (`ord` for `ord_…`), if any.
     const PREFIX: Option<&'static str>;
     /// The text form.

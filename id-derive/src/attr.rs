@@ -1,11 +1,11 @@
-//! `#[id(scheme = "...", encoding = "...", prefix = "...", crate = "...")]`: parsed and checked,
+//! `#[id(scheme = "...", encoding = "...", prefix = "...", bind = "...", crate = "...")]`: parsed and checked,
 //! every mistake reported with the span of the offending token.
 
 use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, LitStr, Token};
 
-const KEYS: [&str; 4] = ["scheme", "encoding", "prefix", "crate"];
+const KEYS: [&str; 5] = ["scheme", "encoding", "prefix", "bind", "crate"];
 
 /// `scheme = "name<args>"`: a name the runtime's registry (`by_name`) resolves, or the
 /// compiler reports with its own "a similar name exists"; the derive knows no scheme.
@@ -22,11 +22,14 @@ pub struct Attrs {
     pub scheme: Option<SchemeRef>,
     pub encoding: Option<LitStr>,
     pub prefix: Option<LitStr>,
+    /// The stable name bound public tokens are keyed on.
+    pub bind: Option<LitStr>,
     pub krate: syn::Path,
 }
 
 pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
-    let mut attrs = Attrs { scheme: None, encoding: None, prefix: None, krate: syn::parse_quote!(::idcraft) };
+    let mut attrs =
+        Attrs { scheme: None, encoding: None, prefix: None, bind: None, krate: syn::parse_quote!(::idcraft) };
     let mut seen: Vec<String> = Vec::new();
     let mut scheme_lit: Option<LitStr> = None;
     // Whether an error already concerns the scheme key (so "missing scheme" would be noise).
@@ -48,7 +51,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                     scheme_reported |= s == "scheme";
                     msg.push_str(&format!("; did you mean `{s}`?"));
                 } else {
-                    msg.push_str("; expected one of `scheme`, `encoding`, `prefix`, `crate`");
+                    msg.push_str("; expected one of `scheme`, `encoding`, `prefix`, `bind`, `crate`");
                 }
                 errors.push(syn::Error::new(meta.path.span(), msg));
                 // Skip its value so the remaining keys are still checked.
@@ -68,6 +71,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                 "scheme" => scheme_lit = Some(value),
                 "encoding" => attrs.encoding = Some(value),
                 "prefix" => attrs.prefix = Some(value),
+                "bind" => attrs.bind = Some(value),
                 _ => match value.parse::<syn::Path>() {
                     Ok(path) => attrs.krate = path,
                     Err(_) => errors
@@ -96,7 +100,27 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
     {
         errors.push(syn::Error::new(prefix.span(), format!("invalid prefix \"{}\": {why}", prefix.value())));
     }
+    if let Some(bind) = &attrs.bind
+        && let Err(why) = check_bind(&bind.value())
+    {
+        errors.push(syn::Error::new(bind.span(), format!("invalid bind name \"{}\": {why}", bind.value())));
+    }
     attrs
+}
+
+/// A bind name: what bound tokens are keyed on, so it must survive being written down in a
+/// config, a log or another language: 1 to 128 printable ASCII characters.
+fn check_bind(name: &str) -> Result<(), &'static str> {
+    if name.is_empty() {
+        return Err("a bind name needs at least one character");
+    }
+    if name.len() > 128 {
+        return Err("a bind name has at most 128 characters");
+    }
+    if !name.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err("use printable ASCII without spaces, e.g. \"shop.order\"");
+    }
+    Ok(())
 }
 
 /// `name` or `name<arguments>`, every token spanned at the literal so the compiler's own errors

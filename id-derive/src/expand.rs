@@ -86,6 +86,10 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
         None => quote!(::core::option::Option::None),
     };
+    let bind = attrs
+        .bind
+        .as_ref()
+        .map(|lit| quote!(const BIND: ::core::option::Option<&'static str> = ::core::option::Option::Some(#lit);));
     let type_name = ident.to_string();
     // Spanned at the user's field so a wrong storage type is reported there.
     let storage_ty = quote_spanned!(field_ty.span()=> type Storage = #field_ty;);
@@ -176,6 +180,7 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
                 const TYPE_NAME: &'static str = #type_name;
                 const MODULE_PATH: &'static str = ::core::module_path!();
                 const PREFIX: ::core::option::Option<&'static str> = #prefix;
+                #bind
                 const ENCODING: #p::Encoding = #encoding;
                 #[inline]
                 fn from_storage(storage: Self::Storage) -> Self {

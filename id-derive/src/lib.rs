@@ -45,6 +45,7 @@ use proc_macro::TokenStream;
 /// | `scheme` | yes | the scheme's name (table below), with its parameters if it has any: `"uid96<6>"` is uid's global ID with neighbourhood interval 6 (5..=10; plain `"uid96"` is uid's default 8) |
 /// | `encoding` | no | a text form other than the scheme's default: `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url` (uid 1.3.3's text), `ulid` or `typeid` (TypeID v0.3), where the scheme has it |
 /// | `prefix` | no | a TypeID/Stripe-style prefix written as `prefix_` before the text and required when parsing (in `Display`, `FromStr`, serde and public tokens; never in storage): 1 to 63 lowercase ASCII letters and underscores, not starting or ending with `_` |
+/// | `bind` | no | the stable name bound public tokens (`PublicIds::bound_to_types`) are keyed on, e.g. `bind = "shop.order"`: 1 to 128 printable ASCII characters, no spaces. Without it the type's name is used; the module path never is, so the same type in a renamed crate, another module or a second binary reads the same tokens |
 /// | `crate` | no | the path to idcraft, for crates that re-export it: `crate = "::my_crate::idcraft"` (default `::idcraft`) |
 ///
 /// # Schemes

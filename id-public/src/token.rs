@@ -11,15 +11,19 @@
 //!   [`has_tag`]). [`TokenFormat::Compatible`] gives Architect.Identities' 16-byte tokens instead
 //!   (22 characters), with their per-layout forgery chances.
 //! * **Type binding** ([`PublicIds::bound_to_types`]): the keys are derived from the master key
-//!   and the ID type's full path (`module_path!()` and name), its scheme and its prefix. A token
-//!   made for one type then fails the authentication of every other type (chance ≤ 2^-64 per
-//!   try), including a type of the same name in another module or crate. Binding exists only
+//!   and the ID type's bind name (`#[id(bind = "shop.order")]`, or the type's name without
+//!   one), its scheme and its prefix. A token made for one type then fails the authentication
+//!   of every type with another bind name, scheme or prefix (chance ≤ 2^-64 per try). Give each
+//!   type a bind name of its own: it is the one thing binding keys on, and it stays put when
+//!   the crate is renamed, the type moves to another module or the same file is compiled into
+//!   a second binary (the module path, which all of those change, is not used). Binding exists only
 //!   for authenticated tokens: unauthenticated 16-byte tokens of a 128-bit scheme decode as
 //!   *some* value under any key, so binding them would promise nothing. `bound_to_types` is
 //!   therefore not a method of `PublicIds<Compatible>`; calling it there does not compile. What
-//!   binding does not do: it does not tell apart two processes that compile the same type at the
-//!   same path (that is the same type), nor survive renaming or moving the type (tokens issued
-//!   before the move stop decoding; keep the old path with a previous key set if you must).
+//!   binding does not do: it does not tell apart two types with the same bind name (without
+//!   `bind`, the same type name), scheme and prefix, since that is what it keys on; and a type
+//!   without `bind` that is renamed stops reading its earlier tokens (set `bind` to the old name
+//!   to keep them).
 //! * **Key rotation** ([`PublicIds::with_previous_keys`]): tokens are made with the newest key and
 //!   read with any listed key. Each extra key adds one more chance for a forgery to pass: with
 //!   `k` keys the chance is `k` times the single-key figure (k · 2^-64 for authenticated tokens).
@@ -333,14 +337,17 @@ impl<F: Format> PublicIds<F> {
     }
 }
 
-/// What bound keys are derived from: everything that tells one ID type from another. The
-/// prefix is included although a prefixed token of another prefix already fails to parse, so
-/// that changing a prefix rotates the keys too.
+/// What bound keys are derived from: the type's bind name (`#[id(bind = "...")]`, else its
+/// name), its scheme and its prefix. Not its module path: that moves with the crate's name and
+/// the binary it is compiled into (`shop::ids` in the server, `mint::ids` in a second binary of
+/// the same package), and tokens already sent out must keep opening. The prefix is included
+/// although a token of another prefix already fails to parse, so that changing a prefix
+/// rotates the keys too. (Before `bind`, the label held `module::path::Type`: a type that sets
+/// `bind` to that string keeps reading the tokens it issued then.)
 fn binding_label<I: Identity>() -> String {
     format!(
-        "type {}::{} scheme {} prefix {}",
-        I::MODULE_PATH,
-        I::TYPE_NAME,
+        "type {} scheme {} prefix {}",
+        I::BIND.unwrap_or(I::TYPE_NAME),
         <I::Scheme as idcraft_core::Scheme>::NAME,
         I::PREFIX.unwrap_or("")
     )
