@@ -258,7 +258,8 @@ pub fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
     m.insert("text".into(), json!(id.to_string()));
     m.insert("hex".into(), json!(id.to_bytes().to_hex().to_string()));
     m.insert("unix_ms".into(), json!(time.unix_millis()));
-    m.insert("timestamp".into(), json!(time.to_string()));
+    // The scheme's own resolution, in fixed digits: one scheme's times have one length.
+    m.insert("timestamp".into(), json!(time.rfc3339(S::TIME_DIGITS).to_string()));
     for (name, field) in id.fields() {
         let value = match field {
             Field::Integer(n) => json!(n),

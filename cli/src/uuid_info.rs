@@ -44,7 +44,8 @@ pub fn recognise_uuid(text: &str) -> Option<Result<Map<String, Value>, Failure>>
             let (secs, nanos) = ts.to_unix();
             let t = idcraft::Timestamp::new(secs as i64, nanos);
             m.insert("unix_ms".into(), json!(t.unix_millis()));
-            m.insert("timestamp".into(), json!(t.to_string()));
+            // 100 ns ticks: seven digits, fixed.
+            m.insert("timestamp".into(), json!(t.rfc3339(7).to_string()));
         }
         None => {
             let note = format!(

@@ -302,6 +302,35 @@ impl fmt::Display for Timestamp {
     /// RFC 3339 in UTC with as many fractional digits as the value needs (none for whole seconds).
     /// Built in a stack buffer and written once, so `to_string` allocates once.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_rfc3339(f, None)
+    }
+}
+
+/// A [`Timestamp`] in RFC 3339 with a fixed number of fractional digits: see
+/// [`Timestamp::rfc3339`].
+#[derive(Clone, Copy, Debug)]
+pub struct Rfc3339 {
+    time: Timestamp,
+    digits: u8,
+}
+
+impl fmt::Display for Rfc3339 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.time.write_rfc3339(f, Some(self.digits))
+    }
+}
+
+impl Timestamp {
+    /// RFC 3339 in UTC with exactly `digits` fractional digits (at most 9; the rest truncated),
+    /// as JavaScript's `toISOString` always writes 3: times of one resolution then have one
+    /// length and sort as text, `…30.320Z` beside `…30.344Z` rather than `…30.32Z`. A scheme's
+    /// resolution is [`Scheme::TIME_DIGITS`](crate::Scheme::TIME_DIGITS).
+    pub const fn rfc3339(self, digits: u8) -> Rfc3339 {
+        Rfc3339 { time: self, digits: if digits > 9 { 9 } else { digits } }
+    }
+
+    /// `fixed`: that many fractional digits; `None`: as many as the value needs.
+    fn write_rfc3339(&self, f: &mut fmt::Formatter<'_>, fixed: Option<u8>) -> fmt::Result {
         /// Writes `value`'s last `width` decimal digits at `out[..width]`.
         fn digits(out: &mut [u8], mut value: u64, width: usize) {
             for slot in out[..width].iter_mut().rev() {
@@ -328,13 +357,23 @@ impl fmt::Display for Timestamp {
             digits(&mut buf[len + 1..], value.into(), 2);
             len += 3;
         }
-        if c.nanosecond != 0 {
-            let mut width = 9;
-            let mut n = c.nanosecond;
-            while n.is_multiple_of(10) {
-                n /= 10;
-                width -= 1;
+        let (mut width, mut n) = (9, c.nanosecond);
+        match fixed {
+            Some(fixed) => {
+                while width > usize::from(fixed) {
+                    n /= 10;
+                    width -= 1;
+                }
             }
+            None if n == 0 => width = 0,
+            None => {
+                while n.is_multiple_of(10) {
+                    n /= 10;
+                    width -= 1;
+                }
+            }
+        }
+        if width > 0 {
             buf[len] = b'.';
             digits(&mut buf[len + 1..], n.into(), width);
             len += 1 + width;
@@ -503,6 +542,20 @@ mod tests {
     }
 
     /// The one-write printer gives the text `write!` gave, for every year width and fraction.
+    /// An ID's time printed with its scheme's digits has one length: `.320Z`, never `.32Z`
+    /// beside `.344Z`.
+    #[test]
+    fn fixed_digits_as_to_iso_string_writes_them() {
+        let t = Timestamp::new(1_795_744_830, 320_000_000);
+        assert_eq!(t.to_string(), "2026-11-27T02:00:30.32Z");
+        assert_eq!(t.rfc3339(3).to_string(), "2026-11-27T02:00:30.320Z");
+        assert_eq!(Timestamp::new(1_795_744_830, 0).rfc3339(3).to_string(), "2026-11-27T02:00:30.000Z");
+        assert_eq!(Timestamp::new(1_795_744_830, 999_999_999).rfc3339(3).to_string(), "2026-11-27T02:00:30.999Z");
+        assert_eq!(t.rfc3339(0).to_string(), "2026-11-27T02:00:30Z");
+        assert_eq!(t.rfc3339(7).to_string(), "2026-11-27T02:00:30.3200000Z");
+        assert_eq!(t.rfc3339(12).to_string(), "2026-11-27T02:00:30.320000000Z", "at most 9");
+    }
+
     #[test]
     fn prints_as_the_format_macros_did() {
         fn reference(t: Timestamp) -> String {
@@ -552,6 +605,18 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(crate::test_budget::proptest_config())]
+
+        #[test]
+        fn fixed_digits_parse_back_truncated(secs in -60_000_000_000i64..250_000_000_000, nanos in 0u32..1_000_000_000, digits in 0u8..=9) {
+            let t = Timestamp::new(secs, nanos);
+            let text = t.rfc3339(digits).to_string();
+            if (0..=9999).contains(&t.to_civil().year) {
+                let step = 10u32.pow(9 - u32::from(digits));
+                proptest::prop_assert_eq!(text.parse::<Timestamp>().unwrap(), Timestamp::new(secs, nanos - nanos % step));
+                let fraction = text.split_once('.').map_or(0, |(_, f)| f.len() - 1);
+                proptest::prop_assert_eq!(fraction, usize::from(digits));
+            }
+        }
 
         #[test]
         fn display_parse_round_trip(secs in -60_000_000_000i64..250_000_000_000, nanos in 0u32..1_000_000_000) {

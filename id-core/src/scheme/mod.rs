@@ -179,6 +179,11 @@ pub trait Scheme:
     /// clock's few microseconds ([`SystemClock::MAX_LAG`](crate::clock::SystemClock::MAX_LAG))
     /// for the others. Range queries widen their lower bound by it.
     const EMBED_LAG: core::time::Duration = crate::clock::SystemClock::MAX_LAG;
+    /// How many fractional digits of a second the embedded time is exact to: 3 for
+    /// milliseconds (most schemes), 0 for HotGuid's seconds, 6 for uid's 1024 µs ticks, 7 for
+    /// SQL Server `datetime` COMBs (.NET's 100 ns ticks). Tools print an ID's time with exactly
+    /// these digits ([`Timestamp::rfc3339`]), so times of one scheme have one length.
+    const TIME_DIGITS: u8 = 3;
     /// The block public identities encrypt values of this scheme in.
     const PUBLIC_LAYOUT: PublicLayout = PublicLayout::Bytes;
     /// Evaluating it checks the scheme's type parameters (uid96's interval must be 5..=10):

@@ -13,6 +13,7 @@ impl<L: CombLayout> Scheme for Comb<L> {
 
     const NAME: &'static str = L::NAME;
     const BYTE_LEN: usize = 16;
+    const TIME_DIGITS: u8 = L::STRATEGY.time_digits();
     type Input = ();
     type Generator = CombGenerator<L>;
 

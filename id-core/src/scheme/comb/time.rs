@@ -31,6 +31,15 @@ pub(super) fn ticks_since(t: Timestamp, from: Timestamp) -> i64 {
 }
 
 impl TimeStrategy {
+    /// The fractional digits of a second the strategy's instants are exact to: milliseconds,
+    /// or the 100 ns ticks .NET turns 1/300 s into.
+    pub const fn time_digits(self) -> u8 {
+        match self {
+            TimeStrategy::UnixMillis => 3,
+            TimeStrategy::SqlDateTime => 7,
+        }
+    }
+
     /// The earliest instant the strategy can hold.
     pub const fn earliest(self) -> Timestamp {
         match self {

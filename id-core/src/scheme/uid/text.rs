@@ -19,6 +19,7 @@ impl Scheme for Uid64 {
 
     const NAME: &'static str = "uid64";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
+    const TIME_DIGITS: u8 = 6;
     const BYTE_LEN: usize = 8;
     type Input = ();
     type Generator = UidGenerator;
@@ -109,6 +110,7 @@ impl<const I: u8> Scheme for Uid96With<I> {
 
     const NAME: &'static str = "uid96";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
+    const TIME_DIGITS: u8 = 6;
     const BYTE_LEN: usize = 12;
     const VALID: () = assert!(Self::INTERVAL.0 == I);
     type Input = Option<u32>;
