@@ -232,3 +232,107 @@ async fn sql_layouts_match_byte_for_byte() {
         assert_eq!((d[6] >> 4, d[8] >> 7), (7, 0), "DistributedId128's fixed bits: {d128}");
     }
 }
+
+/// The system clock moved `.0` milliseconds ahead (behind when negative).
+#[cfg(feature = "lease-postgres")]
+struct Skewed(i64);
+
+#[cfg(feature = "lease-postgres")]
+impl idcraft::Clock for Skewed {
+    fn now(&self) -> Timestamp {
+        let now = idcraft::Clock::now(&idcraft::SystemClock);
+        Timestamp::from_unix_nanos(now.unix_nanos() + i128::from(self.0) * 1_000_000)
+    }
+}
+
+/// One slot handed back and forth between a Rust holder whose clock is skewed and the database
+/// (README: a handover "never repeats an ID, whatever the clocks say"): each side issues in
+/// time units that start after the bound the other published, in units of the layout (10 ms for
+/// Sonyflake, 1 ms for Twitter). A holder 100 ms ahead used to lose its last 10 ms unit to the
+/// database, which waited for the bound's millisecond, not its unit.
+#[cfg(feature = "lease-postgres")]
+fn hand_over<L: idcraft::schemes::snowflake::SnowflakeLayout>(
+    url: &str,
+    client: &mut postgres::Client,
+    namespace: &'static str,
+    sql: &str,
+) {
+    use idcraft::lease::{Lease, LeaseConfig};
+    use idcraft::schemes::snowflake::SnowflakeGenerator;
+    use idcraft::{Generate, GenerateError};
+    use std::collections::HashSet;
+
+    const IDS: usize = 1000;
+    let select = format!("SELECT {sql} FROM generate_series(1, {IDS})");
+    client
+        .batch_execute(&format!(
+            "SELECT idcraft_db_release('{namespace}'); DELETE FROM idcraft_lease WHERE namespace = '{namespace}'"
+        ))
+        .unwrap();
+    for skew in [100, -100] {
+        let mut seen = HashSet::new();
+        let (mut from_rust, mut from_sql) = (0, 0);
+        for round in 0..4 {
+            // The Rust holder: issues up to its release.
+            let lease = Lease::acquire(url, LeaseConfig::new(namespace, 1).create_table(true)).unwrap();
+            assert_eq!(lease.slot(), 0);
+            let generator = SnowflakeGenerator::<L, _>::with(Skewed(skew), 0).unwrap().with_fence(lease.fence());
+            let mut made = 0;
+            let until = std::time::Instant::now() + Duration::from_secs(5);
+            while made < IDS {
+                match generator.generate(()) {
+                    Ok(id) => {
+                        made += 1;
+                        let (fresh, time) = (seen.insert(id.to_u64()), id.timestamp());
+                        assert!(fresh, "{namespace}, {skew:+} ms, round {round}: Rust repeated {id:?} ({time})");
+                    }
+                    // A clock behind the database's bound waits for it.
+                    Err(GenerateError::OutsideLeaseWindow { .. }) if std::time::Instant::now() < until => {
+                        std::thread::sleep(Duration::from_millis(1))
+                    }
+                    Err(e) => panic!("{namespace}, {skew:+} ms: {e}"),
+                }
+            }
+            from_rust += made;
+            lease.release().unwrap();
+            // The database: claims the slot, issues, gives it back.
+            let rows = client.query(&select, &[]).unwrap();
+            let repeated: Vec<i64> =
+                rows.iter().map(|row| row.get(0)).filter(|id: &i64| !seen.insert(*id as u64)).collect();
+            assert!(
+                repeated.is_empty(),
+                "{namespace}, Rust holder {skew:+} ms, round {round}: the database repeated {} of {IDS} IDs, first {:?}",
+                repeated.len(),
+                repeated.first().map(|id| L::NAME.to_owned() + " " + &id.to_string())
+            );
+            from_sql += rows.len();
+            client.batch_execute(&format!("SELECT idcraft_db_release('{namespace}')")).unwrap();
+        }
+        assert_eq!(seen.len(), from_rust + from_sql);
+    }
+}
+
+#[cfg(feature = "lease-postgres")]
+#[test]
+fn a_handover_between_rust_and_the_database_never_repeats_whatever_the_clocks_say() {
+    use idcraft::schemes::snowflake::{SonyflakeLayout, TwitterLayout};
+    let Some(url) = database_url(file!()) else { return };
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    for statement in LOAD {
+        client.batch_execute(statement).unwrap();
+    }
+    // The layouts of idcraft_sonyflake() and idcraft_twitter_snowflake() on namespaces of this
+    // test's own (the built-in ones are shared with the other tests), one slot each.
+    hand_over::<SonyflakeLayout>(
+        &url,
+        &mut client,
+        "test-handover-sonyflake",
+        "idcraft_snowflake('test-handover-sonyflake', NULL, 1409529600000, 10, 16, 8, true, 1)",
+    );
+    hand_over::<TwitterLayout>(
+        &url,
+        &mut client,
+        "test-handover-twitter",
+        "idcraft_snowflake('test-handover-twitter', NULL, 1288834974657, 1, 10, 12, false, 1)",
+    );
+}

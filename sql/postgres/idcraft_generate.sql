@@ -106,9 +106,11 @@ $$;
 -- load it first): the database claims one slot of the layout's namespace for itself, the way
 -- a Rust process leases one (`LeaseConfig::twitter_workers()` and its siblings), and holds it
 -- until idcraft_db_release(namespace). Rust processes leasing the same namespace never get
--- that slot, and the database issues only after the bound its predecessor on the slot
--- published (the first call waits for it, as a Rust holder does), so no ID repeats across the
--- two.
+-- that slot, and the database issues only in time units that start after the bound its
+-- predecessor on the slot published (the first call waits until its clock is in such a unit,
+-- as a Rust holder does). Units are compared, not instants: a predecessor may have issued in
+-- the unit holding its bound, whatever the unit's length. So no ID repeats across the two,
+-- whichever issued first and whatever their clocks say.
 --
 -- The (unit, sequence) pair is kept in a sequence object per namespace (never rolled back, and
 -- never holding a lock until commit, unlike a row): each call takes max(last + 1, now), under a
@@ -182,8 +184,9 @@ BEGIN
 END
 $$;
 
--- Gives the database's slot in `ns` back: its published bound becomes the last time unit it
--- may have used, so the next holder (a Rust process) issues after it.
+-- Gives the database's slot in `ns` back: its published bound becomes the end of the last time
+-- unit it used (or now, if later), so the next holder (a Rust process, or the database again)
+-- issues in later units.
 CREATE OR REPLACE FUNCTION idcraft_db_release(ns text) RETURNS void
 LANGUAGE plpgsql VOLATILE
 AS $$
@@ -218,7 +221,8 @@ BEGIN
 END
 $$;
 
--- The time the last ID of the database's slot `held` carries (for idcraft_db_release).
+-- The end of the time unit the last ID of the database's slot `held` carries (for
+-- idcraft_db_release).
 CREATE OR REPLACE FUNCTION idcraft_db_last(held idcraft_db_slot) RETURNS timestamptz
 LANGUAGE plpgsql VOLATILE
 AS $$
@@ -255,16 +259,23 @@ BEGIN
   END IF;
   state := idcraft_db_state(ns, node);
   now_ms := idcraft_unix_ms();
-  -- A slot taken over: wait out the bound the predecessor published (as a Rust holder does),
-  -- unless that is further away than any sane lease, which only a clock error explains.
-  IF me IS NOT NULL AND timestamptz 'epoch' + now_ms * interval '1 millisecond' <= me.issue_after THEN
+  -- A slot taken over: issue only in a unit that starts after the bound the predecessor
+  -- published (it may have issued in the unit holding the bound, which can start up to a unit
+  -- before it), waiting for the clock to get there as a Rust holder does, unless that is
+  -- further away than any sane lease, which only a clock error explains. Checked at every
+  -- call, so a clock set back later waits again.
+  WHILE me IS NOT NULL
+    AND timestamptz 'epoch' + (now_ms - (now_ms - epoch_ms) % unit_ms) * interval '1 millisecond' <= me.issue_after LOOP
     IF me.issue_after > clock_timestamp() + interval '30 seconds' THEN
       RAISE EXCEPTION 'idcraft: slot % of % was handed over by a holder that may issue until %, more than 30 s away',
         node, ns, me.issue_after;
     END IF;
-    PERFORM pg_sleep(extract(epoch FROM me.issue_after - clock_timestamp()) + 0.001);
+    -- Until the start of the first unit after the bound.
+    PERFORM pg_sleep(extract(epoch FROM timestamptz 'epoch' - clock_timestamp()
+      + (epoch_ms + (floor((extract(epoch FROM me.issue_after) * 1000 - epoch_ms) / unit_ms) + 1) * unit_ms)
+        * interval '1 millisecond'));
     now_ms := idcraft_unix_ms();
-  END IF;
+  END LOOP;
   PERFORM pg_advisory_lock(lock_key, node);
   BEGIN
     last := COALESCE(pg_sequence_last_value(state), 0);
