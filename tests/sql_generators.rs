@@ -336,3 +336,63 @@ fn a_handover_between_rust_and_the_database_never_repeats_whatever_the_clocks_sa
         "idcraft_snowflake('test-handover-twitter', NULL, 1288834974657, 1, 10, 12, false, 1)",
     );
 }
+
+/// Eight sessions making Instagram IDs for one shard at once: no ID twice. Instagram's own
+/// function (`nextval % 1024` beside a clock read apart from it) repeated hundreds of times
+/// here, in milliseconds that held fewer than 1,024 IDs, whenever a session stalled between
+/// the two reads.
+#[tokio::test]
+async fn instagram_ids_never_repeat_across_concurrent_sessions() {
+    const SESSIONS: usize = 8;
+    const STATEMENTS: usize = 60;
+    let Some(_loaded) = connect().await else { return };
+    let url = database_url(file!()).unwrap();
+    let sessions: Vec<_> = (0..SESSIONS)
+        .map(|_| {
+            let url = url.clone();
+            tokio::spawn(async move {
+                let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+                tokio::spawn(connection);
+                let mut ids: Vec<i64> = Vec::new();
+                for _ in 0..STATEMENTS {
+                    let rows = client
+                        .query("SELECT idcraft_instagram_id(5) FROM generate_series(1, 1000)", &[])
+                        .await
+                        .unwrap();
+                    ids.extend(rows.iter().map(|row| row.get::<_, i64>(0)));
+                }
+                ids
+            })
+        })
+        .collect();
+    let per_session = tokio::time::timeout(Duration::from_secs(300), async {
+        let mut per_session = Vec::new();
+        for session in sessions {
+            per_session.push(session.await.unwrap());
+        }
+        per_session
+    })
+    .await
+    .expect("eight sessions of 60,000 IDs each within 300 s");
+    let all: Vec<i64> = per_session.concat();
+    let mut per_ms = std::collections::HashMap::<i64, usize>::new();
+    for id in &all {
+        *per_ms.entry(id >> 23).or_default() += 1;
+        assert_eq!((id >> 10) & 8191, 5, "the shard field");
+    }
+    let mut sorted = all.clone();
+    sorted.sort_unstable();
+    let repeats: Vec<i64> = sorted.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+    let within_the_layout = repeats.iter().filter(|id| per_ms[&(*id >> 23)] <= 1024).count();
+    assert_eq!(
+        repeats.len(),
+        0,
+        "repeated Instagram IDs among {}, {within_the_layout} of them in milliseconds holding at most 1,024 IDs \
+         (the busiest held {})",
+        all.len(),
+        per_ms.values().max().unwrap()
+    );
+    for ids in per_session {
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "each session's IDs increase");
+    }
+}

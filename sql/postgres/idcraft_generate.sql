@@ -8,9 +8,10 @@
 --
 -- Time comes from clock_timestamp() (the moment of the call, not of the transaction), so the
 -- rows one transaction inserts carry increasing times. Within one millisecond the order is the
--- random part's, unlike the Rust generators, which count up: these functions keep no state
--- between calls (monotonic per millisecond, not within it), except idcraft_instagram_id, whose
--- sequence part counts through a PostgreSQL sequence as Instagram's published function does.
+-- random part's, unlike the Rust generators, which count up: the UUID-sized functions keep no
+-- state between calls (monotonic per millisecond, not within it). idcraft_instagram_id and the
+-- snowflakes keep their (time unit, sequence) pair in a sequence object, so their IDs are
+-- unique database-wide and strictly increasing for each shard or node.
 -- Randomness comes from gen_random_uuid() (PostgreSQL's cryptographically strong source).
 -- The generators are PL/pgSQL, not SQL: a SQL function that cannot be inlined is planned anew
 -- at every call, which costs more than making the ID.
@@ -85,19 +86,39 @@ END
 $$;
 
 -- instagram_id: 41 bits of ms since 1314220021721 (the epoch of Instagram's published
--- function), the 13-bit shard, 10 bits of a sequence shared by every shard of the database.
--- At most 1024 IDs per shard and millisecond are distinct (the layout's own limit).
+-- function), the 13-bit shard, a 10-bit sequence. Unlike Instagram's function (`nextval % 1024`
+-- beside a clock read apart from it, which repeats as soon as a session stalls between the two,
+-- or a millisecond takes more than 1,024 IDs), the (ms, sequence) pair is one state for the
+-- database, shared by every shard and advanced as the snowflakes' below: each call takes
+-- max(last + 1, now) under a session advisory lock held only for that step. IDs are therefore
+-- unique database-wide and strictly increasing for each shard, whatever the sessions and the
+-- clock do; a burst beyond 1,024 IDs in a millisecond (all shards together) borrows the next
+-- milliseconds (the embedded time runs ahead of the clock by the excess, never repeats).
 CREATE SEQUENCE IF NOT EXISTS idcraft_instagram_seq;
 
 CREATE OR REPLACE FUNCTION idcraft_instagram_id(shard integer) RETURNS bigint
 LANGUAGE plpgsql VOLATILE
 AS $$
+DECLARE
+  now_ms bigint := idcraft_unix_ms() - 1314220021721;
+  issued bigint;
 BEGIN
   IF shard IS NULL OR shard < 0 OR shard > 8191 THEN
     RAISE EXCEPTION 'idcraft_instagram_id: shard % is outside 0..8191 (13 bits)', shard
       USING ERRCODE = 'numeric_value_out_of_range';
   END IF;
-  RETURN ((idcraft_unix_ms() - 1314220021721) << 23) | (shard::bigint << 10) | (nextval('idcraft_instagram_seq') % 1024);
+  -- A clock read long before the lock only makes this last + 1: never a repeat.
+  PERFORM pg_advisory_lock(hashtext('idcraft_instagram_id'), 0);
+  BEGIN
+    issued := GREATEST(COALESCE(pg_sequence_last_value('idcraft_instagram_seq'), 0) + 1, now_ms << 10);
+    PERFORM setval('idcraft_instagram_seq', issued);
+    PERFORM pg_advisory_unlock(hashtext('idcraft_instagram_id'), 0);
+  EXCEPTION WHEN OTHERS THEN
+    PERFORM pg_advisory_unlock(hashtext('idcraft_instagram_id'), 0);
+    RAISE;
+  END;
+  -- `<<` and `|` share one precedence level in PostgreSQL: every term is bracketed.
+  RETURN ((issued >> 10) << 23) | (shard::bigint << 10) | (issued & 1023);
 END
 $$;
 
