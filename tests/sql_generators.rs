@@ -396,3 +396,93 @@ async fn instagram_ids_never_repeat_across_concurrent_sessions() {
         assert!(ids.windows(2).all(|w| w[0] < w[1]), "each session's IDs increase");
     }
 }
+
+/// One rule for namespaces on both sides: every name `LeaseConfig` accepts works in SQL, on the
+/// database's own slot and on an explicit node, and keeps a state of its own (names differing
+/// only in case or punctuation, or only after PostgreSQL's 63-byte identifiers, included);
+/// what `LeaseConfig` refuses, SQL refuses in the same words.
+#[cfg(feature = "lease-postgres")]
+#[test]
+fn every_namespace_rust_accepts_works_in_sql_and_only_those() {
+    use idcraft::lease::{Lease, LeaseConfig, LeaseError};
+
+    const SIXTY: &str = "fleet.eu-west-1.workers.Batch-Jobs.nightly-reindex-processes";
+    const LONG_A: &str = "a-namespace-name-long-enough-to-fill-all-of-postgresqls-63-bytes-of-identifier-one";
+    const LONG_B: &str = "a-namespace-name-long-enough-to-fill-all-of-postgresqls-63-bytes-of-identifier-two";
+    assert_eq!(SIXTY.len(), 60);
+    assert!(LONG_A.len() > 63 && LONG_A[..70] == LONG_B[..70]);
+    let names = ["Fleet-A", "fleet-a", "fleet_a", "eu.workers", "eu_workers", SIXTY, LONG_A, LONG_B];
+
+    let Some(url) = database_url(file!()) else { return };
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    for statement in LOAD {
+        client.batch_execute(statement).unwrap();
+    }
+    let twitter = |ns: &str, node: &str, slots: i32| {
+        format!("idcraft_snowflake({ns}, {node}, 1288834974657, 1, 10, 12, false, {slots})")
+    };
+    let mut states = std::collections::HashSet::new();
+    for name in names {
+        client.execute("SELECT idcraft_db_release($1)", &[&name]).unwrap();
+        client.execute("DELETE FROM idcraft_lease WHERE namespace = $1", &[&name]).unwrap();
+        // A Rust holder takes a slot of the namespace, the database another.
+        let rust = Lease::acquire(&url, LeaseConfig::new(name, 2).create_table(true)).unwrap();
+        let ids: Vec<i64> = client
+            .query(&format!("SELECT {} FROM generate_series(1, 100)", twitter("$1", "NULL", 2)), &[&name])
+            .unwrap_or_else(|e| panic!("{name}: {}", db_message(&e)))
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "{name}");
+        let db_slot = 1 - rust.slot() as i64;
+        assert!(ids.iter().all(|id| (id >> 12) & 1023 == db_slot), "{name}: the database's slot is the free one");
+        let row = client
+            .query_one(
+                "SELECT count(*) FROM idcraft_lease WHERE namespace = $1 AND holder = idcraft_db_holder()",
+                &[&name],
+            )
+            .unwrap();
+        assert_eq!(row.get::<_, i64>(0), 1, "{name}: the database's claim is in the namespace Rust leases from");
+        client.execute("SELECT idcraft_db_release($1)", &[&name]).unwrap();
+        rust.release().unwrap();
+        // An explicit node counts on from the same state.
+        let row = client.query_one(&format!("SELECT {}, {}", twitter("$1", "3", 4), twitter("$1", "3", 4)), &[&name]);
+        let row = row.unwrap_or_else(|e| panic!("{name}: {}", db_message(&e)));
+        assert!(row.get::<_, i64>(0) < row.get::<_, i64>(1), "{name}");
+        let state: String = client.query_one("SELECT idcraft_db_state($1, 3)::text", &[&name]).unwrap().get(0);
+        assert!(state.len() <= 63 && !state.contains('"'), "{name}: {state} is a plain identifier");
+        assert!(states.insert(state.clone()), "{name}: {state} is another namespace's state too");
+    }
+
+    // Refused alike, in the same words.
+    for (ns, slots, why) in
+        [("", 4, "the namespace must not be empty"), ("test-refused", 0, "a namespace has 1 to 2^31 - 1 slots")]
+    {
+        match Lease::acquire(&url, LeaseConfig::new(ns, slots as u32)) {
+            Err(LeaseError::Config(message)) => assert_eq!(message, why),
+            other => panic!("{ns:?}, {slots}: {other:?}"),
+        }
+        for node in ["NULL", "0"] {
+            let e = client.query_one(&format!("SELECT {}", twitter("$1", node, slots)), &[&ns]).unwrap_err();
+            assert!(db_message(&e).contains(why), "{ns:?}, {slots}, node {node}: {}", db_message(&e));
+            assert_eq!(e.code(), Some(&tokio_postgres::error::SqlState::INVALID_PARAMETER_VALUE));
+        }
+    }
+    let e = client.query_one(&format!("SELECT {}", twitter("NULL", "NULL", 4)), &[]).unwrap_err();
+    assert!(db_message(&e).contains("the namespace must not be empty"), "{}", db_message(&e));
+
+    // A namespace whose state had the old name (a lower-case one with an underscore) goes on
+    // above it under the new one: no ID repeats across the upgrade.
+    client
+        .batch_execute(
+            "DO $$ BEGIN EXECUTE format('DROP SEQUENCE %s', idcraft_db_state('test_legacy', 0)); END $$; \
+             DROP SEQUENCE IF EXISTS idcraft_state_test_legacy_0; \
+             CREATE SEQUENCE idcraft_state_test_legacy_0 MINVALUE 0 START 0; \
+             SELECT setval('idcraft_state_test_legacy_0', ((idcraft_unix_ms() - 1288834974657 + 60000) << 12) + 7)",
+        )
+        .unwrap();
+    let carried: i64 = client.query_one(&format!("SELECT {}", twitter("'test_legacy'", "0", 1)), &[]).unwrap().get(0);
+    let now: i64 = client.query_one("SELECT idcraft_unix_ms() - 1288834974657", &[]).unwrap().get(0);
+    assert_eq!(carried & 4095, 8, "the old state's next sequence");
+    assert!((carried >> 22) >= now + 59_000, "the old state's unit, a minute ahead");
+}

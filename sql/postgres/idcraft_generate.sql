@@ -133,11 +133,16 @@ $$;
 -- the unit holding its bound, whatever the unit's length. So no ID repeats across the two,
 -- whichever issued first and whatever their clocks say.
 --
--- The (unit, sequence) pair is kept in a sequence object per namespace (never rolled back, and
--- never holding a lock until commit, unlike a row): each call takes max(last + 1, now), under a
--- session advisory lock held only for that step. IDs are therefore unique and strictly
--- increasing database-wide; a burst beyond the layout's sequence borrows the next time units
--- (the embedded time runs ahead of the clock by the excess, never repeats).
+-- A namespace is any non-empty text, as for `LeaseConfig::new` ('Fleet-A', 'eu.workers', names
+-- longer than PostgreSQL's 63-byte identifiers); an empty or NULL one is refused with Rust's
+-- words, and so is a slot count below 1 (the `integer` type keeps it under 2^31, as Rust does)
+-- or one the layout's node field cannot hold.
+--
+-- The (unit, sequence) pair is kept in a sequence object per namespace and node (never rolled
+-- back, and never holding a lock until commit, unlike a row): each call takes
+-- max(last + 1, now), under a session advisory lock held only for that step. IDs are therefore
+-- unique and strictly increasing database-wide; a burst beyond the layout's sequence borrows
+-- the next time units (the embedded time runs ahead of the clock by the excess, never repeats).
 
 -- The database's own holder ID in idcraft_lease.
 CREATE OR REPLACE FUNCTION idcraft_db_holder() RETURNS uuid
@@ -155,6 +160,22 @@ CREATE TABLE IF NOT EXISTS idcraft_db_slot (
     seq_bits    integer     NOT NULL
 );
 
+-- Refuses what Rust's `LeaseConfig` refuses of a namespace, in its words: an empty name, and a
+-- slot count outside 1 .. 2^31 - 1.
+CREATE OR REPLACE FUNCTION idcraft_check_namespace(ns text, slots integer) RETURNS void
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $$
+BEGIN
+  IF ns IS NULL OR ns = '' THEN
+    RAISE EXCEPTION 'idcraft: the namespace must not be empty' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF slots IS NULL OR slots < 1 THEN
+    RAISE EXCEPTION 'idcraft: a namespace has 1 to 2^31 - 1 slots (% has %)', ns, slots
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+END
+$$;
+
 -- The database's slot in `ns` (0 .. slots-1), claimed on first use: the first slot no live
 -- lease holds, taken over under its row lock exactly as a Rust claim does.
 CREATE OR REPLACE FUNCTION idcraft_db_slot(ns text, slots integer, epoch_ms bigint, unit_ms integer,
@@ -171,6 +192,7 @@ BEGIN
   IF FOUND THEN
     RETURN held;
   END IF;
+  PERFORM idcraft_check_namespace(ns, slots);
   PERFORM pg_advisory_xact_lock(hashtext('idcraft_db_slot'), hashtext(ns));
   SELECT * INTO held FROM idcraft_db_slot WHERE namespace = ns;
   IF FOUND THEN
@@ -227,16 +249,51 @@ $$;
 -- The (unit, sequence) state of node `node` of `ns`: units << seq_bits | sequence, in a sequence
 -- object created on first use. One per node, whichever way it is reached (the database's own
 -- slot or an explicit node): two counters for one node could repeat an ID.
+--
+-- Its name is a plain identifier (lower-case ASCII, no quoting, at most 63 bytes) that no other
+-- (namespace, node) gets, so it is created and looked up alike. A namespace of lower-case
+-- letters and digits in words joined by single hyphens, 38 bytes at most (the built-in ones:
+-- 'twitter-worker', ...), is spelled out, hyphens as underscores: idcraft_state_twitter_worker_0.
+-- Any other is a readable stem and 16 hex digits of the SHA-256 of the whole name (so names
+-- sharing any prefix differ) after a double underscore, which the first form never has there:
+-- 'Fleet-A' is idcraft_state__fleet_a_<hash>_0.
 CREATE OR REPLACE FUNCTION idcraft_db_state(ns text, node integer) RETURNS regclass
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
-  name text := 'idcraft_state_' || replace(ns, '-', '_') || '_' || node;
-  state regclass := to_regclass(name);
+  name text;
+  state regclass;
+  legacy regclass;
+  carried bigint;
 BEGIN
+  IF octet_length(ns) <= 38 AND ns ~ '^[a-z0-9]+(-[a-z0-9]+)*$' THEN
+    name := 'idcraft_state_' || replace(ns, '-', '_') || '_' || node;
+  ELSIF ns IS NULL OR ns = '' THEN
+    PERFORM idcraft_check_namespace(ns, 1);
+  ELSE
+    name := 'idcraft_state__' || btrim(left(regexp_replace(lower(ns), '[^a-z0-9]+', '_', 'g'), 20), '_')
+            || '_' || left(encode(sha256(convert_to(ns, 'UTF8')), 'hex'), 16) || '_' || node;
+  END IF;
+  state := to_regclass(name);
   IF state IS NULL THEN
+    -- Sessions creating the same state at once queue here instead of failing on the catalog.
+    PERFORM pg_advisory_xact_lock(hashtext('idcraft_db_state'), hashtext(name));
     EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I MINVALUE 0 START 0', name);
     state := name::regclass;
+    -- Before this naming, a state was looked up as idcraft_state_<ns, hyphens as
+    -- underscores>_<node>, unquoted (case-folded, cut at 63 bytes, split at dots): go on above
+    -- whatever that finds, so no ID repeats across the upgrade.
+    BEGIN
+      legacy := to_regclass('idcraft_state_' || replace(ns, '-', '_') || '_' || node);
+    EXCEPTION WHEN OTHERS THEN
+      legacy := NULL;  -- a name that lookup could not parse had no state
+    END;
+    IF legacy IS NOT NULL AND legacy <> state THEN
+      carried := pg_sequence_last_value(legacy);
+      IF carried > COALESCE(pg_sequence_last_value(state), 0) THEN
+        PERFORM setval(state, carried);
+      END IF;
+    END IF;
   END IF;
   RETURN state;
 END
@@ -271,6 +328,11 @@ DECLARE
   issued bigint;
   lock_key integer := hashtext('idcraft_snowflake:' || ns);
 BEGIN
+  IF slots IS NULL OR slots < 1 OR slots > (1::bigint << node_bits) THEN
+    PERFORM idcraft_check_namespace(ns, slots);
+    RAISE EXCEPTION 'idcraft: % slots of % do not fit the snowflake layout''s node field (% bits)', slots, ns, node_bits
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
   IF node IS NULL THEN
     me := idcraft_db_slot(ns, slots, epoch_ms, unit_ms, seq_bits);
     node := me.slot;
