@@ -232,3 +232,257 @@ async fn sql_layouts_match_byte_for_byte() {
         assert_eq!((d[6] >> 4, d[8] >> 7), (7, 0), "DistributedId128's fixed bits: {d128}");
     }
 }
+
+/// The system clock moved `.0` milliseconds ahead (behind when negative).
+#[cfg(feature = "lease-postgres")]
+struct Skewed(i64);
+
+#[cfg(feature = "lease-postgres")]
+impl idcraft::Clock for Skewed {
+    fn now(&self) -> Timestamp {
+        let now = idcraft::Clock::now(&idcraft::SystemClock);
+        Timestamp::from_unix_nanos(now.unix_nanos() + i128::from(self.0) * 1_000_000)
+    }
+}
+
+/// One slot handed back and forth between a Rust holder whose clock is skewed and the database
+/// (README: a handover "never repeats an ID, whatever the clocks say"): each side issues in
+/// time units that start after the bound the other published, in units of the layout (10 ms for
+/// Sonyflake, 1 ms for Twitter). A holder 100 ms ahead used to lose its last 10 ms unit to the
+/// database, which waited for the bound's millisecond, not its unit.
+#[cfg(feature = "lease-postgres")]
+fn hand_over<L: idcraft::schemes::snowflake::SnowflakeLayout>(
+    url: &str,
+    client: &mut postgres::Client,
+    namespace: &'static str,
+    sql: &str,
+) {
+    use idcraft::lease::{Lease, LeaseConfig};
+    use idcraft::schemes::snowflake::SnowflakeGenerator;
+    use idcraft::{Generate, GenerateError};
+    use std::collections::HashSet;
+
+    const IDS: usize = 1000;
+    let select = format!("SELECT {sql} FROM generate_series(1, {IDS})");
+    client
+        .batch_execute(&format!(
+            "SELECT idcraft_db_release('{namespace}'); DELETE FROM idcraft_lease WHERE namespace = '{namespace}'"
+        ))
+        .unwrap();
+    for skew in [100, -100] {
+        let mut seen = HashSet::new();
+        let (mut from_rust, mut from_sql) = (0, 0);
+        for round in 0..4 {
+            // The Rust holder: issues up to its release.
+            let lease = Lease::acquire(url, LeaseConfig::new(namespace, 1).create_table(true)).unwrap();
+            assert_eq!(lease.slot(), 0);
+            let generator = SnowflakeGenerator::<L, _>::with(Skewed(skew), 0).unwrap().with_fence(lease.fence());
+            let mut made = 0;
+            let until = std::time::Instant::now() + Duration::from_secs(5);
+            while made < IDS {
+                match generator.generate(()) {
+                    Ok(id) => {
+                        made += 1;
+                        let (fresh, time) = (seen.insert(id.to_u64()), id.timestamp());
+                        assert!(fresh, "{namespace}, {skew:+} ms, round {round}: Rust repeated {id:?} ({time})");
+                    }
+                    // A clock behind the database's bound waits for it.
+                    Err(GenerateError::OutsideLeaseWindow { .. }) if std::time::Instant::now() < until => {
+                        std::thread::sleep(Duration::from_millis(1))
+                    }
+                    Err(e) => panic!("{namespace}, {skew:+} ms: {e}"),
+                }
+            }
+            from_rust += made;
+            lease.release().unwrap();
+            // The database: claims the slot, issues, gives it back.
+            let rows = client.query(&select, &[]).unwrap();
+            let repeated: Vec<i64> =
+                rows.iter().map(|row| row.get(0)).filter(|id: &i64| !seen.insert(*id as u64)).collect();
+            assert!(
+                repeated.is_empty(),
+                "{namespace}, Rust holder {skew:+} ms, round {round}: the database repeated {} of {IDS} IDs, first {:?}",
+                repeated.len(),
+                repeated.first().map(|id| L::NAME.to_owned() + " " + &id.to_string())
+            );
+            from_sql += rows.len();
+            client.batch_execute(&format!("SELECT idcraft_db_release('{namespace}')")).unwrap();
+        }
+        assert_eq!(seen.len(), from_rust + from_sql);
+    }
+}
+
+#[cfg(feature = "lease-postgres")]
+#[test]
+fn a_handover_between_rust_and_the_database_never_repeats_whatever_the_clocks_say() {
+    use idcraft::schemes::snowflake::{SonyflakeLayout, TwitterLayout};
+    let Some(url) = database_url(file!()) else { return };
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    for statement in LOAD {
+        client.batch_execute(statement).unwrap();
+    }
+    // The layouts of idcraft_sonyflake() and idcraft_twitter_snowflake() on namespaces of this
+    // test's own (the built-in ones are shared with the other tests), one slot each.
+    hand_over::<SonyflakeLayout>(
+        &url,
+        &mut client,
+        "test-handover-sonyflake",
+        "idcraft_snowflake('test-handover-sonyflake', NULL, 1409529600000, 10, 16, 8, true, 1)",
+    );
+    hand_over::<TwitterLayout>(
+        &url,
+        &mut client,
+        "test-handover-twitter",
+        "idcraft_snowflake('test-handover-twitter', NULL, 1288834974657, 1, 10, 12, false, 1)",
+    );
+}
+
+/// Eight sessions making Instagram IDs for one shard at once: no ID twice. Instagram's own
+/// function (`nextval % 1024` beside a clock read apart from it) repeated hundreds of times
+/// here, in milliseconds that held fewer than 1,024 IDs, whenever a session stalled between
+/// the two reads.
+#[tokio::test]
+async fn instagram_ids_never_repeat_across_concurrent_sessions() {
+    const SESSIONS: usize = 8;
+    const STATEMENTS: usize = 60;
+    let Some(_loaded) = connect().await else { return };
+    let url = database_url(file!()).unwrap();
+    let sessions: Vec<_> = (0..SESSIONS)
+        .map(|_| {
+            let url = url.clone();
+            tokio::spawn(async move {
+                let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+                tokio::spawn(connection);
+                let mut ids: Vec<i64> = Vec::new();
+                for _ in 0..STATEMENTS {
+                    let rows = client
+                        .query("SELECT idcraft_instagram_id(5) FROM generate_series(1, 1000)", &[])
+                        .await
+                        .unwrap();
+                    ids.extend(rows.iter().map(|row| row.get::<_, i64>(0)));
+                }
+                ids
+            })
+        })
+        .collect();
+    let per_session = tokio::time::timeout(Duration::from_secs(300), async {
+        let mut per_session = Vec::new();
+        for session in sessions {
+            per_session.push(session.await.unwrap());
+        }
+        per_session
+    })
+    .await
+    .expect("eight sessions of 60,000 IDs each within 300 s");
+    let all: Vec<i64> = per_session.concat();
+    let mut per_ms = std::collections::HashMap::<i64, usize>::new();
+    for id in &all {
+        *per_ms.entry(id >> 23).or_default() += 1;
+        assert_eq!((id >> 10) & 8191, 5, "the shard field");
+    }
+    let mut sorted = all.clone();
+    sorted.sort_unstable();
+    let repeats: Vec<i64> = sorted.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+    let within_the_layout = repeats.iter().filter(|id| per_ms[&(*id >> 23)] <= 1024).count();
+    assert_eq!(
+        repeats.len(),
+        0,
+        "repeated Instagram IDs among {}, {within_the_layout} of them in milliseconds holding at most 1,024 IDs \
+         (the busiest held {})",
+        all.len(),
+        per_ms.values().max().unwrap()
+    );
+    for ids in per_session {
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "each session's IDs increase");
+    }
+}
+
+/// One rule for namespaces on both sides: every name `LeaseConfig` accepts works in SQL, on the
+/// database's own slot and on an explicit node, and keeps a state of its own (names differing
+/// only in case or punctuation, or only after PostgreSQL's 63-byte identifiers, included);
+/// what `LeaseConfig` refuses, SQL refuses in the same words.
+#[cfg(feature = "lease-postgres")]
+#[test]
+fn every_namespace_rust_accepts_works_in_sql_and_only_those() {
+    use idcraft::lease::{Lease, LeaseConfig, LeaseError};
+
+    const SIXTY: &str = "fleet.eu-west-1.workers.Batch-Jobs.nightly-reindex-processes";
+    const LONG_A: &str = "a-namespace-name-long-enough-to-fill-all-of-postgresqls-63-bytes-of-identifier-one";
+    const LONG_B: &str = "a-namespace-name-long-enough-to-fill-all-of-postgresqls-63-bytes-of-identifier-two";
+    assert_eq!(SIXTY.len(), 60);
+    assert!(LONG_A.len() > 63 && LONG_A[..70] == LONG_B[..70]);
+    let names = ["Fleet-A", "fleet-a", "fleet_a", "eu.workers", "eu_workers", SIXTY, LONG_A, LONG_B];
+
+    let Some(url) = database_url(file!()) else { return };
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    for statement in LOAD {
+        client.batch_execute(statement).unwrap();
+    }
+    let twitter = |ns: &str, node: &str, slots: i32| {
+        format!("idcraft_snowflake({ns}, {node}, 1288834974657, 1, 10, 12, false, {slots})")
+    };
+    let mut states = std::collections::HashSet::new();
+    for name in names {
+        client.execute("SELECT idcraft_db_release($1)", &[&name]).unwrap();
+        client.execute("DELETE FROM idcraft_lease WHERE namespace = $1", &[&name]).unwrap();
+        // A Rust holder takes a slot of the namespace, the database another.
+        let rust = Lease::acquire(&url, LeaseConfig::new(name, 2).create_table(true)).unwrap();
+        let ids: Vec<i64> = client
+            .query(&format!("SELECT {} FROM generate_series(1, 100)", twitter("$1", "NULL", 2)), &[&name])
+            .unwrap_or_else(|e| panic!("{name}: {}", db_message(&e)))
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "{name}");
+        let db_slot = 1 - rust.slot() as i64;
+        assert!(ids.iter().all(|id| (id >> 12) & 1023 == db_slot), "{name}: the database's slot is the free one");
+        let row = client
+            .query_one(
+                "SELECT count(*) FROM idcraft_lease WHERE namespace = $1 AND holder = idcraft_db_holder()",
+                &[&name],
+            )
+            .unwrap();
+        assert_eq!(row.get::<_, i64>(0), 1, "{name}: the database's claim is in the namespace Rust leases from");
+        client.execute("SELECT idcraft_db_release($1)", &[&name]).unwrap();
+        rust.release().unwrap();
+        // An explicit node counts on from the same state.
+        let row = client.query_one(&format!("SELECT {}, {}", twitter("$1", "3", 4), twitter("$1", "3", 4)), &[&name]);
+        let row = row.unwrap_or_else(|e| panic!("{name}: {}", db_message(&e)));
+        assert!(row.get::<_, i64>(0) < row.get::<_, i64>(1), "{name}");
+        let state: String = client.query_one("SELECT idcraft_db_state($1, 3)::text", &[&name]).unwrap().get(0);
+        assert!(state.len() <= 63 && !state.contains('"'), "{name}: {state} is a plain identifier");
+        assert!(states.insert(state.clone()), "{name}: {state} is another namespace's state too");
+    }
+
+    // Refused alike, in the same words.
+    for (ns, slots, why) in
+        [("", 4, "the namespace must not be empty"), ("test-refused", 0, "a namespace has 1 to 2^31 - 1 slots")]
+    {
+        match Lease::acquire(&url, LeaseConfig::new(ns, slots as u32)) {
+            Err(LeaseError::Config(message)) => assert_eq!(message, why),
+            other => panic!("{ns:?}, {slots}: {other:?}"),
+        }
+        for node in ["NULL", "0"] {
+            let e = client.query_one(&format!("SELECT {}", twitter("$1", node, slots)), &[&ns]).unwrap_err();
+            assert!(db_message(&e).contains(why), "{ns:?}, {slots}, node {node}: {}", db_message(&e));
+            assert_eq!(e.code(), Some(&tokio_postgres::error::SqlState::INVALID_PARAMETER_VALUE));
+        }
+    }
+    let e = client.query_one(&format!("SELECT {}", twitter("NULL", "NULL", 4)), &[]).unwrap_err();
+    assert!(db_message(&e).contains("the namespace must not be empty"), "{}", db_message(&e));
+
+    // A namespace whose state had the old name (a lower-case one with an underscore) goes on
+    // above it under the new one: no ID repeats across the upgrade.
+    client
+        .batch_execute(
+            "DO $$ BEGIN EXECUTE format('DROP SEQUENCE %s', idcraft_db_state('test_legacy', 0)); END $$; \
+             DROP SEQUENCE IF EXISTS idcraft_state_test_legacy_0; \
+             CREATE SEQUENCE idcraft_state_test_legacy_0 MINVALUE 0 START 0; \
+             SELECT setval('idcraft_state_test_legacy_0', ((idcraft_unix_ms() - 1288834974657 + 60000) << 12) + 7)",
+        )
+        .unwrap();
+    let carried: i64 = client.query_one(&format!("SELECT {}", twitter("'test_legacy'", "0", 1)), &[]).unwrap().get(0);
+    let now: i64 = client.query_one("SELECT idcraft_unix_ms() - 1288834974657", &[]).unwrap().get(0);
+    assert_eq!(carried & 4095, 8, "the old state's next sequence");
+    assert!((carried >> 22) >= now + 59_000, "the old state's unit, a minute ahead");
+}

@@ -8,9 +8,10 @@
 --
 -- Time comes from clock_timestamp() (the moment of the call, not of the transaction), so the
 -- rows one transaction inserts carry increasing times. Within one millisecond the order is the
--- random part's, unlike the Rust generators, which count up: these functions keep no state
--- between calls (monotonic per millisecond, not within it), except idcraft_instagram_id, whose
--- sequence part counts through a PostgreSQL sequence as Instagram's published function does.
+-- random part's, unlike the Rust generators, which count up: the UUID-sized functions keep no
+-- state between calls (monotonic per millisecond, not within it). idcraft_instagram_id and the
+-- snowflakes keep their (time unit, sequence) pair in a sequence object, so their IDs are
+-- unique database-wide and strictly increasing for each shard or node.
 -- Randomness comes from gen_random_uuid() (PostgreSQL's cryptographically strong source).
 -- The generators are PL/pgSQL, not SQL: a SQL function that cannot be inlined is planned anew
 -- at every call, which costs more than making the ID.
@@ -85,19 +86,39 @@ END
 $$;
 
 -- instagram_id: 41 bits of ms since 1314220021721 (the epoch of Instagram's published
--- function), the 13-bit shard, 10 bits of a sequence shared by every shard of the database.
--- At most 1024 IDs per shard and millisecond are distinct (the layout's own limit).
+-- function), the 13-bit shard, a 10-bit sequence. Unlike Instagram's function (`nextval % 1024`
+-- beside a clock read apart from it, which repeats as soon as a session stalls between the two,
+-- or a millisecond takes more than 1,024 IDs), the (ms, sequence) pair is one state for the
+-- database, shared by every shard and advanced as the snowflakes' below: each call takes
+-- max(last + 1, now) under a session advisory lock held only for that step. IDs are therefore
+-- unique database-wide and strictly increasing for each shard, whatever the sessions and the
+-- clock do; a burst beyond 1,024 IDs in a millisecond (all shards together) borrows the next
+-- milliseconds (the embedded time runs ahead of the clock by the excess, never repeats).
 CREATE SEQUENCE IF NOT EXISTS idcraft_instagram_seq;
 
 CREATE OR REPLACE FUNCTION idcraft_instagram_id(shard integer) RETURNS bigint
 LANGUAGE plpgsql VOLATILE
 AS $$
+DECLARE
+  now_ms bigint := idcraft_unix_ms() - 1314220021721;
+  issued bigint;
 BEGIN
   IF shard IS NULL OR shard < 0 OR shard > 8191 THEN
     RAISE EXCEPTION 'idcraft_instagram_id: shard % is outside 0..8191 (13 bits)', shard
       USING ERRCODE = 'numeric_value_out_of_range';
   END IF;
-  RETURN ((idcraft_unix_ms() - 1314220021721) << 23) | (shard::bigint << 10) | (nextval('idcraft_instagram_seq') % 1024);
+  -- A clock read long before the lock only makes this last + 1: never a repeat.
+  PERFORM pg_advisory_lock(hashtext('idcraft_instagram_id'), 0);
+  BEGIN
+    issued := GREATEST(COALESCE(pg_sequence_last_value('idcraft_instagram_seq'), 0) + 1, now_ms << 10);
+    PERFORM setval('idcraft_instagram_seq', issued);
+    PERFORM pg_advisory_unlock(hashtext('idcraft_instagram_id'), 0);
+  EXCEPTION WHEN OTHERS THEN
+    PERFORM pg_advisory_unlock(hashtext('idcraft_instagram_id'), 0);
+    RAISE;
+  END;
+  -- `<<` and `|` share one precedence level in PostgreSQL: every term is bracketed.
+  RETURN ((issued >> 10) << 23) | (shard::bigint << 10) | (issued & 1023);
 END
 $$;
 
@@ -106,15 +127,22 @@ $$;
 -- load it first): the database claims one slot of the layout's namespace for itself, the way
 -- a Rust process leases one (`LeaseConfig::twitter_workers()` and its siblings), and holds it
 -- until idcraft_db_release(namespace). Rust processes leasing the same namespace never get
--- that slot, and the database issues only after the bound its predecessor on the slot
--- published (the first call waits for it, as a Rust holder does), so no ID repeats across the
--- two.
+-- that slot, and the database issues only in time units that start after the bound its
+-- predecessor on the slot published (the first call waits until its clock is in such a unit,
+-- as a Rust holder does). Units are compared, not instants: a predecessor may have issued in
+-- the unit holding its bound, whatever the unit's length. So no ID repeats across the two,
+-- whichever issued first and whatever their clocks say.
 --
--- The (unit, sequence) pair is kept in a sequence object per namespace (never rolled back, and
--- never holding a lock until commit, unlike a row): each call takes max(last + 1, now), under a
--- session advisory lock held only for that step. IDs are therefore unique and strictly
--- increasing database-wide; a burst beyond the layout's sequence borrows the next time units
--- (the embedded time runs ahead of the clock by the excess, never repeats).
+-- A namespace is any non-empty text, as for `LeaseConfig::new` ('Fleet-A', 'eu.workers', names
+-- longer than PostgreSQL's 63-byte identifiers); an empty or NULL one is refused with Rust's
+-- words, and so is a slot count below 1 (the `integer` type keeps it under 2^31, as Rust does)
+-- or one the layout's node field cannot hold.
+--
+-- The (unit, sequence) pair is kept in a sequence object per namespace and node (never rolled
+-- back, and never holding a lock until commit, unlike a row): each call takes
+-- max(last + 1, now), under a session advisory lock held only for that step. IDs are therefore
+-- unique and strictly increasing database-wide; a burst beyond the layout's sequence borrows
+-- the next time units (the embedded time runs ahead of the clock by the excess, never repeats).
 
 -- The database's own holder ID in idcraft_lease.
 CREATE OR REPLACE FUNCTION idcraft_db_holder() RETURNS uuid
@@ -132,6 +160,22 @@ CREATE TABLE IF NOT EXISTS idcraft_db_slot (
     seq_bits    integer     NOT NULL
 );
 
+-- Refuses what Rust's `LeaseConfig` refuses of a namespace, in its words: an empty name, and a
+-- slot count outside 1 .. 2^31 - 1.
+CREATE OR REPLACE FUNCTION idcraft_check_namespace(ns text, slots integer) RETURNS void
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $$
+BEGIN
+  IF ns IS NULL OR ns = '' THEN
+    RAISE EXCEPTION 'idcraft: the namespace must not be empty' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF slots IS NULL OR slots < 1 THEN
+    RAISE EXCEPTION 'idcraft: a namespace has 1 to 2^31 - 1 slots (% has %)', ns, slots
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+END
+$$;
+
 -- The database's slot in `ns` (0 .. slots-1), claimed on first use: the first slot no live
 -- lease holds, taken over under its row lock exactly as a Rust claim does.
 CREATE OR REPLACE FUNCTION idcraft_db_slot(ns text, slots integer, epoch_ms bigint, unit_ms integer,
@@ -148,6 +192,7 @@ BEGIN
   IF FOUND THEN
     RETURN held;
   END IF;
+  PERFORM idcraft_check_namespace(ns, slots);
   PERFORM pg_advisory_xact_lock(hashtext('idcraft_db_slot'), hashtext(ns));
   SELECT * INTO held FROM idcraft_db_slot WHERE namespace = ns;
   IF FOUND THEN
@@ -182,8 +227,9 @@ BEGIN
 END
 $$;
 
--- Gives the database's slot in `ns` back: its published bound becomes the last time unit it
--- may have used, so the next holder (a Rust process) issues after it.
+-- Gives the database's slot in `ns` back: its published bound becomes the end of the last time
+-- unit it used (or now, if later), so the next holder (a Rust process, or the database again)
+-- issues in later units.
 CREATE OR REPLACE FUNCTION idcraft_db_release(ns text) RETURNS void
 LANGUAGE plpgsql VOLATILE
 AS $$
@@ -203,22 +249,58 @@ $$;
 -- The (unit, sequence) state of node `node` of `ns`: units << seq_bits | sequence, in a sequence
 -- object created on first use. One per node, whichever way it is reached (the database's own
 -- slot or an explicit node): two counters for one node could repeat an ID.
+--
+-- Its name is a plain identifier (lower-case ASCII, no quoting, at most 63 bytes) that no other
+-- (namespace, node) gets, so it is created and looked up alike. A namespace of lower-case
+-- letters and digits in words joined by single hyphens, 38 bytes at most (the built-in ones:
+-- 'twitter-worker', ...), is spelled out, hyphens as underscores: idcraft_state_twitter_worker_0.
+-- Any other is a readable stem and 16 hex digits of the SHA-256 of the whole name (so names
+-- sharing any prefix differ) after a double underscore, which the first form never has there:
+-- 'Fleet-A' is idcraft_state__fleet_a_<hash>_0.
 CREATE OR REPLACE FUNCTION idcraft_db_state(ns text, node integer) RETURNS regclass
 LANGUAGE plpgsql VOLATILE
 AS $$
 DECLARE
-  name text := 'idcraft_state_' || replace(ns, '-', '_') || '_' || node;
-  state regclass := to_regclass(name);
+  name text;
+  state regclass;
+  legacy regclass;
+  carried bigint;
 BEGIN
+  IF octet_length(ns) <= 38 AND ns ~ '^[a-z0-9]+(-[a-z0-9]+)*$' THEN
+    name := 'idcraft_state_' || replace(ns, '-', '_') || '_' || node;
+  ELSIF ns IS NULL OR ns = '' THEN
+    PERFORM idcraft_check_namespace(ns, 1);
+  ELSE
+    name := 'idcraft_state__' || btrim(left(regexp_replace(lower(ns), '[^a-z0-9]+', '_', 'g'), 20), '_')
+            || '_' || left(encode(sha256(convert_to(ns, 'UTF8')), 'hex'), 16) || '_' || node;
+  END IF;
+  state := to_regclass(name);
   IF state IS NULL THEN
+    -- Sessions creating the same state at once queue here instead of failing on the catalog.
+    PERFORM pg_advisory_xact_lock(hashtext('idcraft_db_state'), hashtext(name));
     EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I MINVALUE 0 START 0', name);
     state := name::regclass;
+    -- Before this naming, a state was looked up as idcraft_state_<ns, hyphens as
+    -- underscores>_<node>, unquoted (case-folded, cut at 63 bytes, split at dots): go on above
+    -- whatever that finds, so no ID repeats across the upgrade.
+    BEGIN
+      legacy := to_regclass('idcraft_state_' || replace(ns, '-', '_') || '_' || node);
+    EXCEPTION WHEN OTHERS THEN
+      legacy := NULL;  -- a name that lookup could not parse had no state
+    END;
+    IF legacy IS NOT NULL AND legacy <> state THEN
+      carried := pg_sequence_last_value(legacy);
+      IF carried > COALESCE(pg_sequence_last_value(state), 0) THEN
+        PERFORM setval(state, carried);
+      END IF;
+    END IF;
   END IF;
   RETURN state;
 END
 $$;
 
--- The time the last ID of the database's slot `held` carries (for idcraft_db_release).
+-- The end of the time unit the last ID of the database's slot `held` carries (for
+-- idcraft_db_release).
 CREATE OR REPLACE FUNCTION idcraft_db_last(held idcraft_db_slot) RETURNS timestamptz
 LANGUAGE plpgsql VOLATILE
 AS $$
@@ -246,6 +328,11 @@ DECLARE
   issued bigint;
   lock_key integer := hashtext('idcraft_snowflake:' || ns);
 BEGIN
+  IF slots IS NULL OR slots < 1 OR slots > (1::bigint << node_bits) THEN
+    PERFORM idcraft_check_namespace(ns, slots);
+    RAISE EXCEPTION 'idcraft: % slots of % do not fit the snowflake layout''s node field (% bits)', slots, ns, node_bits
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
   IF node IS NULL THEN
     me := idcraft_db_slot(ns, slots, epoch_ms, unit_ms, seq_bits);
     node := me.slot;
@@ -255,16 +342,23 @@ BEGIN
   END IF;
   state := idcraft_db_state(ns, node);
   now_ms := idcraft_unix_ms();
-  -- A slot taken over: wait out the bound the predecessor published (as a Rust holder does),
-  -- unless that is further away than any sane lease, which only a clock error explains.
-  IF me IS NOT NULL AND timestamptz 'epoch' + now_ms * interval '1 millisecond' <= me.issue_after THEN
+  -- A slot taken over: issue only in a unit that starts after the bound the predecessor
+  -- published (it may have issued in the unit holding the bound, which can start up to a unit
+  -- before it), waiting for the clock to get there as a Rust holder does, unless that is
+  -- further away than any sane lease, which only a clock error explains. Checked at every
+  -- call, so a clock set back later waits again.
+  WHILE me IS NOT NULL
+    AND timestamptz 'epoch' + (now_ms - (now_ms - epoch_ms) % unit_ms) * interval '1 millisecond' <= me.issue_after LOOP
     IF me.issue_after > clock_timestamp() + interval '30 seconds' THEN
       RAISE EXCEPTION 'idcraft: slot % of % was handed over by a holder that may issue until %, more than 30 s away',
         node, ns, me.issue_after;
     END IF;
-    PERFORM pg_sleep(extract(epoch FROM me.issue_after - clock_timestamp()) + 0.001);
+    -- Until the start of the first unit after the bound.
+    PERFORM pg_sleep(extract(epoch FROM timestamptz 'epoch' - clock_timestamp()
+      + (epoch_ms + (floor((extract(epoch FROM me.issue_after) * 1000 - epoch_ms) / unit_ms) + 1) * unit_ms)
+        * interval '1 millisecond'));
     now_ms := idcraft_unix_ms();
-  END IF;
+  END LOOP;
   PERFORM pg_advisory_lock(lock_key, node);
   BEGIN
     last := COALESCE(pg_sequence_last_value(state), 0);
