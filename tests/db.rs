@@ -299,6 +299,40 @@ mod postgres {
                         $v::query_scalar("SELECT 1088824355131185736905670087.000::numeric").fetch_one(&pool).await.unwrap();
                     assert_eq!(scaled.to_string(), "1088824355131185736905670087");
                 }
+
+                /// A TEXT column holds the type's own text (prefix and encoding): written as
+                /// `id.to_string()`, read back as the type. Reading one failed with "Rust type
+                /// `Order` (as SQL type `?`) is not compatible with SQL type `TEXT`".
+                #[tokio::test]
+                async fn text_columns_hold_the_types_own_text() {
+                    let Some(url) = super::database_url() else { return };
+                    let pool = $v::PgPool::connect(&url).await.unwrap();
+                    let table = format!("idcraft_text_{}", stringify!($v));
+                    $v::query(super::dynamic::$v(&format!("DROP TABLE IF EXISTS {table}"))).execute(&pool).await.unwrap();
+                    $v::query(super::dynamic::$v(&format!("CREATE TABLE {table} (id text PRIMARY KEY, v varchar(60), c char(40))")))
+                        .execute(&pool)
+                        .await
+                        .unwrap();
+                    let (order, invoice) = (Order::new(), Invoice::new());
+                    $v::query(super::dynamic::$v(&format!("INSERT INTO {table} (id, v, c) VALUES ($1, $2, $1)")))
+                        .bind(order.to_string())
+                        .bind(invoice.to_string())
+                        .execute(&pool)
+                        .await
+                        .unwrap();
+                    let (stored, back, invoice_back, padded): (String, Order, Invoice, Order) =
+                        $v::query_as(super::dynamic::$v(&format!("SELECT id, id, v, c FROM {table}"))).fetch_one(&pool).await.unwrap();
+                    assert!(stored.starts_with("ord_"), "the type's own text, prefix included: {stored}");
+                    assert_eq!((back, invoice_back, padded), (order, invoice, order));
+                    // Text that is not the type's: a typed error, not another ID.
+                    let bare = order.as_inner().to_string();
+                    let e = $v::query_scalar::<_, Order>("SELECT $1::text").bind(&bare).fetch_one(&pool).await.unwrap_err();
+                    assert!(e.to_string().contains("ord"), "{e}");
+                    // A column of another type names the types expected.
+                    let e = $v::query_scalar::<_, Order>("SELECT 1::int4").fetch_one(&pool).await.unwrap_err().to_string();
+                    assert!(e.contains("INT4") && e.contains("UUID") && e.contains("TEXT"), "{e}");
+                    $v::query(super::dynamic::$v(&format!("DROP TABLE {table}"))).execute(&pool).await.unwrap();
+                }
             }
         )*};
     }
@@ -326,6 +360,12 @@ mod postgres {
         assert_eq!(cause, "expected 10 bytes, got 2");
         assert_eq!(row.try_get::<_, Local>(1).map(u64::from).ok(), Some(u64::MAX), "two's complement");
         assert!(row.try_get::<_, PgComb>(0).is_err(), "a bytea column is not a uuid column");
+        // A TEXT column: the ID bound as itself is written as its own text, prefix included, and
+        // read back (it was refused: the driver accepted only the uuid column).
+        let order = Order::new();
+        let row = client.query_one("SELECT $1::text, $1::text AS again", &[&order]).await.unwrap();
+        assert_eq!(row.get::<_, String>(0), order.to_string());
+        assert_eq!(row.get::<_, Order>(1), order);
         // distributed128 in a NUMERIC(38,0) column, both ways.
         client
             .batch_execute("DROP TABLE IF EXISTS idcraft_n38; CREATE TABLE idcraft_n38 (id numeric(38,0) PRIMARY KEY)")

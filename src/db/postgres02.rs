@@ -9,12 +9,17 @@ use std::error::Error;
 
 type BoxError = Box<dyn Error + Sync + Send>;
 
-/// Whether a PostgreSQL column of type `ty` holds `I`.
+/// Whether a PostgreSQL column of type `ty` holds `I`: its own type, `NUMERIC` for the
+/// schemes with a `NUMERIC(38,0)` form, or a text column holding the type's own text (prefix
+/// and encoding, as `Display` writes it).
 pub fn accepts<I: Identity>(ty: &Type) -> bool
 where
     I::Scheme: DbColumn,
 {
     if *ty == Type::NUMERIC && super::pg_numeric::has_numeric_form::<I>() {
+        return true;
+    }
+    if *ty == Type::TEXT || *ty == Type::VARCHAR {
         return true;
     }
     *ty == match <I::Scheme as DbColumn>::POSTGRES {

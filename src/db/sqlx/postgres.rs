@@ -2,6 +2,11 @@
 //! ID, emitted by `#[derive(Identity)]` when the `sqlx09-postgres` or `sqlx08-postgres` feature
 //! is on (one source for both releases, whose PostgreSQL API is the same).
 //!
+//! A text column (`TEXT`, `VARCHAR`, `CHAR(n)`) reads as the type's own text, prefix and
+//! encoding included. To write one, bind `id.to_string()`: sqlx declares a bound ID as its own
+//! column type (`uuid`, ...), and PostgreSQL would cast that to its plain text, without the
+//! prefix.
+//!
 //! The `query!` macros check column types at compile time and know nothing of these types;
 //! override the column's type in the query, e.g.
 //! `sqlx::query_as!(Order, r#"SELECT id AS "id: OrderId" FROM orders"#)`.
@@ -10,7 +15,7 @@ use super::sqlx::encode::IsNull;
 use super::sqlx::error::BoxDynError;
 use super::sqlx::postgres::types::Oid;
 use super::sqlx::postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
-use super::sqlx::{Decode, Encode, Type, ValueRef};
+use super::sqlx::{Decode, Encode, Type, TypeInfo as _, ValueRef};
 use crate::db::{Column, DbColumn, DbValue, Dialect};
 use crate::db::{pg_binary, pg_numeric};
 use crate::{Identity, ParseError, RangeRule, Scheme, codec::hex, schemes::IdBytes};
@@ -45,13 +50,33 @@ where
     }
 }
 
-/// Whether a PostgreSQL column of type `ty` holds `I` (its own type, or `NUMERIC` for the
-/// schemes with a `NUMERIC(38,0)` form).
-pub fn pg_compatible<I: Identity>(ty: &PgTypeInfo) -> bool
+/// Every column type is let through to [`pg_decode`], which reads `I`'s own column type, a
+/// text column holding the type's own text, or says which types it expected: sqlx's own
+/// mismatch error names `I`'s type as `?` (it is declared by OID), which tells nobody anything.
+pub fn pg_compatible<I: Identity>(_: &PgTypeInfo) -> bool
 where
     I::Scheme: DbColumn,
 {
-    *ty == pg_type_info::<I>() || (pg_numeric::has_numeric_form::<I>() && *ty == PgTypeInfo::with_oid(NUMERIC))
+    true
+}
+
+/// PostgreSQL's name of `I`'s own column type, for messages.
+fn own_type_name<I: Identity>() -> &'static str
+where
+    I::Scheme: DbColumn,
+{
+    match column::<I>() {
+        Column::Uuid => "UUID",
+        Column::Numeric => "NUMERIC",
+        Column::Bytes => "BYTEA",
+        Column::BigInt => "INT8",
+        Column::Text => "TEXT",
+    }
+}
+
+/// The text types a column may hold an ID's own text in (`CHAR(n)` pads it with spaces).
+fn is_text(ty: &PgTypeInfo) -> bool {
+    ["TEXT", "VARCHAR", "CHAR", "BPCHAR", "NAME", "CITEXT"].iter().any(|name| ty.name().eq_ignore_ascii_case(name))
 }
 
 /// PostgreSQL array type of `I`'s column.
@@ -83,8 +108,22 @@ pub fn pg_decode<I: Identity>(value: PgValueRef<'_>) -> Result<I, BoxDynError>
 where
     I::Scheme: DbColumn,
 {
+    let ty = value.type_info().into_owned();
+    // A text column holds the type's own text (its prefix and encoding), as `Display` wrote it.
+    if is_text(&ty) && column::<I>() != Column::Text {
+        return Ok(crate::db::from_db_text::<I>(value.as_str()?.trim_end_matches(' '))?);
+    }
     // A NUMERIC value of a scheme that also lives in NUMERIC(38,0) is read as that form.
-    let numeric_form = *value.type_info() == PgTypeInfo::with_oid(NUMERIC) && pg_numeric::has_numeric_form::<I>();
+    let numeric_form = ty == PgTypeInfo::with_oid(NUMERIC) && pg_numeric::has_numeric_form::<I>();
+    if !numeric_form && ty != pg_type_info::<I>() && !(is_text(&ty) && column::<I>() == Column::Text) {
+        let own = own_type_name::<I>();
+        return Err(format!(
+            "a {} column does not hold {}: expected {own}, or TEXT holding its text",
+            ty.name(),
+            I::TYPE_NAME
+        )
+        .into());
+    }
     let column = if numeric_form { Column::Numeric } else { column::<I>() };
     if value.format() == PgValueFormat::Binary {
         return pg_binary::decode(column, value.as_bytes()?);
