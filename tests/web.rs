@@ -228,6 +228,47 @@ async fn query_strings_take_tokens_options_lists_and_plain_ids() {
     }
 }
 
+/// A list as repeated parameters (`ids=A&ids=B`, utoipa's default for arrays) reads as the
+/// comma-separated one did (it answered 400); empty tokens are errors in every form, and a list
+/// longer than `as_token::vec::max_len()` is refused before any token is decoded.
+#[tokio::test]
+async fn query_lists_repeat_or_join_and_are_capped() {
+    use idcraft::public::as_token::vec::{DEFAULT_MAX_LEN, max_len};
+    let addr = serve(nested_routes()).await;
+    let c = CustomerId::new();
+    let ct = ids().to_public(&c).to_string();
+    let orders: Vec<OrderId> = (0..3).map(|_| OrderId::new()).collect();
+    let t: Vec<String> = orders.iter().map(|o| ids().to_public(o).to_string()).collect();
+    let listed = format!("{c} None [{},{},{}] None", orders[0], orders[1], orders[2]);
+    for query in [
+        format!("ids={}&ids={}&ids={}", t[0], t[1], t[2]),
+        format!("ids={},{},{}", t[0], t[1], t[2]),
+        format!("ids={}&ids={},{}", t[0], t[1], t[2]),
+        format!("ids={}%2C{}&ids={}", t[0], t[1], t[2]),
+    ] {
+        assert_eq!(fetch(addr, &format!("/search?customer={ct}&{query}")).await, (200, listed.clone()), "{query}");
+    }
+    for query in [
+        format!("ids={},,{}", t[0], t[1]),
+        format!("ids={},", t[0]),
+        format!("ids=,{}", t[0]),
+        "ids=".to_owned(),
+        format!("ids={}&ids=", t[0]),
+        format!("customer={ct}"), // a repeated single-valued parameter
+    ] {
+        assert_eq!(
+            fetch(addr, &format!("/search?customer={ct}&{query}")).await,
+            (400, "bad request".to_owned()),
+            "{query}"
+        );
+    }
+    assert_eq!(max_len(), DEFAULT_MAX_LEN);
+    let at_cap = vec![t[0].as_str(); DEFAULT_MAX_LEN].join(",");
+    assert_eq!(fetch(addr, &format!("/search?customer={ct}&ids={at_cap}")).await.0, 200);
+    let over = format!("{at_cap}&ids={}", t[1]);
+    assert_eq!(fetch(addr, &format!("/search?customer={ct}&ids={over}")).await, (400, "bad request".to_owned()));
+}
+
 #[derive(Serialize, Deserialize)]
 struct Note {
     #[serde(with = "as_token")]
@@ -297,4 +338,44 @@ async fn keys_in_an_extension_serve_the_extractors() {
     // The extension's keys, not the installed ones.
     assert_eq!(fetch(addr, &format!("/orders/{}", ids().to_public(&o))).await.0, 404);
     assert_eq!(fetch(addr, &format!("/search?customer={}", ids().to_public(&c))).await.0, 400);
+}
+
+/// The recipe for documenting a list of tokens in a query string: utoipa's default for an
+/// array parameter (`style = form`, `explode = true`) is the repeated form, and a request built
+/// the way the generated document says reads back the IDs.
+#[cfg(feature = "utoipa6")]
+#[tokio::test]
+async fn openapi_documented_lists_are_the_form_requests_send() {
+    use idcraft::public::TokenOf;
+    use utoipa::IntoParams;
+
+    #[derive(Deserialize, IntoParams)]
+    #[into_params(parameter_in = Query)]
+    #[allow(dead_code)]
+    struct Listed {
+        /// The orders, as public tokens.
+        #[serde(default, with = "as_token::vec")]
+        #[param(value_type = Vec<TokenOf<OrderId>>)]
+        ids: Vec<OrderId>,
+    }
+
+    async fn listed(IdQuery(q): IdQuery<Listed>) -> String {
+        q.ids.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+    }
+    let addr = serve(Router::new().route("/listed", get(listed))).await;
+
+    let params = serde_json::to_value(Listed::into_params(|| None)).unwrap();
+    let param = &params[0];
+    assert_eq!((param["name"].as_str(), param["in"].as_str()), (Some("ids"), Some("query")), "{params}");
+    assert_eq!(param["schema"]["type"], "array", "{params}");
+    let items = &param["schema"]["items"];
+    assert!(items.get("$ref").is_some() || items.get("pattern").is_some(), "token items: {params}");
+    // OpenAPI's default for a query array is style form, explode true: one `ids=` per item.
+    let exploded = param.get("explode").is_none_or(|e| e == true) && param.get("style").is_none_or(|s| s == "form");
+    assert!(exploded, "{params}");
+
+    let orders: Vec<OrderId> = (0..2).map(|_| OrderId::new()).collect();
+    let query: Vec<String> = orders.iter().map(|o| format!("ids={}", ids().to_public(o))).collect();
+    let expected = orders.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    assert_eq!(fetch(addr, &format!("/listed?{}", query.join("&"))).await, (200, expected));
 }

@@ -87,10 +87,11 @@ where
         let result = web::deserialize(
             request_keys(req),
             Rejection::BadRequest,
-            || actix_web::web::Query::<T>::from_query(req.query_string()),
+            // Repeated keys read as a list (`ids=A&ids=B`), which actix's `Query` refuses.
+            || serde_html_form::from_str::<T>(req.query_string()),
             |_| false,
         );
-        ready(result.map(|q| IdQuery(q.into_inner())))
+        ready(result.map(IdQuery))
     }
 }
 

@@ -16,8 +16,9 @@
 //!
 //! [`option`](mod@option) needs `#[serde(default)]` for the field to be optional, as any `with` module
 //! does. [`vec`](mod@vec) serves every collection that iterates by reference and collects (`Vec`,
-//! `BTreeSet`, `HashSet`, `VecDeque`, …); it reads a sequence, or one text of comma-separated
-//! tokens, which is how a query string carries a list (`?ids=ord_…,ord_…`). Where a wrapper
+//! `BTreeSet`, `HashSet`, `VecDeque`, …); it reads a sequence, or texts of comma-separated
+//! tokens, which is how a query string carries a list: `?ids=ord_…,ord_…` and
+//! `?ids=ord_…&ids=ord_…` (OpenAPI's `explode`) alike, at most [`vec::max_len`] of them. Where a wrapper
 //! type fits better (tuples in paths, map keys), [`Public<I>`](crate::Public) is the same
 //! adapter as a type.
 //!
@@ -105,9 +106,49 @@ pub mod option {
 }
 
 /// Collections of IDs (`Vec`, sets, `VecDeque`, …): a sequence of tokens, read from a sequence
-/// or from one comma-separated text (a query string's list).
+/// or from comma-separated texts (a query string's list, as one parameter `ids=A,B` or repeated
+/// `ids=A&ids=B`, or both).
+///
+/// A list holds at most [`max_len`] tokens (1,000 unless [`set_max_len`] said otherwise), counted
+/// before any is decoded, so a long URI costs no AES work; more is an error (a query answers 400).
+/// An empty token is an error wherever it is: `A,,B`, `A,`, `,A` and `ids=` (an empty text)
+/// alike; for an empty list, leave the parameter out and give the field `#[serde(default)]`.
+///
+/// Documenting such a parameter with utoipa (feature `utoipa6`): `#[param(value_type =
+/// Vec<idcraft::public::TokenOf<OrderId>>, style = Form, explode = true)]` on the field of an
+/// `IntoParams` struct, which is utoipa's default for arrays; clients then repeat the parameter.
 pub mod vec {
     use super::*;
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The default of [`max_len`].
+    pub const DEFAULT_MAX_LEN: usize = 1_000;
+
+    static MAX_LEN: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_LEN);
+
+    /// How many tokens one list may hold (process-wide).
+    pub fn max_len() -> usize {
+        MAX_LEN.load(Ordering::Relaxed)
+    }
+
+    /// Sets [`max_len`] for the process, e.g. at start-up. Each token costs an AES decryption
+    /// when read: keep it to what one request needs.
+    pub fn set_max_len(len: usize) {
+        MAX_LEN.store(len, Ordering::Relaxed);
+    }
+
+    /// The tokens of one text, checked for empty ones and counted against the limit.
+    fn split<'t, E: de::Error>(text: &'t str, seen: &mut usize) -> Result<Vec<&'t str>, E> {
+        let tokens: Vec<&str> = text.split(',').collect();
+        *seen += tokens.len();
+        if *seen > max_len() {
+            return Err(E::custom(format_args!("more than {} public IDs in one list", max_len())));
+        }
+        if tokens.iter().any(|t| t.is_empty()) {
+            return Err(E::custom("an empty public ID in a list"));
+        }
+        Ok(tokens)
+    }
 
     /// Writes each ID as its token, in the collection's order.
     pub fn serialize<'a, C, I, S>(ids: &'a C, serializer: S) -> Result<S::Ok, S::Error>
@@ -146,11 +187,18 @@ pub mod vec {
         }
 
         fn visit_str<E: de::Error>(self, text: &str) -> Result<C, E> {
-            text.split(',').filter(|t| !t.is_empty()).map(decode::<I, E>).collect()
+            split(text, &mut 0)?.into_iter().map(decode::<I, E>).collect()
         }
 
+        /// Each element a token or a comma-separated text of them; every element is read and
+        /// counted before any token is decoded.
         fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<C, A::Error> {
-            core::iter::from_fn(|| seq.next_element::<Public<I>>().transpose()).map(|r| r.map(|p| p.0)).collect()
+            let (mut texts, mut seen) = (Vec::new(), 0);
+            while let Some(text) = seq.next_element::<std::borrow::Cow<'de, str>>()? {
+                split::<A::Error>(&text, &mut seen)?;
+                texts.push(text);
+            }
+            texts.iter().flat_map(|text| text.split(',')).map(decode::<I, A::Error>).collect()
         }
     }
 }

@@ -25,7 +25,7 @@ use crate::layout::PublicBlock;
 use crate::scope::{self, Keys, Scoped};
 use crate::token::PublicIds;
 use crate::web::{self, Rejection};
-use axum::extract::{FromRequestParts, Path, Query, Request, State};
+use axum::extract::{FromRequestParts, Path, Request, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::middleware::Next;
@@ -100,13 +100,10 @@ where
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Rejection> {
         let keys = request_keys(parts);
-        web::deserialize(
-            keys,
-            Rejection::BadRequest,
-            || Query::<T>::try_from_uri(&parts.uri),
-            |r| r.status().is_server_error(),
-        )
-        .map(|Query(v)| IdQuery(v))
+        // Repeated keys read as a list (`ids=A&ids=B`, OpenAPI's exploded arrays), which axum's
+        // `Query` (serde_urlencoded) refuses.
+        let query = parts.uri.query().unwrap_or_default();
+        web::deserialize(keys, Rejection::BadRequest, || serde_html_form::from_str::<T>(query), |_| false).map(IdQuery)
     }
 }
 
