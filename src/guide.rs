@@ -9,6 +9,10 @@ pub mod existing_table {
     #![doc = include_str!("../docs/guide/existing-table.md")]
 }
 
+pub mod databases {
+    #![doc = include_str!("../docs/guide/databases.md")]
+}
+
 pub mod migrating {
     #![doc = include_str!("../docs/guide/migrating.md")]
 }
