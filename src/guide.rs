@@ -28,3 +28,11 @@ pub mod public_tokens {
 pub mod testing {
     #![doc = include_str!("../docs/guide/testing.md")]
 }
+
+pub mod features {
+    #![doc = include_str!("../docs/guide/features.md")]
+}
+
+pub mod webassembly {
+    #![doc = include_str!("../docs/guide/webassembly.md")]
+}
