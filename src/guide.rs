@@ -5,6 +5,10 @@ pub mod choosing_a_scheme {
     #![doc = include_str!("../docs/guide/choosing-a-scheme.md")]
 }
 
+pub mod the_derive {
+    #![doc = include_str!("../docs/guide/the-derive.md")]
+}
+
 pub mod existing_table {
     #![doc = include_str!("../docs/guide/existing-table.md")]
 }
