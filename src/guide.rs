@@ -9,6 +9,10 @@ pub mod the_derive {
     #![doc = include_str!("../docs/guide/the-derive.md")]
 }
 
+pub mod generators {
+    #![doc = include_str!("../docs/guide/generators.md")]
+}
+
 pub mod existing_table {
     #![doc = include_str!("../docs/guide/existing-table.md")]
 }
