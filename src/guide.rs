@@ -44,3 +44,11 @@ pub mod features {
 pub mod webassembly {
     #![doc = include_str!("../docs/guide/webassembly.md")]
 }
+
+pub mod command_line {
+    #![doc = include_str!("../docs/guide/command-line.md")]
+}
+
+pub mod reliability {
+    #![doc = include_str!("../docs/guide/reliability.md")]
+}
