@@ -1,10 +1,13 @@
 //! The examples of README.md and of the guide (docs/guide/) that cannot run as doctests, because
 //! they need a feature, an async runtime or a server: each is shown there as `rust,ignore` and
 //! compiled here from an identical copy (indented into a module). The last test checks that every
-//! such block still appears here verbatim, so the two cannot drift apart.
+//! such block still appears here verbatim, so the two cannot drift apart. README.md has none
+//! today: its examples moved to the guide pages named below.
 #![cfg(not(target_family = "wasm"))]
 
-/// README.md
+/// A task scope in the `#[tokio::test]` a user writes. docs/guide/testing.md shows the same scope
+/// as a doctest on a runtime it builds, so this copy is not in any page; it stays a test of the
+/// attribute form.
 #[cfg(feature = "tokio1")]
 mod task_scope {
     use idcraft::schemes::TwitterSnowflake;
@@ -21,7 +24,7 @@ mod task_scope {
     }
 }
 
-/// README.md
+/// docs/guide/public-tokens.md
 #[cfg(feature = "axum08")]
 mod axum_service {
     use idcraft::public::axum::{IdPath, PublicPath, scope_keys};
@@ -68,7 +71,7 @@ mod axum_service {
     }
 }
 
-/// README.md
+/// docs/guide/databases.md
 #[cfg(feature = "rusqlite")]
 mod rusqlite_column {
     use idcraft::{Identity, Uuid};
@@ -92,7 +95,7 @@ mod rusqlite_column {
     }
 }
 
-/// README.md
+/// docs/guide/features.md
 #[cfg(feature = "schemars1")]
 mod json_schema {
     use idcraft::{Identity, Uuid};
@@ -116,7 +119,7 @@ mod json_schema {
     }
 }
 
-/// README.md
+/// docs/guide/running-a-fleet.md
 #[cfg(feature = "lease-postgres")]
 mod lease_postgres {
     use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
@@ -139,7 +142,7 @@ mod lease_postgres {
     }
 }
 
-/// README.md
+/// docs/guide/running-a-fleet.md
 #[cfg(feature = "lease-etcd")]
 mod lease_etcd {
     use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
