@@ -118,7 +118,7 @@ fn codecs(c: &mut Criterion) {
     let tokens: Vec<String> = ids.iter().map(|&v| to_base62(converter.encrypt_u64(v))).collect();
     batch(&mut g, "base62 token -> u64", &tokens, |t| converter.decrypt_u64(parse_public(t).unwrap()));
     batch(&mut g, "u64 -> token -> u64", &ids, |&v| round_trip(&converter, v));
-    // The README's web path: typed, authenticated, type-bound tokens as `String`s, both ways.
+    // The guide's web path: typed, authenticated, type-bound tokens as `String`s, both ways.
     let typed =
         PublicIds::new(AesKey::from_base64("k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=").unwrap()).bound_to_types();
     let orders: Vec<OrderId> = vals.iter().map(|&v| OrderId(uuid::Uuid::from_u128(v))).collect();

@@ -25,7 +25,8 @@ pub use idcraft_derive::Identity;
 pub use rust_decimal::Decimal;
 pub use uuid::Uuid;
 
-/// The schemes: value types, layouts and generators (see the table in the README).
+/// The schemes: value types, layouts and generators (the table of every scheme is in
+/// [the guide](crate::guide::choosing_a_scheme)).
 pub mod schemes {
     #[cfg(feature = "comb")]
     pub use idcraft_core::scheme::comb::{self, CombLayout, TimeStrategy};
