@@ -4,7 +4,7 @@
 //! [`Fence`] before each ID.
 
 use super::OnExpiry;
-use crate::{GenerateError, Timestamp};
+use idcraft_core::{GenerateError, Timestamp};
 use idcraft_core::fence::Fence;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
