@@ -39,6 +39,9 @@
 //!
 //! # etcd
 //!
+//! * The store speaks etcd's JSON gateway (`/v3/...` on every member's client URL, etcd 3.4
+//!   and later) over HTTP/1.1: endpoints are `http://` (see [`EtcdOptions`] for credentials
+//!   and TLS), and no protobuf compiler is needed to build.
 //! * A held slot is the key `idcraft/lease/<namespace>/<slot>` (the slot zero-padded to 10
 //!   digits), attached to an etcd lease of the configured TTL and kept alive at `renew_every`;
 //!   the epoch is the key's create revision. The published bound lives in
@@ -63,13 +66,14 @@
 //!   leases kept, 0.1 to 0.6 s with them claimed anew). Run etcd with pre-vote (the default from 3.5 on), or
 //!   a member coming back from a partition unseats the leader and costs an election more.
 //! * **A failed member, the leader included**, costs at most an election (about one to two
-//!   election timeouts), which holders ride out when their validity is longer: the client
-//!   balances over every endpoint given, and a call that failed reconnects.
+//!   election timeouts), which holders ride out when their validity is longer: the store talks
+//!   to one member at a time, a call that failed or timed out moves to the next, and a member
+//!   without a leader refuses at once, so the same call goes to the next member within its
+//!   deadline.
 //! * A claim reads its random start's slot key (and only if that one is held, the namespace's
 //!   live slot keys, keys only: its cost follows the live leases), reads one bound, grants an
-//!   etcd lease and runs one transaction; a renewal is a keep-alive on an open stream and one
-//!   transaction. A granted etcd lease left without a key (a lost race, a release) expires on
-//!   its own.
+//!   etcd lease and runs one transaction; a renewal is a keep-alive and one transaction. A
+//!   granted etcd lease left without a key (a lost race, a release) expires on its own.
 //!
 //! # No repeat across a handover
 //!
@@ -153,11 +157,9 @@ mod state;
 mod store;
 
 pub use config::{LeaseConfig, OnExpiry};
-/// The etcd client the etcd store uses, for [`Lease::acquire_etcd_with`]'s connection options
-/// (credentials, TLS through etcd-client's own features).
 #[cfg(feature = "etcd")]
 #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
-pub use etcd_client;
+pub use etcd::{EtcdError, EtcdOptions};
 pub use leased::LeasedGenerator;
 pub use store::LeaseError;
 /// The PostgreSQL client the lease store uses, for [`Lease::acquire_with`]'s configuration and
@@ -222,7 +224,7 @@ impl Lease {
     }
 
     /// Claims a free slot from the etcd cluster at `endpoints` (`http://host:2379`, or
-    /// `host:2379`; any member of the cluster, the client balances between them). Blocks for a
+    /// `host:2379`; the members of the cluster, which the store uses in turn). Blocks for a
     /// few round trips, each bounded by the store timeout; from async code, call it through
     /// `spawn_blocking`. See [the etcd notes](crate#etcd) for what differs from PostgreSQL.
     ///
@@ -237,19 +239,21 @@ impl Lease {
     #[cfg(feature = "etcd")]
     #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
     pub fn acquire_etcd<E: AsRef<str>>(endpoints: &[E], config: LeaseConfig) -> Result<Lease, LeaseError> {
-        Lease::acquire_etcd_with(endpoints, etcd_client::ConnectOptions::new(), config)
+        Lease::acquire_etcd_with(endpoints, EtcdOptions::new(), config)
     }
 
-    /// [`Lease::acquire_etcd`] with connection options of the caller's making (credentials; TLS
-    /// with etcd-client's `tls` feature and `https://` endpoints). The connect timeout is set to
-    /// the store timeout and calls require the member to have a leader (a member cut off from
-    /// the cluster answers at once instead of at the deadline); the renewer reconnects with the
-    /// options whenever a call failed or timed out.
+    /// [`Lease::acquire_etcd`] with connection options of the caller's making (credentials).
+    /// Every call, connecting included, is bounded by the store timeout and requires the
+    /// member to have a leader (a member cut off from the cluster answers at once instead of at
+    /// the deadline, and the call goes to the next member); the renewer reconnects with the
+    /// options whenever a call failed or timed out. An endpoint that cannot be read (`https://`
+    /// among them: the store has no TLS, see [`EtcdOptions`]) is [`LeaseError::Store`] with an
+    /// [`EtcdError::Endpoint`] at once.
     #[cfg(feature = "etcd")]
     #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
     pub fn acquire_etcd_with<E: AsRef<str>>(
         endpoints: &[E],
-        options: etcd_client::ConnectOptions,
+        options: EtcdOptions,
         config: LeaseConfig,
     ) -> Result<Lease, LeaseError> {
         let timing = config.check()?;
