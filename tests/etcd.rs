@@ -165,7 +165,8 @@ fn a_member_that_refuses_connections_is_passed_over() {
     let _cluster = exclusive();
     let ns = namespace("refused");
     let dead = "http://127.0.0.1:9".to_owned();
-    for order in [[&[dead.clone()][..], &eps].concat(), [&eps[..], &[dead.clone()]].concat()] {
+    let alone = std::slice::from_ref(&dead);
+    for order in [[alone, &eps].concat(), [&eps, alone].concat()] {
         for _ in 0..4 {
             Lease::acquire_etcd(&order, config(ns, 1)).unwrap().release().unwrap();
         }
