@@ -145,6 +145,9 @@
     not(all(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake")),
     allow(dead_code, unused_imports)
 )]
+// Without a store (`postgres` or `etcd`) no lease can be taken: the facade never builds the
+// crate so, but its own default build (and the publish check) does, and should not warn.
+#![cfg_attr(not(any(feature = "postgres", feature = "etcd")), allow(dead_code, unused_imports))]
 
 mod config;
 #[cfg(feature = "etcd")]
