@@ -50,9 +50,11 @@ pub mod guide;
 pub mod integrations;
 pub mod slot;
 
+/// Leased slots (PostgreSQL or etcd), re-exported from `idcraft-lease`.
 #[cfg(any(feature = "lease-postgres", feature = "lease-etcd"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "lease-postgres", feature = "lease-etcd"))))]
-pub mod lease;
+#[doc(inline)]
+pub use idcraft_lease as lease;
 
 /// Opaque public identities (AES), re-exported from `idcraft-public`.
 #[cfg(feature = "public")]

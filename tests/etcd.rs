@@ -12,8 +12,7 @@
 mod handover;
 mod support;
 
-use idcraft::lease::etcd_client::Client;
-use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeasedGenerator};
+use idcraft::lease::{EtcdError, EtcdOptions, Lease, LeaseConfig, LeaseError, LeasedGenerator};
 use idcraft::schemes::sno::SnoGenerator;
 use idcraft::{Generate, GenerateError, Scheme};
 use std::collections::HashSet;
@@ -52,13 +51,26 @@ fn config(namespace: &'static str, slots: u32) -> LeaseConfig {
         .safety_margin(Duration::from_millis(200))
 }
 
-/// Runs `f` with a client of the test's own (not the lease's), to look at or tamper with keys.
-fn etcd<R>(endpoints: &[String], f: impl AsyncFnOnce(&mut Client) -> R) -> R {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async {
-        let mut client = Client::connect(endpoints, None).await.unwrap();
-        f(&mut client).await
-    })
+/// `etcdctl` (v3 API) against the cluster: a client independent of the lease's own, to look at
+/// or tamper with keys. Its output, trimmed.
+fn etcdctl(endpoints: &[String], args: &[&str]) -> String {
+    let out = Command::new("etcdctl")
+        .env("ETCDCTL_API", "3")
+        .arg(format!("--endpoints={}", endpoints.join(",")))
+        .arg("--command-timeout=5s")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("etcdctl runs (bash .ci/etcd install)");
+    assert!(out.status.success(), "etcdctl {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim());
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
+
+/// The key's entry as `etcdctl get -w json` shows it (numbers as numbers, bytes in base64), if
+/// the key exists.
+fn entry(endpoints: &[String], key: &str) -> Option<serde_json::Value> {
+    let answer: serde_json::Value = serde_json::from_str(&etcdctl(endpoints, &["get", key, "-w", "json"])).unwrap();
+    answer.get("kvs").and_then(|kvs| kvs.get(0)).cloned()
 }
 
 fn slot_key(namespace: &str, slot: u32) -> String {
@@ -129,20 +141,95 @@ fn claims_are_distinct_until_the_namespace_is_full_and_released_slots_return() {
     let (freed, epoch) = (leases[2].slot(), leases[2].epoch());
     leases.remove(2).release().unwrap();
     // The slot key is gone at once; the bound key stays for the next holder.
-    let (slot_held, bound) = etcd(&eps, async |c| {
-        let slot = c.get(slot_key(ns, freed), None).await.unwrap().kvs().len();
-        let bound = c.get(bound_key(ns, freed), None).await.unwrap().kvs().first().map(|kv| kv.value().to_vec());
-        (slot, bound)
-    });
-    assert_eq!(slot_held, 0);
+    assert_eq!(entry(&eps, &slot_key(ns, freed)), None);
     // Nothing was issued on the lease: the bound was lowered to "none" (i64::MIN µs).
-    let bound: i64 = String::from_utf8(bound.expect("the bound outlives the slot key")).unwrap().parse().unwrap();
-    assert_eq!(bound, i64::MIN);
+    let bound = etcdctl(&eps, &["get", &bound_key(ns, freed), "--print-value-only"]);
+    assert_eq!(bound.parse::<i64>(), Ok(i64::MIN), "the bound outlives the slot key");
     let again = Lease::acquire_etcd(&eps, config(ns, 4)).unwrap();
     assert_eq!(again.slot(), freed, "the released slot");
     assert!(again.epoch() > epoch, "under a later epoch");
     let e = Lease::acquire_etcd(&[] as &[&str], config(ns, 4));
     assert!(matches!(e, Err(LeaseError::Config(_))), "{e:?}");
+    // Endpoints are read at once: one the store cannot use is an error that names it.
+    match Lease::acquire_etcd(&["https://127.0.0.1:2379"], config(ns, 4)) {
+        Err(LeaseError::Store(e)) => {
+            assert!(matches!(e.downcast_ref(), Some(EtcdError::Endpoint { .. })), "{e}");
+            assert!(e.to_string().contains("https://127.0.0.1:2379"), "{e}");
+        }
+        other => panic!("expected an endpoint error, got {other:?}"),
+    }
+}
+
+/// A member that refuses connections (here, a port nobody serves) is passed over within the
+/// call, wherever it stands in the list.
+#[test]
+fn a_member_that_refuses_connections_is_passed_over() {
+    let Some(eps) = endpoints() else { return };
+    let _cluster = exclusive();
+    let ns = namespace("refused");
+    let dead = "http://127.0.0.1:9".to_owned();
+    let alone = std::slice::from_ref(&dead);
+    for order in [[alone, &eps].concat(), [&eps, alone].concat()] {
+        for _ in 0..4 {
+            Lease::acquire_etcd(&order, config(ns, 1)).unwrap().release().unwrap();
+        }
+    }
+    match Lease::acquire_etcd(&[dead], config(ns, 1)) {
+        Err(LeaseError::Store(e)) => assert!(matches!(e.downcast_ref(), Some(EtcdError::Connect { .. })), "{e}"),
+        other => panic!("expected a connection error, got {other:?}"),
+    }
+}
+
+/// Turns etcd's authentication on (user `root`) for the life of the value, off again on drop.
+struct Authentication<'a>(&'a [String]);
+
+impl Authentication<'_> {
+    const PASSWORD: &'static str = "idcraft-test";
+
+    fn on(eps: &[String]) -> Authentication<'_> {
+        etcdctl(eps, &["user", "add", "root", &format!("--new-user-password={}", Self::PASSWORD)]);
+        etcdctl(eps, &["role", "add", "root"]);
+        etcdctl(eps, &["user", "grant-role", "root", "root"]);
+        etcdctl(eps, &["auth", "enable"]);
+        Authentication(eps)
+    }
+}
+
+impl Drop for Authentication<'_> {
+    fn drop(&mut self) {
+        let root = format!("--user=root:{}", Self::PASSWORD);
+        etcdctl(self.0, &[&root, "auth", "disable"]);
+        etcdctl(self.0, &["user", "delete", "root"]);
+        etcdctl(self.0, &["role", "delete", "root"]);
+    }
+}
+
+/// With authentication on, a lease with the right credentials claims, renews and releases;
+/// without them, or with a wrong password, it is refused with etcd's reason.
+#[test]
+fn credentials_authenticate_every_connection() {
+    let Some(eps) = endpoints() else { return };
+    let _cluster = exclusive();
+    let ns = namespace("auth");
+    let _auth = Authentication::on(&eps);
+    // etcd checks passwords with bcrypt: a store timeout with room for that on a busy machine.
+    let config = |ns| LeaseConfig::new(ns, 1).ttl(Duration::from_secs(4)).renew_every(Duration::from_millis(1000));
+    let root = EtcdOptions::new().with_user("root", Authentication::PASSWORD);
+    let lease = Lease::acquire_etcd_with(&eps, root, config(ns)).unwrap();
+    let sno = SnoGenerator::leased(&lease).unwrap();
+    // Renewals keep going on the authenticated connection.
+    std::thread::sleep(Duration::from_millis(2500));
+    assert!(lease.is_valid() && sno.generate(0).is_ok());
+    lease.release().unwrap();
+    let refused = |options: EtcdOptions| match Lease::acquire_etcd_with(&eps, options, config(ns)) {
+        Err(LeaseError::Store(e)) => match e.downcast_ref() {
+            Some(EtcdError::Status { message, .. }) => message.clone(),
+            _ => panic!("expected etcd's refusal, got {e}"),
+        },
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    assert!(refused(EtcdOptions::new()).contains("user name is empty"));
+    assert!(refused(EtcdOptions::new().with_user("root", "wrong")).contains("authentication failed"));
 }
 
 /// A slot key deleted, rewritten (which detaches it from its etcd lease) or whose etcd lease was
@@ -157,14 +244,15 @@ fn tampering_with_the_slot_key_loses_the_lease_at_the_next_renewal() {
         let sno = SnoGenerator::leased(&lease).unwrap();
         assert!(sno.generate(0).is_ok());
         let key = slot_key(ns, lease.slot());
-        etcd(&eps, async |c| match tamper {
-            "delete" => assert_eq!(c.delete(key.as_str(), None).await.unwrap().deleted(), 1),
-            "rewrite" => assert!(c.put(key.as_str(), "someone else", None).await.is_ok()),
+        match tamper {
+            "delete" => assert_eq!(etcdctl(&eps, &["del", &key]), "1"),
+            "rewrite" => assert_eq!(etcdctl(&eps, &["put", &key, "someone else"]), "OK"),
             _ => {
-                let id = c.get(key.as_str(), None).await.unwrap().kvs()[0].lease();
-                assert!(c.lease_revoke(id).await.is_ok());
+                let id = entry(&eps, &key).and_then(|kv| kv["lease"].as_i64()).expect("the slot key's etcd lease");
+                // etcdctl names leases in hexadecimal.
+                etcdctl(&eps, &["lease", "revoke", &format!("{id:x}")]);
             }
-        });
+        }
         let tampered = Instant::now();
         while !lease.is_lost() && tampered.elapsed() < Duration::from_secs(5) {
             std::thread::sleep(Duration::from_millis(10));
@@ -177,7 +265,7 @@ fn tampering_with_the_slot_key_loses_the_lease_at_the_next_renewal() {
         );
         assert_eq!(sno.generate(0), Err(GenerateError::LeaseExpired { namespace: ns, slot: lease.slot(), lost: true }));
         drop(lease);
-        etcd(&eps, async |c| assert!(c.delete(key.as_str(), None).await.is_ok()));
+        etcdctl(&eps, &["del", &key]);
     }
 }
 

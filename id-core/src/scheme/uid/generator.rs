@@ -21,9 +21,8 @@ use core::sync::atomic::Ordering;
 use core::time::Duration;
 
 /// The process's local uid generator: `Uid64::new` uses it, and the default `uid96` generator
-/// shares its sequence (so local and global IDs of one process never share a value). Build a
-/// leased [`GlobalUidGenerator`] on it to keep that property.
-pub fn default_local_arc() -> &'static Arc<UidGenerator> {
+/// shares its sequence (so local and global IDs of one process never share a value).
+fn local_arc() -> &'static Arc<UidGenerator> {
     static LOCAL: crate::installed::Installed<Arc<UidGenerator>> = crate::installed::Installed::new();
     LOCAL.get_or_init(|| Arc::new(UidGenerator { state: State::shared(), ..UidGenerator::new() }))
 }
@@ -54,8 +53,16 @@ impl State {
     }
 }
 
+/// The former way to a global generator on the process's sequence, now
+/// [`GlobalUidGenerator::for_node`].
+#[doc(hidden)]
+#[deprecated(since = "0.2.0", note = "use `GlobalUidGenerator::for_node`")]
+pub fn default_local_arc() -> &'static Arc<UidGenerator> {
+    local_arc()
+}
+
 pub(super) fn default_local() -> &'static UidGenerator {
-    default_local_arc()
+    local_arc()
 }
 
 /// Makes local uids: strictly increasing, one shared 14-bit sequence (like the VM-wide
@@ -202,9 +209,9 @@ impl<C: Clock> fmt::Debug for UidGenerator<C> {
 
 static DEFAULT_GLOBAL: Installed<GlobalUidGenerator> = Installed::new();
 
-/// The installed global generator, or one on [`default_local_arc`] and [`default_node`].
+/// The installed global generator, or one on the process's sequence and [`default_node`].
 pub(super) fn default_global() -> &'static GlobalUidGenerator {
-    DEFAULT_GLOBAL.get_or_init(|| GlobalUidGenerator::new(Arc::clone(default_local_arc()), default_node()))
+    DEFAULT_GLOBAL.get_or_init(|| GlobalUidGenerator::for_node(default_node()))
 }
 
 /// The default generator for interval `I`: [`default_global`] itself for 8, for the others one
@@ -237,7 +244,7 @@ pub(super) fn default_global_with<const I: u8>() -> &'static GlobalUidGenerator<
 }
 
 /// Makes `generator` the one [`Uid96::new`](super::Uid96::new) and derived `uid96` types' `new()`
-/// use (e.g. one on a leased node, sharing [`default_local_arc`]'s sequence); derived types of
+/// use (e.g. one on a leased node, [`GlobalUidGenerator::for_node`]); derived types of
 /// other intervals use its node, sequence and fence too. Once, at start-up, before the first
 /// ID; afterwards `generator` is handed back as the error ([`replace_default`] swaps it later).
 #[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
@@ -265,6 +272,16 @@ impl<C: Clock> GlobalUidGenerator<C> {
     /// [`node_hash_legacy`](super::node_hash_legacy) or your own).
     pub fn new(local: Arc<UidGenerator<C>>, node: u32) -> Self {
         GlobalUidGenerator { local, node, fence: None, interval: PhantomData }
+    }
+}
+
+impl GlobalUidGenerator {
+    /// Global IDs of interval 8 for `node` on the process's own local sequence, the one
+    /// `Uid64::new` and the default generator use: every generator made so shares it with them,
+    /// so no two IDs of the process share a tick and sequence, whatever their nodes. The way to
+    /// a node of one's own (a configured hash, a leased slot) to [`install_default`].
+    pub fn for_node(node: u32) -> GlobalUidGenerator {
+        GlobalUidGenerator::new(Arc::clone(local_arc()), node)
     }
 }
 

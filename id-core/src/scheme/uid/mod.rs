@@ -21,7 +21,9 @@ mod node;
 mod text;
 mod vclock;
 
-pub use generator::{GlobalUidGenerator, UidGenerator, default_local_arc, install_default, replace_default};
+#[allow(deprecated)]
+pub use generator::default_local_arc;
+pub use generator::{GlobalUidGenerator, UidGenerator, install_default, replace_default};
 pub use global::{GlobalUid, Interval, IntervalError, Uid96, Uid96With};
 pub use local::{Uid64, UidDiff, UidTime};
 pub use node::{default_node, node_hash, node_hash_legacy};

@@ -1,6 +1,7 @@
-//! The PostgreSQL store: the `idcraft_lease` table (`sql/postgres/idcraft_lease.sql`) through
-//! tokio-postgres on a runtime of the renewer's own, so every call can be given a deadline and
-//! abandoned with its connection when the network swallows it.
+//! The PostgreSQL store: the `idcraft_lease` table (`sql/idcraft_lease.sql` in this package,
+//! `sql/postgres/idcraft_lease.sql` in the repository) through tokio-postgres on a runtime of the
+//! renewer's own, so every call can be given a deadline and abandoned with its connection when
+//! the network swallows it.
 
 use super::store::{Claim, LeaseError, Store};
 use std::time::{Duration, SystemTime};
@@ -151,7 +152,7 @@ where
         self.call("create the lease table", async |c| {
             let tx = c.transaction().await?;
             tx.execute("SELECT pg_advisory_xact_lock(hashtext('idcraft_lease'))", &[]).await?;
-            tx.batch_execute(include_str!("../../sql/postgres/idcraft_lease.sql")).await?;
+            tx.batch_execute(include_str!("../sql/idcraft_lease.sql")).await?;
             tx.commit().await
         })
     }

@@ -4,8 +4,8 @@
 //! [`Fence`] before each ID.
 
 use super::OnExpiry;
-use crate::{GenerateError, Timestamp};
 use idcraft_core::fence::Fence;
+use idcraft_core::{GenerateError, Timestamp};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};

@@ -1,7 +1,11 @@
 //! Leased slots: fleet-wide uniqueness for sno partitions, uid nodes, HotGuid machine bytes and
 //! snowflake nodes (Twitter and Discord workers, Instagram shards, Sonyflake machines),
-//! coordinated through a store the fleet already runs: PostgreSQL (feature `lease-postgres`) or
-//! etcd (feature `lease-etcd`).
+//! coordinated through a store the fleet already runs: PostgreSQL (feature `lease-postgres` of
+//! `idcraft`, `postgres` of this crate) or etcd (`lease-etcd`, `etcd` here).
+//!
+//! Applications use this crate through `idcraft`, as `idcraft::lease`: the paths below are the
+//! same there (`idcraft::lease::Lease` is [`Lease`]; `idcraft_core::scheme` is
+//! `idcraft::schemes`).
 //!
 //! A process claims a free slot of a namespace (a row of the `idcraft_lease` table,
 //! `sql/postgres/idcraft_lease.sql`, or a key in etcd), keeps it with renewals from a background
@@ -9,9 +13,9 @@
 //! Generators built on the lease ([`LeasedGenerator`]) ask it before handing out each ID.
 //!
 //! ```no_run
-//! # #[cfg(feature = "lease-postgres")] {
-//! use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
-//! use idcraft::schemes::sno::{self, SnoGenerator};
+//! # #[cfg(all(feature = "postgres", feature = "sno"))] {
+//! use idcraft_core::scheme::sno::{self, SnoGenerator};
+//! use idcraft_lease::{Lease, LeaseConfig, LeasedGenerator};
 //!
 //! // At start-up; keep `lease` for the life of the process.
 //! let lease = Lease::acquire("postgres://app@db/app", LeaseConfig::sno_partitions()).unwrap();
@@ -35,6 +39,9 @@
 //!
 //! # etcd
 //!
+//! * The store speaks etcd's JSON gateway (`/v3/...` on every member's client URL, etcd 3.4
+//!   and later) over HTTP/1.1: endpoints are `http://` (see [`EtcdOptions`] for credentials
+//!   and TLS), and no protobuf compiler is needed to build.
 //! * A held slot is the key `idcraft/lease/<namespace>/<slot>` (the slot zero-padded to 10
 //!   digits), attached to an etcd lease of the configured TTL and kept alive at `renew_every`;
 //!   the epoch is the key's create revision. The published bound lives in
@@ -59,13 +66,14 @@
 //!   leases kept, 0.1 to 0.6 s with them claimed anew). Run etcd with pre-vote (the default from 3.5 on), or
 //!   a member coming back from a partition unseats the leader and costs an election more.
 //! * **A failed member, the leader included**, costs at most an election (about one to two
-//!   election timeouts), which holders ride out when their validity is longer: the client
-//!   balances over every endpoint given, and a call that failed reconnects.
+//!   election timeouts), which holders ride out when their validity is longer: the store talks
+//!   to one member at a time, a call that failed or timed out moves to the next, and a member
+//!   without a leader refuses at once, so the same call goes to the next member within its
+//!   deadline.
 //! * A claim reads its random start's slot key (and only if that one is held, the namespace's
 //!   live slot keys, keys only: its cost follows the live leases), reads one bound, grants an
-//!   etcd lease and runs one transaction; a renewal is a keep-alive on an open stream and one
-//!   transaction. A granted etcd lease left without a key (a lost race, a release) expires on
-//!   its own.
+//!   etcd lease and runs one transaction; a renewal is a keep-alive and one transaction. A
+//!   granted etcd lease left without a key (a lost race, a release) expires on its own.
 //!
 //! # No repeat across a handover
 //!
@@ -74,7 +82,7 @@
 //! each renewal, in the same statement: the latest instant at which a time unit it issues in
 //! may start (its wall clock at the renewal plus the TTL, never lower than what it published
 //! before). Its generators refuse an ID whose unit starts after the bound the store has
-//! confirmed ([`GenerateError::OutsideLeaseWindow`](crate::GenerateError::OutsideLeaseWindow)). A claim reads the previous holders'
+//! confirmed ([`GenerateError::OutsideLeaseWindow`](idcraft_core::GenerateError::OutsideLeaseWindow)). A claim reads the previous holders'
 //! bound atomically with taking the slot (under the row's lock on PostgreSQL; on etcd, in the
 //! transaction that creates the slot key, which fails if the bound key changed since it was
 //! read), and the new holder issues only in units that start **after** it:
@@ -105,7 +113,7 @@
 //! effects only: a successor whose clock is behind the predecessor's bound waits until it is
 //! past it (a bound more than one TTL ahead is [`LeaseError::ClockBehind`] instead of a long
 //! stall); a holder whose clock jumps forward past its own bound gets
-//! [`GenerateError::OutsideLeaseWindow`](crate::GenerateError::OutsideLeaseWindow) until its next renewal publishes a new bound; a clock
+//! [`GenerateError::OutsideLeaseWindow`](idcraft_core::GenerateError::OutsideLeaseWindow) until its next renewal publishes a new bound; a clock
 //! that goes back below the predecessor's bound gets the same error until it is past it again.
 //!
 //! # How fast trouble is noticed
@@ -117,10 +125,10 @@
 //!
 //! * a slot taken by another process, or a row or key changed by hand (holder, epoch, etcd
 //!   lease or deletion), is noticed at the next renewal: within `renew_every + store_timeout`,
-//!   when the lease becomes [lost](Lease::is_lost) for good ([`GenerateError::LeaseExpired`](crate::GenerateError::LeaseExpired) with `lost: true`);
+//!   when the lease becomes [lost](Lease::is_lost) for good ([`GenerateError::LeaseExpired`](idcraft_core::GenerateError::LeaseExpired) with `lost: true`);
 //! * an unreachable store stops generators at the lease's deadline (at most
 //!   `ttl × (1 − drift) − margin` after the last successful renewal was sent), then
-//!   [`GenerateError::LeaseExpired`](crate::GenerateError::LeaseExpired) (or a wait, see [`OnExpiry`]) until a renewal gets
+//!   [`GenerateError::LeaseExpired`](idcraft_core::GenerateError::LeaseExpired) (or a wait, see [`OnExpiry`]) until a renewal gets
 //!   through, which happens within `retry_after + store_timeout` of the store answering again
 //!   (less than one TTL), with no restart (on etcd, unless the holder was cut off from a
 //!   working cluster for longer than the TTL: see [etcd](#etcd));
@@ -129,35 +137,38 @@
 //!
 //! Claims do not herd: each starts at a random slot and takes the first free one from there, at
 //! a cost that follows the number of live leases, not the size of the slot space.
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // A lease serves the generators of the families that are on; with some off, parts of the
 // machinery only they use go unused. Dead code is checked on the build with every family.
 #![cfg_attr(
     not(all(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake")),
     allow(dead_code, unused_imports)
 )]
+// Without a store (`postgres` or `etcd`) no lease can be taken: the facade never builds the
+// crate so, but its own default build (and the publish check) does, and should not warn.
+#![cfg_attr(not(any(feature = "postgres", feature = "etcd")), allow(dead_code, unused_imports))]
 
 mod config;
-#[cfg(feature = "lease-etcd")]
+#[cfg(feature = "etcd")]
 mod etcd;
 mod leased;
-#[cfg(feature = "lease-postgres")]
+#[cfg(feature = "postgres")]
 mod postgres;
 mod renewer;
 mod state;
 mod store;
 
 pub use config::{LeaseConfig, OnExpiry};
-/// The etcd client the etcd store uses, for [`Lease::acquire_etcd_with`]'s connection options
-/// (credentials, TLS through etcd-client's own features).
-#[cfg(feature = "lease-etcd")]
-#[cfg_attr(docsrs, doc(cfg(feature = "lease-etcd")))]
-pub use etcd_client;
+#[cfg(feature = "etcd")]
+#[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
+pub use etcd::{EtcdError, EtcdOptions};
 pub use leased::LeasedGenerator;
 pub use store::LeaseError;
 /// The PostgreSQL client the lease store uses, for [`Lease::acquire_with`]'s configuration and
 /// TLS connectors.
-#[cfg(feature = "lease-postgres")]
-#[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
+#[cfg(feature = "postgres")]
+#[cfg_attr(docsrs, doc(cfg(feature = "postgres")))]
 pub use tokio_postgres;
 
 use idcraft_core::fence::Fence;
@@ -168,9 +179,9 @@ use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use store::Store;
-#[cfg(feature = "lease-postgres")]
+#[cfg(feature = "postgres")]
 use tokio_postgres::Socket;
-#[cfg(feature = "lease-postgres")]
+#[cfg(feature = "postgres")]
 use tokio_postgres::tls::{MakeTlsConnect, TlsConnect};
 use uuid::Uuid;
 
@@ -192,8 +203,8 @@ impl Lease {
     /// Claims a free slot from PostgreSQL, connecting with `url` (no TLS; see
     /// [`Lease::acquire_with`]). Blocks for a few round trips, each bounded by the store
     /// timeout; from async code, call it through `spawn_blocking`.
-    #[cfg(feature = "lease-postgres")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
+    #[cfg(feature = "postgres")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "postgres")))]
     pub fn acquire(url: &str, config: LeaseConfig) -> Result<Lease, LeaseError> {
         let pg: tokio_postgres::Config = url.parse().map_err(|e| LeaseError::Store(Box::new(e)))?;
         Lease::acquire_with(pg, tokio_postgres::NoTls, config)
@@ -201,8 +212,8 @@ impl Lease {
 
     /// [`Lease::acquire`] with a connection configuration and TLS connector of the caller's
     /// making. The renewer reconnects with them whenever its connection broke or timed out.
-    #[cfg(feature = "lease-postgres")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
+    #[cfg(feature = "postgres")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "postgres")))]
     pub fn acquire_with<T>(pg: tokio_postgres::Config, tls: T, config: LeaseConfig) -> Result<Lease, LeaseError>
     where
         T: MakeTlsConnect<Socket> + Clone + Send + 'static,
@@ -216,34 +227,36 @@ impl Lease {
     }
 
     /// Claims a free slot from the etcd cluster at `endpoints` (`http://host:2379`, or
-    /// `host:2379`; any member of the cluster, the client balances between them). Blocks for a
+    /// `host:2379`; the members of the cluster, which the store uses in turn). Blocks for a
     /// few round trips, each bounded by the store timeout; from async code, call it through
-    /// `spawn_blocking`. See [the etcd notes](self#etcd) for what differs from PostgreSQL.
+    /// `spawn_blocking`. See [the etcd notes](crate#etcd) for what differs from PostgreSQL.
     ///
     /// ```no_run
-    /// use idcraft::lease::{Lease, LeaseConfig};
+    /// use idcraft_lease::{Lease, LeaseConfig};
     ///
     /// let endpoints = std::env::var("ETCD_ENDPOINTS").unwrap_or_else(|_| "http://127.0.0.1:2379".into());
     /// let endpoints: Vec<&str> = endpoints.split(',').collect();
     /// let lease = Lease::acquire_etcd(&endpoints, LeaseConfig::sno_partitions()).unwrap();
     /// # drop(lease);
     /// ```
-    #[cfg(feature = "lease-etcd")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "lease-etcd")))]
+    #[cfg(feature = "etcd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
     pub fn acquire_etcd<E: AsRef<str>>(endpoints: &[E], config: LeaseConfig) -> Result<Lease, LeaseError> {
-        Lease::acquire_etcd_with(endpoints, etcd_client::ConnectOptions::new(), config)
+        Lease::acquire_etcd_with(endpoints, EtcdOptions::new(), config)
     }
 
-    /// [`Lease::acquire_etcd`] with connection options of the caller's making (credentials; TLS
-    /// with etcd-client's `tls` feature and `https://` endpoints). The connect timeout is set to
-    /// the store timeout and calls require the member to have a leader (a member cut off from
-    /// the cluster answers at once instead of at the deadline); the renewer reconnects with the
-    /// options whenever a call failed or timed out.
-    #[cfg(feature = "lease-etcd")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "lease-etcd")))]
+    /// [`Lease::acquire_etcd`] with connection options of the caller's making (credentials).
+    /// Every call, connecting included, is bounded by the store timeout and requires the
+    /// member to have a leader (a member cut off from the cluster answers at once instead of at
+    /// the deadline, and the call goes to the next member); the renewer reconnects with the
+    /// options whenever a call failed or timed out. An endpoint that cannot be read (`https://`
+    /// among them: the store has no TLS, see [`EtcdOptions`]) is [`LeaseError::Store`] with an
+    /// [`EtcdError::Endpoint`] at once.
+    #[cfg(feature = "etcd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
     pub fn acquire_etcd_with<E: AsRef<str>>(
         endpoints: &[E],
-        options: etcd_client::ConnectOptions,
+        options: EtcdOptions,
         config: LeaseConfig,
     ) -> Result<Lease, LeaseError> {
         let timing = config.check()?;

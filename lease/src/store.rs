@@ -1,6 +1,6 @@
 //! What a lease needs from its store, written once for every backend: claim a free slot,
 //! renew it, give it back, each with the bound on IDs that the holder publishes (see the
-//! [lease docs](super#no-repeat-across-a-handover)). A backend is one file implementing
+//! [lease docs](crate#no-repeat-across-a-handover)). A backend is one file implementing
 //! [`Store`].
 
 use std::time::{Duration, SystemTime};

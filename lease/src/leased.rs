@@ -1,10 +1,8 @@
 //! Generators on a leased slot, one per scheme with a slot field, each starting only once its
-//! clock is past the previous holders' bound (see the [lease docs](super#no-repeat-across-a-handover)).
+//! clock is past the previous holders' bound (see the [lease docs](crate#no-repeat-across-a-handover)).
 
 use super::{Lease, LeaseError};
-use crate::Timestamp;
-use idcraft_core::Clock;
-use std::sync::Arc;
+use idcraft_core::{Clock, Timestamp};
 use std::time::Duration;
 
 /// Generators that issue IDs on a leased slot: `SnoGenerator::leased(&lease)` (partition =
@@ -41,9 +39,9 @@ fn wait_for_first_unit(
 }
 
 #[cfg(feature = "sno")]
-impl LeasedGenerator for crate::schemes::sno::SnoGenerator {
+impl LeasedGenerator for idcraft_core::scheme::sno::SnoGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
-        use crate::schemes::{Scheme, Sno};
+        use idcraft_core::scheme::{Scheme, Sno};
         let partition = u16::try_from(lease.slot()).map_err(|_| LeaseError::Config("a sno partition is 16 bits"))?;
         let clock = idcraft_core::CoarseClock;
         wait_for_first_unit(lease, &clock, |t| Sno::from_parts(Sno::units_of(t), false, 0, 0, 0).timestamp())?;
@@ -52,17 +50,18 @@ impl LeasedGenerator for crate::schemes::sno::SnoGenerator {
 }
 
 #[cfg(feature = "uid")]
-impl LeasedGenerator for crate::schemes::uid::GlobalUidGenerator {
+impl LeasedGenerator for idcraft_core::scheme::uid::GlobalUidGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
-        use crate::schemes::uid::UidTime;
+        use idcraft_core::scheme::uid::UidTime;
         wait_for_first_unit(lease, &idcraft_core::CoarseClock, |t| UidTime::of(t).timestamp())?;
-        let local = Arc::clone(crate::schemes::uid::default_local_arc());
-        Ok(Self::new(local, lease.slot()).with_fence(lease.fence()))
+        // On the process's local sequence, as the default generator: no ID of the process
+        // repeats another's tick and sequence, whatever node either is on.
+        Ok(Self::for_node(lease.slot()).with_fence(lease.fence()))
     }
 }
 
 #[cfg(feature = "hot")]
-impl LeasedGenerator for crate::schemes::hot::HotGuidGenerator {
+impl LeasedGenerator for idcraft_core::scheme::hot::HotGuidGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
         let clock = idcraft_core::CoarseClock;
         wait_for_first_unit(lease, &clock, |t| Timestamp::new(t.unix_seconds(), 0))?;
@@ -73,13 +72,13 @@ impl LeasedGenerator for crate::schemes::hot::HotGuidGenerator {
 }
 
 #[cfg(feature = "snowflake")]
-impl<L: crate::schemes::snowflake::SnowflakeLayout> LeasedGenerator
-    for crate::schemes::snowflake::SnowflakeGenerator<L>
+impl<L: idcraft_core::scheme::snowflake::SnowflakeLayout> LeasedGenerator
+    for idcraft_core::scheme::snowflake::SnowflakeGenerator<L>
 {
     /// The slot is the node; a slot wider than the layout's node field (a namespace configured
     /// with more slots than the layout's constructor gives) is refused.
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
-        use crate::schemes::{Scheme, snowflake::Snowflake};
+        use idcraft_core::scheme::{Scheme, snowflake::Snowflake};
         let clock = idcraft_core::SystemClock;
         let generator = Self::with(clock, lease.slot())
             .map_err(|_| LeaseError::Config("the slot does not fit the snowflake layout's node field"))?;
