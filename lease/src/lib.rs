@@ -133,7 +133,13 @@
 //!   (less than one TTL), with no restart (on etcd, unless the holder was cut off from a
 //!   working cluster for longer than the TTL: see [etcd](#etcd));
 //! * dropping a [`Lease`] stops its generators at once and gives the slot back, waiting at
-//!   most twice the store timeout, so a process exits on time even when the store is gone.
+//!   most twice the store timeout, so a process exits on time even when the store is gone;
+//! * a process `fork()`ed from the holder (a pre-fork server's worker) sees the lease as lost
+//!   from its first ID on: its parent still holds and renews the slot, so the child's
+//!   generators return `LeaseExpired { lost: true }`, its [`Lease::release`] is
+//!   [`LeaseError::ForkedChild`], and its drop neither gives the parent's slot back nor waits
+//!   for the parent's renewer thread (which a child does not have). A child that needs a slot
+//!   acquires a lease of its own (`tests/fork_lease.rs`).
 //!
 //! Claims do not herd: each starts at a random slot and takes the first free one from there, at
 //! a cost that follows the number of live leases, not the size of the slot space.
@@ -361,15 +367,40 @@ impl Lease {
     /// so another process can take the slot without waiting for the TTL. Waits for the store's
     /// answer, at most twice the store timeout (a renewal in flight, then the release).
     pub fn release(mut self) -> Result<(), LeaseError> {
+        if self.shared.forked() {
+            let (namespace, slot) = (self.shared.namespace, self.shared.slot);
+            self.forget_parents();
+            return Err(LeaseError::ForkedChild { namespace, slot });
+        }
         self.stop_renewer();
         self.handback.wait(self.store_timeout * 2)
+    }
+
+    /// In a `fork()` child: stops this copy's generators and drops the parent's renewer
+    /// without touching it (the thread exists only in the parent, and the slot is the
+    /// parent's to give back), so neither a release nor a wait for one happens here.
+    fn forget_parents(&mut self) {
+        self.shared.stop_issuing();
+        std::mem::forget(self.renewer.take());
+        std::mem::forget(self.stop.take());
     }
 
     /// [`Lease::release`] for async code: the future completes when the store has answered or
     /// the renewer gave up (twice the store timeout at most); it needs no particular runtime.
     pub fn release_async(mut self) -> impl Future<Output = Result<(), LeaseError>> + Send + 'static {
-        self.stop_renewer();
-        Released(Arc::clone(&self.handback))
+        let forked = self.shared.forked().then_some((self.shared.namespace, self.shared.slot));
+        if forked.is_some() {
+            self.forget_parents();
+        } else {
+            self.stop_renewer();
+        }
+        let released = Released(Arc::clone(&self.handback));
+        async move {
+            match forked {
+                Some((namespace, slot)) => Err(LeaseError::ForkedChild { namespace, slot }),
+                None => released.await,
+            }
+        }
     }
 
     fn stop_renewer(&mut self) {
@@ -387,6 +418,10 @@ impl Drop for Lease {
     /// store timeout: a restarted process reclaims at once, and a store that does not answer
     /// cannot hold up the exit.
     fn drop(&mut self) {
+        if self.shared.forked() {
+            self.forget_parents();
+            return;
+        }
         if self.stop.is_some() {
             self.stop_renewer();
             let _ = self.handback.wait(self.store_timeout * 2);

@@ -58,6 +58,10 @@ pub(super) struct Shared {
     /// The latest unit start a generator has asked about, rounded up to µs: what to publish
     /// on release.
     stamped: AtomicI64,
+    /// The [fork generation](idcraft_core::fork) the lease was claimed in. A `fork()` child
+    /// has a copy of this state but not the renewer thread, and its parent goes on issuing
+    /// under the slot: in the child the lease counts as lost (taken by another process).
+    generation: u64,
 }
 
 impl Shared {
@@ -83,17 +87,24 @@ impl Shared {
             floor: claim.previous_bound.map_or(i64::MIN, micros_of),
             ceiling: AtomicI64::new(micros_of(claim.bound)),
             stamped: AtomicI64::new(i64::MIN),
+            generation: idcraft_core::fork::generation(),
         }
     }
 
+    /// Whether this process is a `fork()` child of the one that claimed the lease.
+    #[inline]
+    pub(super) fn forked(&self) -> bool {
+        idcraft_core::fork::generation() != self.generation
+    }
+
     pub(super) fn valid(&self) -> bool {
-        !self.lost.load(Ordering::Acquire)
+        !self.is_lost()
             && !self.released.load(Ordering::SeqCst)
             && monotonic_nanos() < self.deadline.load(Ordering::Acquire)
     }
 
     pub(super) fn is_lost(&self) -> bool {
-        self.lost.load(Ordering::Acquire)
+        self.lost.load(Ordering::Acquire) || self.forked()
     }
 
     fn expired(&self) -> GenerateError {
@@ -138,6 +149,10 @@ impl Shared {
 impl Fence for Shared {
     #[inline]
     fn check(&self, unit_start: Timestamp) -> Result<(), GenerateError> {
+        if self.forked() {
+            // Before the stamp: the parent publishes its own, the child's is never sent.
+            return Err(self.expired());
+        }
         let nanos = unit_start.unix_nanos();
         // Rounded up, so the published bound is never below a unit start issued.
         let micros =

@@ -41,6 +41,14 @@ pub enum LeaseError {
     Config(&'static str),
     /// The renewal thread could not be started.
     Thread(std::io::Error),
+    /// This process is a `fork()` child of the one that holds the lease: only the parent, whose
+    /// renewer runs there, renews and releases it; the child takes a lease of its own.
+    ForkedChild {
+        /// The namespace.
+        namespace: &'static str,
+        /// The parent's slot.
+        slot: u32,
+    },
 }
 
 impl std::fmt::Display for LeaseError {
@@ -60,6 +68,10 @@ impl std::fmt::Display for LeaseError {
             ),
             LeaseError::Config(why) => write!(f, "lease configuration: {why}"),
             LeaseError::Thread(e) => write!(f, "lease renewal thread: {e}"),
+            LeaseError::ForkedChild { namespace, slot } => write!(
+                f,
+                "{namespace} slot {slot} is held by the process this one was fork()ed from: only it renews or releases the lease; acquire one of this process's own"
+            ),
         }
     }
 }
