@@ -172,8 +172,9 @@ fn token_schemas_name_the_type_prefix_and_length() {
         assert_eq!((schema["minLength"].as_u64(), schema["maxLength"].as_u64()), (Some(22), Some(22)));
         assert_eq!(schema["pattern"], "^([0-9A-L][0-9A-Za-z]{10}){2}$");
     }
-    assert_eq!(<TokenOf<OrderId> as utoipa::ToSchema>::name(), "OrderIdToken");
-    assert_eq!(<PublicId<OrderId> as utoipa::ToSchema>::name(), "OrderIdPublicId");
+    // utoipa composes a generic type's name with its arguments' (see below).
+    assert_eq!(<TokenOf<OrderId> as utoipa::ToSchema>::name(), "Token");
+    assert_eq!(<PublicId<OrderId> as utoipa::ToSchema>::name(), "PublicId");
     // The example is a token of the type.
     let example = schema["examples"][0].as_str().unwrap();
     assert!(example.parse::<PublicId<OrderId>>().is_ok() && example.len() == 37, "{example}");
@@ -241,4 +242,18 @@ fn bodies_with_token_fields_fit_their_schemas() {
             assert_invalid(&checks, &truncated, "an order with a truncated customer token");
         }
     }
+}
+
+/// Component names in a whole OpenAPI document: `Token_OrderId`, one per ID type, never the
+/// doubled `OrderIdToken_OrderId`.
+#[test]
+fn openapi_component_names_are_not_doubled() {
+    #[derive(utoipa::OpenApi)]
+    #[openapi(components(schemas(Order, TokenOf<OrderId>)))]
+    struct Api;
+    let doc = serde_json::to_value(<Api as utoipa::OpenApi>::openapi()).unwrap();
+    let mut names: Vec<&str> = doc["components"]["schemas"].as_object().unwrap().keys().map(String::as_str).collect();
+    names.sort();
+    assert_eq!(names, ["Order", "PublicId_HexSno", "Token_CustomerId", "Token_InvoiceId", "Token_OrderId"]);
+    assert_eq!(doc["components"]["schemas"]["Order"]["properties"]["id"]["$ref"], "#/components/schemas/Token_OrderId");
 }

@@ -1,6 +1,22 @@
 //! Serde adapter: a field holding an ID is written and read as its public token, under the
 //! keys of the [key scope](crate::scope), else the keys [installed](crate::install) for the process.
 //!
+//! With a schema derive beside it, name the token's schema on the field too: schemars and utoipa
+//! read serde's `with` as the field's *type*, and `as_token` is a module ("expected type, found
+//! module"). This is the form that compiles and documents the field as the token it is:
+//!
+//! ```text
+//! #[derive(Serialize, Deserialize, schemars::JsonSchema, utoipa::ToSchema)]
+//! struct Order {
+//!     #[serde(with = "idcraft::public::as_token")]
+//!     #[schemars(with = "idcraft::public::TokenOf<OrderId>")]
+//!     #[schema(value_type = idcraft::public::TokenOf<OrderId>)]
+//!     id: OrderId,
+//! }
+//! ```
+//!
+//! Without schemas:
+//!
 //! ```text
 //! #[derive(Serialize, Deserialize)]
 //! struct Order {
@@ -22,10 +38,9 @@
 //! type fits better (tuples in paths, map keys), [`Public<I>`](crate::Public) is the same
 //! adapter as a type.
 //!
-//! Schemas: serde's `with` is invisible to schema generators, which would describe the
-//! internal ID; name the token's schema next to it with `#[schemars(with =
-//! "idcraft::public::TokenOf<OrderId>")]` / `#[schema(value_type =
-//! idcraft::public::TokenOf<OrderId>)]` (features `schemars1`, `utoipa6`).
+//! Schemas (features `schemars1`, `utoipa6`): as above, `Option<TokenOf<I>>` for
+//! [`option`](mod@option) and `Vec<TokenOf<I>>` for [`vec`](mod@vec). utoipa names the component
+//! `Token_OrderId` (its name for a generic type with its argument).
 //!
 //! (`examples/public_service.rs` in the repository is a whole service built this way.)
 //!

@@ -94,12 +94,17 @@ mod form {
     }
 
     pub(super) fn token_name<I: Identity>(format: Option<TokenFormat>) -> String {
-        let kind = match format {
+        format!("{}{}", I::TYPE_NAME, token_kind(format))
+    }
+
+    /// The kind of token, for names: `Token`, `CompatibleToken` or (a `PublicId` of either
+    /// format) `PublicId`.
+    pub(super) fn token_kind(format: Option<TokenFormat>) -> &'static str {
+        match format {
             Some(TokenFormat::Authenticated) => "Token",
             Some(TokenFormat::Compatible) => "CompatibleToken",
             None => "PublicId",
-        };
-        format!("{}{kind}", I::TYPE_NAME)
+        }
     }
 }
 
@@ -195,7 +200,7 @@ mod schemars1 {
 #[cfg(feature = "utoipa6")]
 mod utoipa6 {
     use super::TokenOf;
-    use super::form::{token_form, token_name};
+    use super::form::{token_form, token_kind};
     use crate::layout::PublicBlock;
     use crate::token::TokenFormat;
     use crate::token::format::Format;
@@ -211,6 +216,11 @@ mod utoipa6 {
     // `value_type`) through `ComposeSchema`, as its own derive does for generic types, and
     // gives every `ComposeSchema` its `PartialSchema`. Our types take no schema from their type
     // parameters, so the composed generics are ignored.
+    //
+    // Names: utoipa composes a generic type's component name from `ToSchema::name()` and its
+    // arguments' names (`Token` + `_OrderId`), in a field and in `components(schemas(...))`
+    // alike; a name holding the ID type's own name came out doubled (`OrderIdToken_OrderId`).
+    // So `name()` is the kind of token alone.
 
     fn schema<I>(format: Option<TokenFormat>) -> RefOr<Schema>
     where
@@ -246,7 +256,7 @@ mod utoipa6 {
         F: Format,
     {
         fn name() -> Cow<'static, str> {
-            token_name::<I>(Some(F::FORMAT)).into()
+            token_kind(Some(F::FORMAT)).into()
         }
     }
 
@@ -266,7 +276,7 @@ mod utoipa6 {
         I::Scheme: PublicBlock,
     {
         fn name() -> Cow<'static, str> {
-            token_name::<I>(None).into()
+            token_kind(None).into()
         }
     }
 
