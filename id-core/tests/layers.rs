@@ -10,7 +10,19 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "primitives",
-        &["prelude", "sync", "time", "clock", "random", "host", "error", "encoding", "monotonic", "test_budget"],
+        &[
+            "prelude",
+            "sync",
+            "time",
+            "clock",
+            "random",
+            "fork",
+            "host",
+            "error",
+            "encoding",
+            "monotonic",
+            "test_budget",
+        ],
     ),
     ("codecs", &["codec"]),
     ("generator parts", &["overflow", "explicit", "installed", "fence"]),
