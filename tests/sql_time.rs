@@ -2,7 +2,10 @@
 //! PostgreSQL: for every scheme of the registry and every column type its Rust column uses,
 //! `idcraft_<scheme>_time(id)` is the Rust `timestamp()` truncated to the microsecond, on IDs
 //! bound as that column's value (made now, made at instants across the layout's range, the
-//! smallest and largest IDs of instants at, around and past its ends, and raw values of any bits).
+//! smallest and largest IDs of instants at, around and past its ends, and raw values of any bits); `_min_at(t)` and
+//! `_max_at(t)` are `Scheme::min_at` and `Scheme::max_at`, clamped alike, for instants before,
+//! inside and after the range; and `WHERE id BETWEEN` them on an indexed table is an index scan
+//! that holds every ID of the window (and only those, where the column's order is time order).
 //! The session runs in a time zone with daylight saving time, which no result may depend on.
 //! Runs when `DATABASE_URL` is set (`.ci/run` requires it).
 #![cfg(all(feature = "postgres02", not(target_family = "wasm")))]
@@ -57,6 +60,14 @@ impl Col {
             Col::BigInt => "bigint",
         }
     }
+}
+
+/// A scheme's columns: the first is its Rust column (`DbColumn::POSTGRES`), whose bounds are
+/// `_min_at`/`_max_at`; the others' carry the type's name. `ordered`: the columns whose order is
+/// the scheme's time order, where a window's range holds only the window's IDs.
+struct Columns {
+    all: &'static [Col],
+    ordered: &'static [Col],
 }
 
 type Bound = Box<dyn ToSql + Sync + Send>;
@@ -158,7 +169,7 @@ fn instants<S: Scheme>(now: Timestamp, bits: &mut Bits) -> Vec<Timestamp> {
 /// Checks one scheme, on every column in `columns`, and returns how many IDs and instants.
 async fn check<I>(
     client: &Client,
-    columns: &[Col],
+    columns: Columns,
     raw: impl Fn(u128) -> Option<I::Scheme>,
     input: <I::Scheme as Scheme>::Input,
 ) -> (usize, usize)
@@ -182,9 +193,9 @@ where
     ids.extend([0, u128::MAX].into_iter().chain((0..RAW).map(|_| bits.next_u128())).filter_map(&raw));
     let ids: Vec<I::Scheme> = ids.into_iter().collect::<HashSet<_>>().into_iter().collect();
 
-    for (n, &col) in columns.iter().enumerate() {
-        // The first is the Rust column (`DbColumn::POSTGRES`), bound through the derived type.
+    for (n, &col) in columns.all.iter().enumerate() {
         let (primary, ty) = (n == 0, col.sql());
+        let suffix = if primary { String::new() } else { format!("_{ty}") };
 
         // The embedded time.
         let time = client.prepare(&format!("SELECT idcraft_{name}_time($1::{ty})")).await.unwrap();
@@ -204,8 +215,114 @@ where
                 id.timestamp().rfc3339(9)
             );
         }
+
+        // The bounds, clamped as Rust clamps.
+        let bounds = client
+            .prepare(&format!(
+                "SELECT idcraft_{name}_min_at{suffix}($1::timestamptz)::text, idcraft_{name}_max_at{suffix}($1::timestamptz)::text"
+            ))
+            .await
+            .unwrap();
+        for &t in &times {
+            let row = client.query_one(&bounds, &[&t.to_system_time().unwrap()]).await.unwrap();
+            let (min, max): (String, String) = (row.get(0), row.get(1));
+            let expected = |id| bound::<I>(id, col, primary).1;
+            let at = t.rfc3339(6);
+            assert_eq!(min, expected(<I::Scheme as Scheme>::min_at(t)), "idcraft_{name}_min_at{suffix}('{at}')");
+            assert_eq!(max, expected(<I::Scheme as Scheme>::max_at(t)), "idcraft_{name}_max_at{suffix}('{at}')");
+        }
+        let row = client
+            .query_one(
+                &format!(
+                    "SELECT idcraft_{name}_min_at{suffix}('-infinity')::text, idcraft_{name}_max_at{suffix}('-infinity')::text,
+                            idcraft_{name}_min_at{suffix}('infinity')::text, idcraft_{name}_max_at{suffix}('infinity')::text"
+                ),
+                &[],
+            )
+            .await
+            .unwrap();
+        let expected = |id| bound::<I>(id, col, primary).1;
+        let (min, max) = (Timestamp::MIN, Timestamp::MAX);
+        assert_eq!(
+            (row.get::<_, String>(0), row.get::<_, String>(1), row.get::<_, String>(2), row.get::<_, String>(3)),
+            (
+                expected(<I::Scheme as Scheme>::min_at(min)),
+                expected(<I::Scheme as Scheme>::max_at(min)),
+                expected(<I::Scheme as Scheme>::min_at(max)),
+                expected(<I::Scheme as Scheme>::max_at(max))
+            ),
+            "{name}{suffix}: -infinity and infinity clamp to the range's ends"
+        );
+
+        window::<I>(client, col, primary, columns.ordered.contains(&col), &ids, now).await;
     }
     (ids.len(), times.len())
+}
+
+/// An indexed table of `ids` in a `col` column: the range of a window of the last hour is an
+/// index scan that holds every ID of the window, and where the column's order is time order,
+/// only IDs from the start of the first bound's time unit to the end of the window.
+async fn window<I>(client: &Client, col: Col, primary: bool, ordered: bool, ids: &[I::Scheme], now: Timestamp)
+where
+    I: Identity + ToSql + Sync + Send + 'static,
+    I::Scheme: DbColumn,
+{
+    let (name, ty) = (<I::Scheme as Scheme>::NAME, col.sql());
+    let suffix = if primary { String::new() } else { format!("_{ty}") };
+    let table = format!("idcraft_time_{name}_{ty}");
+    client
+        .batch_execute(&format!("DROP TABLE IF EXISTS {table}; CREATE TABLE {table} (id {ty} PRIMARY KEY)"))
+        .await
+        .unwrap();
+    let insert = client.prepare(&format!("INSERT INTO {table} VALUES ($1::{ty})")).await.unwrap();
+    for &id in ids {
+        client.execute(&insert, &[&*bound::<I>(id, col, primary).0]).await.unwrap();
+    }
+    client.batch_execute(&format!("ANALYZE {table}")).await.unwrap();
+
+    let (t1, t2) = (floor_us(Timestamp::from_unix_micros(now.unix_micros() - 3_600_000_000)), floor_us(now));
+    let filter = format!(
+        "id BETWEEN idcraft_{name}_min_at{suffix}('{}') AND idcraft_{name}_max_at{suffix}('{}')",
+        t1.rfc3339(6),
+        t2.rfc3339(6)
+    );
+    // A table this small fits a page or two, which the planner would rather read whole: what is
+    // checked is that the bounds are an index condition (constants), not the planner's costs.
+    client.batch_execute("SET enable_seqscan = off").await.unwrap();
+    let plan: Vec<String> = client
+        .query(&format!("EXPLAIN SELECT id FROM {table} WHERE {filter}"), &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    client.batch_execute("RESET enable_seqscan").await.unwrap();
+    let plan = plan.join("\n");
+    assert!(
+        ["Index Scan", "Index Only Scan", "Bitmap Index Scan"].iter().any(|scan| plan.contains(scan))
+            && plan.contains("Index Cond"),
+        "{name} in {ty}: the range is not an index scan:\n{plan}"
+    );
+
+    let found: HashSet<String> = client
+        .query(&format!("SELECT id::text FROM {table} WHERE {filter}"), &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let text = |id: &I::Scheme| bound::<I>(*id, col, primary).1;
+    let from = <I::Scheme as Scheme>::min_at(t1).timestamp();
+    for id in ids {
+        let t = id.timestamp();
+        if t1 <= t && t <= t2 {
+            assert!(found.contains(&text(id)), "{name} in {ty}: {} ({t}) is missing from the window", text(id));
+        } else if ordered && found.contains(&text(id)) {
+            assert!(from <= t && t <= t2, "{name} in {ty}: {} ({t}) is outside the window {from} to {t2}", text(id));
+        }
+    }
+    assert!(ids.iter().any(|id| (t1..=t2).contains(&id.timestamp())), "{name}: the window holds IDs");
+    client.batch_execute(&format!("DROP TABLE {table}")).await.unwrap();
 }
 
 /// Raw bits as a value of a scheme whose every bit pattern of its length is a value.
@@ -234,38 +351,41 @@ async fn sql_functions_equal_the_rust_schemes() {
     use idcraft::schemes::snowflake::{DiscordLayout, InstagramLayout, SonyflakeLayout, TwitterLayout};
 
     let Some(client) = connect().await else { return };
-    let guid: &[Col] = &[Uuid, Bytea];
+    let guid = |ordered: &'static [Col]| Columns { all: &[Uuid, Bytea], ordered };
     let mut checked = BTreeMap::new();
     macro_rules! scheme {
         ($ty:ty, $columns:expr, $raw:expr) => {
             scheme!($ty, $columns, $raw, Default::default())
         };
         ($ty:ty, $columns:expr, $raw:expr, $input:expr) => {{
-            let columns: &[Col] = $columns;
-            let types = columns.len();
+            let columns: Columns = $columns;
+            let types = columns.all.len();
             let counts = check::<$ty>(&client, columns, $raw, $input).await;
             checked.insert(<<$ty as Identity>::Scheme as Scheme>::NAME, (types, counts));
         }};
     }
-    scheme!(SqlComb, guid, comb::<SqlServer>);
-    scheme!(PgComb, guid, comb::<PostgreSql>);
-    scheme!(LegacyComb, guid, comb::<Legacy>);
-    scheme!(BinaryComb, guid, comb::<Binary>);
-    scheme!(Hot, guid, from_bits, 3);
-    scheme!(Dist, &[Numeric], |bits: u128| { DistributedId::try_from_u128(bits % 10u128.pow(28)).ok() });
-    scheme!(Dist128, &[Uuid, Numeric, Bytea], from_bits);
-    scheme!(SnoId, &[Bytea], from_bits);
-    scheme!(Local, &[BigInt], from_bits);
-    scheme!(Global, &[Bytea], from_bits);
-    scheme!(V7, guid, |bits: u128| {
+    scheme!(SqlComb, guid(&[]), comb::<SqlServer>);
+    scheme!(PgComb, guid(&[Uuid, Bytea]), comb::<PostgreSql>);
+    scheme!(LegacyComb, guid(&[]), comb::<Legacy>);
+    scheme!(BinaryComb, guid(&[Bytea]), comb::<Binary>);
+    scheme!(Hot, guid(&[Uuid, Bytea]), from_bits, 3);
+    scheme!(Dist, Columns { all: &[Numeric], ordered: &[Numeric] }, |bits: u128| {
+        DistributedId::try_from_u128(bits % 10u128.pow(28)).ok()
+    });
+    scheme!(Dist128, Columns { all: &[Uuid, Numeric, Bytea], ordered: &[Uuid, Numeric, Bytea] }, from_bits);
+    scheme!(SnoId, Columns { all: &[Bytea], ordered: &[Bytea] }, from_bits);
+    scheme!(Local, Columns { all: &[BigInt], ordered: &[BigInt] }, from_bits);
+    // The node outranks the low bits of the seconds: the range is a bound, not exact.
+    scheme!(Global, Columns { all: &[Bytea], ordered: &[] }, from_bits);
+    scheme!(V7, guid(&[Uuid, Bytea]), |bits: u128| {
         Uuid7::from_uuid(idcraft::Uuid::from_u128(bits & !(0xF << 76 | 0b11 << 62) | 7 << 76 | 0b10 << 62))
     });
-    scheme!(UlidId, guid, from_bits);
-    let bigint: &[Col] = &[BigInt];
-    scheme!(TwitterId, bigint, snowflake::<TwitterLayout>);
-    scheme!(DiscordId, bigint, snowflake::<DiscordLayout>);
-    scheme!(InstagramId, bigint, snowflake::<InstagramLayout>);
-    scheme!(SonyflakeId, bigint, snowflake::<SonyflakeLayout>);
+    scheme!(UlidId, guid(&[Uuid, Bytea]), from_bits);
+    let bigint = || Columns { all: &[BigInt], ordered: &[BigInt] };
+    scheme!(TwitterId, bigint(), snowflake::<TwitterLayout>);
+    scheme!(DiscordId, bigint(), snowflake::<DiscordLayout>);
+    scheme!(InstagramId, bigint(), snowflake::<InstagramLayout>);
+    scheme!(SonyflakeId, bigint(), snowflake::<SonyflakeLayout>);
 
     for (name, (columns, (ids, instants))) in &checked {
         println!("sql_time: {name}: {ids} IDs and {instants} instants, on {columns} column type(s)");

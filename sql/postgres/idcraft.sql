@@ -1,9 +1,12 @@
--- idcraft: the embedded time of each scheme inside PostgreSQL. Plain SQL, no extension. Load with: psql "$DATABASE_URL" -f sql/postgres/idcraft.sql
+-- idcraft: the embedded time of each scheme, and the range bounds of a time window, inside
+-- PostgreSQL. Plain SQL, no extension. Load with: psql "$DATABASE_URL" -f sql/postgres/idcraft.sql
 -- (every statement is CREATE OR REPLACE: loading it again upgrades it in place).
 --
 -- For every scheme of the registry, on each PostgreSQL column type its Rust column uses:
 --
 --   idcraft_<scheme>_time(id)       -> timestamptz   the embedded instant (Rust's `timestamp()`)
+--   idcraft_<scheme>_min_at(t)      -> column type   the smallest ID whose time is t (`Scheme::min_at`)
+--   idcraft_<scheme>_max_at(t)      -> column type   the largest ID whose time is t (`Scheme::max_at`)
 --
 --   scheme                                   column (the Rust column's)  also
 --   comb_sql, comb_pg, comb_legacy, hot      uuid                        bytea (string-order bytes)
@@ -19,7 +22,9 @@
 --
 -- `_time` is overloaded on the column type, so `idcraft_ulid_time(id)` works on a uuid and on a
 -- bytea column alike; where a scheme has overloads, an untyped literal or driver parameter is
--- ambiguous ("function ... is not unique"): cast it, `idcraft_ulid_time($1::uuid)`.
+-- ambiguous ("function ... is not unique"): cast it, `idcraft_ulid_time($1::uuid)`. A return type
+-- cannot overload a function, so the bounds of the other column types carry the type's name:
+-- `idcraft_ulid_min_at_bytea(t)`, `idcraft_distributed128_max_at_numeric(t)`.
 --
 -- Times: timestamptz holds microseconds, so the result is the Rust instant truncated to the
 -- microsecond; that is the instant itself for every scheme but comb_legacy, whose 1/300 s ticks
@@ -34,6 +39,25 @@
 -- comb_legacy in a TimeZone with daylight saving time (an hour off in summer), distributed with
 -- a random part near 2^48 (a millisecond late), uid64 from the year 18600 on, and any time past
 -- the year 2255 (microseconds off).
+--
+-- Bounds: `WHERE id BETWEEN idcraft_x_min_at(t1) AND idcraft_x_max_at(t2)` compares the column
+-- with two constants (the functions are IMMUTABLE, so the planner computes them once), which a
+-- B-tree index on id answers with a range scan. An instant outside the layout's range is clamped
+-- into it, as in Rust (`Scheme::time_range`): a bound before the first instant is the first ID,
+-- after the last is the last ID; -infinity and infinity clamp too. The bounds are exactly
+-- `Scheme::min_at`/`max_at`, which do not widen by the scheme's EMBED_LAG as the derived types'
+-- `min_at` does: to hold every ID whose generation started at t1, widen the lower bound by it,
+--   idcraft_x_min_at(t1 - interval '20 milliseconds')   -- sno, uid64, uid96, hot (coarse clock)
+--   idcraft_x_min_at(t1 - interval '1.00005 seconds')   -- distributed (its deliberate 1 s)
+--   idcraft_x_min_at(t1 - interval '50 microseconds')   -- the others (the precise clock)
+-- Where the column's order is time order, the range holds exactly the IDs whose time is from the
+-- start of t1's time unit to t2. Where it is not (comb_sql and comb_legacy store time in the bytes PostgreSQL compares last, comb_binary
+-- in uuid in permuted bytes), the range is complete but not selective: index the time instead,
+--   CREATE INDEX ON orders (idcraft_comb_sql_time(id));
+--   ... WHERE idcraft_comb_sql_time(id) BETWEEN t1 AND t2
+-- and for uid96 (the node outranks the low 8 bits of the seconds) it holds some IDs of other
+-- nodes from the first and last 256 s. uid64 values made after the year 18600 are negative
+-- bigints (as Rust stores them), so a range across that instant is not one range.
 
 -- ------------------------------------------------------------------------------------------
 -- Helpers
@@ -56,6 +80,12 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT ('x' || lpad(encode(b, 'hex'), 16, '0'))::bit(64)::bigint $$;
 COMMENT ON FUNCTION idcraft_be_bigint(bytea) IS 'idcraft: up to 8 bytes as a big-endian bigint (8 bytes: two''s complement)';
 
+-- A non-negative integer as `digits` hex digits.
+CREATE OR REPLACE FUNCTION idcraft_hex(v bigint, digits integer) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT lpad(to_hex(v), digits, '0') $$;
+COMMENT ON FUNCTION idcraft_hex(bigint, integer) IS 'idcraft: a non-negative integer as that many hex digits';
+
 -- `epoch` plus `us` microseconds, exactly: whole hours and the rest, each product exact in
 -- float8 (interval * number is float8 arithmetic). Only the interval's time field is used, so
 -- the session's TimeZone plays no part (timestamptz + interval is STABLE only because a days or
@@ -65,6 +95,28 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT epoch + (us / 3600000000) * interval '1 hour' + (us % 3600000000) * interval '1 microsecond' $$;
 COMMENT ON FUNCTION idcraft_us_after(timestamptz, bigint) IS
   'idcraft: epoch plus us microseconds, exactly and whatever the session''s TimeZone';
+
+-- Microseconds since the Unix epoch of a finite instant, exactly, from its UTC date and time
+-- fields (extract(epoch ...) is float8 before PostgreSQL 14, and STABLE).
+CREATE OR REPLACE FUNCTION idcraft_unix_us(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT ((t AT TIME ZONE 'UTC')::date - date '1970-01-01')::bigint * 86400000000
+         + extract(hour FROM t AT TIME ZONE 'UTC')::bigint * 3600000000
+         + extract(minute FROM t AT TIME ZONE 'UTC')::bigint * 60000000
+         + extract(microseconds FROM t AT TIME ZONE 'UTC')::bigint
+$$;
+COMMENT ON FUNCTION idcraft_unix_us(timestamptz) IS 'idcraft: microseconds since 1970-01-01 UTC of a finite instant, exactly';
+
+-- Microseconds from `epoch` to `t` clamped into `earliest`..`latest` (epoch <= earliest): the
+-- offset the bounds below divide into the layout's time units, never negative, so integer
+-- division is the floor Rust takes.
+CREATE OR REPLACE FUNCTION idcraft_clamped_us(t timestamptz, epoch timestamptz, earliest timestamptz,
+    latest timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_unix_us(LEAST(GREATEST(t, earliest), latest)) - idcraft_unix_us(epoch) $$;
+COMMENT ON FUNCTION idcraft_clamped_us(timestamptz, timestamptz, timestamptz, timestamptz) IS
+  'idcraft: microseconds from epoch to t clamped into earliest..latest';
 
 -- A GUID's bytes between string (RFC) order and .NET's ToByteArray() order: the first three
 -- fields reversed (its own inverse).
@@ -94,6 +146,36 @@ AS $$ SELECT idcraft_comb_pg_time(uuid_send(id)) $$;
 COMMENT ON FUNCTION idcraft_comb_pg_time(uuid) IS
   'idcraft: the instant a comb_pg ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+          || repeat('0', 20))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_comb_pg_min_at(timestamptz) IS
+  'idcraft: the smallest comb_pg ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+          || repeat('f', 20))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_comb_pg_max_at(timestamptz) IS
+  'idcraft: the largest comb_pg ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_pg_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_pg_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_pg ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_pg_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_pg_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_pg ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
 -- ------------------------------------------------------------------------------------------
 -- comb_sql (RT.Comb SqlServer): Unix milliseconds in the last 6 bytes (where SQL Server's
 -- uniqueidentifier order looks first; PostgreSQL's looks there last); 1970 to 9999.
@@ -109,6 +191,36 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_comb_sql_time(uuid_send(id)) $$;
 COMMENT ON FUNCTION idcraft_comb_sql_time(uuid) IS
   'idcraft: the instant a comb_sql ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (repeat('0', 20)
+          || idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_comb_sql_min_at(timestamptz) IS
+  'idcraft: the smallest comb_sql ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (repeat('f', 20)
+          || idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_comb_sql_max_at(timestamptz) IS
+  'idcraft: the largest comb_sql ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_sql_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_sql_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_sql ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_sql_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_sql_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_sql ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
 
 -- ------------------------------------------------------------------------------------------
 -- comb_legacy (RT.Comb Legacy): SQL Server datetime in the last 6 bytes: days since 1900
@@ -132,6 +244,42 @@ AS $$ SELECT idcraft_comb_legacy_time(uuid_send(id)) $$;
 COMMENT ON FUNCTION idcraft_comb_legacy_time(uuid) IS
   'idcraft: the instant a comb_legacy ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+-- The 12 hex digits of the datetime Rust writes for t: days, then ticks of the day rounded so
+-- that a tick's own (truncated) instant maps back to it.
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_hex(t timestamptz) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_hex(us / 86400000000, 4) || idcraft_hex(((us % 86400000000) * 30 + 2) / 100000, 8)
+  FROM (SELECT idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00',
+                                  '2079-06-06 23:59:59.999999+00') AS us) AS x
+$$;
+COMMENT ON FUNCTION idcraft_comb_legacy_hex(timestamptz) IS
+  'idcraft: the 6 datetime bytes (12 hex digits) comb_legacy writes for t, clamped into its range';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (repeat('0', 20) || idcraft_comb_legacy_hex(t))::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_min_at(timestamptz) IS
+  'idcraft: the smallest comb_legacy ID in a uuid column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (repeat('f', 20) || idcraft_comb_legacy_hex(t))::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_max_at(timestamptz) IS
+  'idcraft: the largest comb_legacy ID in a uuid column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_legacy_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_legacy ID in a bytea column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_legacy_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_legacy ID in a bytea column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::max_at)';
+
 -- ------------------------------------------------------------------------------------------
 -- comb_binary (RT.Comb Oracle / SqliteBinary): Unix milliseconds in .NET bytes 0..6, i.e.
 -- string bytes 3, 2, 1, 0, 5, 4; 1970 to 9999. Its bytea form is the .NET byte array (as
@@ -149,6 +297,36 @@ AS $$ SELECT idcraft_comb_binary_time(idcraft_guid_swap(uuid_send(id))) $$;
 COMMENT ON FUNCTION idcraft_comb_binary_time(uuid) IS
   'idcraft: the instant a comb_binary ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+                || repeat('0', 20), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_comb_binary_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_binary ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+                || repeat('f', 20), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_comb_binary_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_binary ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT encode(idcraft_guid_swap(idcraft_comb_binary_min_at_bytea(t)), 'hex')::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_binary_min_at(timestamptz) IS
+  'idcraft: the smallest comb_binary ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT encode(idcraft_guid_swap(idcraft_comb_binary_max_at_bytea(t)), 'hex')::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_binary_max_at(timestamptz) IS
+  'idcraft: the largest comb_binary ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
 -- ------------------------------------------------------------------------------------------
 -- hot (HotGuid): Unix seconds in the first 4 bytes; 1970 to 2106-02-07T06:28:15Z.
 
@@ -164,6 +342,36 @@ AS $$ SELECT idcraft_hot_time(uuid_send(id)) $$;
 COMMENT ON FUNCTION idcraft_hot_time(uuid) IS
   'idcraft: the instant a hot ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_hot_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+          || repeat('0', 24))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_hot_min_at(timestamptz) IS
+  'idcraft: the smallest hot ID in a uuid column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_hot_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+          || repeat('f', 24))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_hot_max_at(timestamptz) IS
+  'idcraft: the largest hot ID in a uuid column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_hot_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_hot_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_hot_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest hot ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_hot_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_hot_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_hot_max_at_bytea(timestamptz) IS
+  'idcraft: the largest hot ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+
 -- ------------------------------------------------------------------------------------------
 -- distributed (Architect.Identities' DistributedId): NUMERIC(28,0) = ms * 2^48 + random48,
 -- milliseconds since 1900 (the generator embeds its clock less 1 s); 1900 to
@@ -175,6 +383,24 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_us_after('1900-01-01 00:00:00+00', div(id, 281474976710656)::bigint * 1000) $$;
 COMMENT ON FUNCTION idcraft_distributed_time(numeric) IS
   'idcraft: the instant a distributed ID in a numeric column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed_min_at(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
+          / 1000)::numeric * 281474976710656
+$$;
+COMMENT ON FUNCTION idcraft_distributed_min_at(timestamptz) IS
+  'idcraft: the smallest distributed ID in a numeric column whose time is t, t clamped into 1900 to 3014-12-13T12:41:28.831Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed_max_at(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
+          / 1000)::numeric * 281474976710656 + 281474976710655
+$$;
+COMMENT ON FUNCTION idcraft_distributed_max_at(timestamptz) IS
+  'idcraft: the largest distributed ID in a numeric column whose time is t, t clamped into 1900 to 3014-12-13T12:41:28.831Z (Rust''s Scheme::max_at)';
 
 -- ------------------------------------------------------------------------------------------
 -- distributed128 (Architect.Identities' DistributedId128): the u128 ms48 | 7 (4 bits) |
@@ -199,6 +425,55 @@ AS $$ SELECT idcraft_us_after('1700-01-01 00:00:00+00', div(id, 1208925819614629
 COMMENT ON FUNCTION idcraft_distributed128_time(numeric) IS
   'idcraft: the instant a distributed128 ID in a numeric column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_distributed128_ms(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_clamped_us(t, '1700-01-01 00:00:00+00', '1700-01-01 00:00:00+00', '10619-08-04 05:31:50.655999+00')
+         / 1000
+$$;
+COMMENT ON FUNCTION idcraft_distributed128_ms(timestamptz) IS
+  'idcraft: the milliseconds since 1700 distributed128 writes for t, clamped into its range';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_hex(idcraft_distributed128_ms(t), 12) || '7000' || '0000000000000000')::uuid $$;
+COMMENT ON FUNCTION idcraft_distributed128_min_at(timestamptz) IS
+  'idcraft: the smallest distributed128 ID in a uuid column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_hex(idcraft_distributed128_ms(t), 12) || '7fff' || '7fffffffffffffff')::uuid $$;
+COMMENT ON FUNCTION idcraft_distributed128_max_at(timestamptz) IS
+  'idcraft: the largest distributed128 ID in a uuid column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_distributed128_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_distributed128_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest distributed128 ID in a bytea column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_distributed128_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_distributed128_max_at_bytea(timestamptz) IS
+  'idcraft: the largest distributed128 ID in a bytea column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+-- ms * 2^80 + 7 * 2^76, and for the largest also 4095 * 2^64 + 2^63 - 1.
+CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at_numeric(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136 $$;
+COMMENT ON FUNCTION idcraft_distributed128_min_at_numeric(timestamptz) IS
+  'idcraft: the smallest distributed128 ID in a numeric column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at_numeric(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136
+         + 4095 * 18446744073709551616 + 9223372036854775807
+$$;
+COMMENT ON FUNCTION idcraft_distributed128_max_at_numeric(timestamptz) IS
+  'idcraft: the largest distributed128 ID in a numeric column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
+
 -- ------------------------------------------------------------------------------------------
 -- sno: bytea(10); a 39-bit count of 4 ms units since 2010 in the first 5 bytes, then the tick
 -- bit; 2010 to 2079-09-07T15:47:35.551999999Z.
@@ -208,6 +483,26 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_us_after('2010-01-01 00:00:00+00', (idcraft_be_bigint(substring(id FROM 1 FOR 5)) >> 1) * 4000) $$;
 COMMENT ON FUNCTION idcraft_sno_time(bytea) IS
   'idcraft: the instant a sno ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_sno_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2010-01-01 00:00:00+00', '2010-01-01 00:00:00+00',
+                                               '2079-09-07 15:47:35.551999+00') / 4000 * 2, 10)
+                || repeat('0', 10), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_sno_min_at(timestamptz) IS
+  'idcraft: the smallest sno ID in a bytea column whose time is t, t clamped into 2010 to 2079-09-07T15:47:35.548Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_sno_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2010-01-01 00:00:00+00', '2010-01-01 00:00:00+00',
+                                               '2079-09-07 15:47:35.551999+00') / 4000 * 2 + 1, 10)
+                || repeat('f', 10), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_sno_max_at(timestamptz) IS
+  'idcraft: the largest sno ID in a bytea column whose time is t, t clamped into 2010 to 2079-09-07T15:47:35.548Z (Rust''s Scheme::max_at)';
 
 -- ------------------------------------------------------------------------------------------
 -- uid64 (Erlang uid): bigint = megaseconds (20) | seconds (20) | microseconds >> 10 (10) |
@@ -222,6 +517,29 @@ AS $$
 $$;
 COMMENT ON FUNCTION idcraft_uid64_time(bigint) IS
   'idcraft: the instant a uid64 ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+-- The 16 hex digits of the uid64 of t (clamped into its range) with sequence `seq`.
+CREATE OR REPLACE FUNCTION idcraft_uid64_hex(t timestamptz, seq integer) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_hex(us / 1000000000000, 5) || idcraft_hex(us / 1000000 % 1000000, 5)
+         || idcraft_hex(((us % 1000000) >> 10 << 14) | seq, 6)
+  FROM (SELECT idcraft_clamped_us(t, 'epoch', 'epoch', '35198-01-19 07:06:39.999999+00') AS us) AS x
+$$;
+COMMENT ON FUNCTION idcraft_uid64_hex(timestamptz, integer) IS
+  'idcraft: the 16 hex digits of the uid64 of t (clamped into its range) with that sequence';
+
+CREATE OR REPLACE FUNCTION idcraft_uid64_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_hex_bigint(idcraft_uid64_hex(t, 0)) $$;
+COMMENT ON FUNCTION idcraft_uid64_min_at(timestamptz) IS
+  'idcraft: the smallest uid64 ID in a bigint column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uid64_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_hex_bigint(idcraft_uid64_hex(t, 16383)) $$;
+COMMENT ON FUNCTION idcraft_uid64_max_at(timestamptz) IS
+  'idcraft: the largest uid64 ID in a bigint column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::max_at)';
 
 -- ------------------------------------------------------------------------------------------
 -- uid96 (Erlang uid, neighbourhood interval 8): bytea(12) = megaseconds (20) | seconds >> 8 (12)
@@ -239,9 +557,41 @@ $$;
 COMMENT ON FUNCTION idcraft_uid96_time(bytea) IS
   'idcraft: the instant a uid96 ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+-- The uid96 of t (clamped into its range) with node and sequence all zeros or all ones.
+CREATE OR REPLACE FUNCTION idcraft_uid96_bound(t timestamptz, ones boolean) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(((us / 1000000000000) << 12) | (us / 1000000 % 1000000 >> 8), 8)
+                || CASE WHEN ones THEN 'ffffffff' ELSE '00000000' END
+                || idcraft_hex(((us / 1000000 % 1000000 % 256) << 24) | ((us % 1000000) >> 10 << 14)
+                               | CASE WHEN ones THEN 16383 ELSE 0 END, 8), 'hex')
+  FROM (SELECT idcraft_clamped_us(t, 'epoch', 'epoch', '35198-01-19 07:06:39.999999+00') AS us) AS x
+$$;
+COMMENT ON FUNCTION idcraft_uid96_bound(timestamptz, boolean) IS
+  'idcraft: the uid96 of t (clamped into its range) with node and sequence all zeros or all ones';
+
+CREATE OR REPLACE FUNCTION idcraft_uid96_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_uid96_bound(t, false) $$;
+COMMENT ON FUNCTION idcraft_uid96_min_at(timestamptz) IS
+  'idcraft: the smallest uid96 ID in a bytea column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uid96_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_uid96_bound(t, true) $$;
+COMMENT ON FUNCTION idcraft_uid96_max_at(timestamptz) IS
+  'idcraft: the largest uid96 ID in a bytea column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::max_at)';
+
 -- ------------------------------------------------------------------------------------------
 -- uuid7 (RFC 9562) and ulid: 48 bits of Unix milliseconds first; 1970 to
--- 10889-08-02T05:31:50.655Z.
+-- 10889-08-02T05:31:50.655Z. uuid7's smallest and largest keep the version (7) and variant
+-- (10) bits, which Rust requires of every value.
+
+CREATE OR REPLACE FUNCTION idcraft_unix_ms48(t timestamptz) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '10889-08-02 05:31:50.655999+00') / 1000, 12) $$;
+COMMENT ON FUNCTION idcraft_unix_ms48(timestamptz) IS
+  'idcraft: the 12 hex digits of the Unix milliseconds of t, clamped into 48 bits (uuid7, ulid)';
 
 CREATE OR REPLACE FUNCTION idcraft_uuid7_time(id bytea) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -255,6 +605,30 @@ AS $$ SELECT idcraft_uuid7_time(uuid_send(id)) $$;
 COMMENT ON FUNCTION idcraft_uuid7_time(uuid) IS
   'idcraft: the instant a uuid7 ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_uuid7_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || '7000' || '8000' || '000000000000')::uuid $$;
+COMMENT ON FUNCTION idcraft_uuid7_min_at(timestamptz) IS
+  'idcraft: the smallest uuid7 ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || '7fff' || 'bfff' || 'ffffffffffff')::uuid $$;
+COMMENT ON FUNCTION idcraft_uuid7_max_at(timestamptz) IS
+  'idcraft: the largest uuid7 ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_uuid7_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_uuid7_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest uuid7 ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_uuid7_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_uuid7_max_at_bytea(timestamptz) IS
+  'idcraft: the largest uuid7 ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
 CREATE OR REPLACE FUNCTION idcraft_ulid_time(id bytea) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
@@ -267,14 +641,39 @@ AS $$ SELECT idcraft_ulid_time(uuid_send(id)) $$;
 COMMENT ON FUNCTION idcraft_ulid_time(uuid) IS
   'idcraft: the instant a ulid ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_ulid_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || repeat('0', 20))::uuid $$;
+COMMENT ON FUNCTION idcraft_ulid_min_at(timestamptz) IS
+  'idcraft: the smallest ulid ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || repeat('f', 20))::uuid $$;
+COMMENT ON FUNCTION idcraft_ulid_max_at(timestamptz) IS
+  'idcraft: the largest ulid ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_ulid_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_ulid_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest ulid ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_ulid_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_ulid_max_at_bytea(timestamptz) IS
+  'idcraft: the largest ulid ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
 -- ------------------------------------------------------------------------------------------
 -- Snowflakes, bigint: time units since the layout's epoch above the node and sequence (`shift`
 -- bits). A negative bigint, which no generator makes and Rust refuses, reads as its unsigned
--- 64 bits would:
---   twitter_snowflake  ms since 2010-11-04T01:42:54.657Z, shift 22
---   discord_snowflake  ms since 2015-01-01,                shift 22
---   instagram_id       ms since 2011-08-24T21:07:01.721Z, shift 23
---   sonyflake          10 ms since 2014-09-01,             shift 24
+-- 64 bits would. The bounds stop at the last unit whose IDs stay below 2^63 (what the Rust
+-- generators issue in):
+--   twitter_snowflake  ms since 2010-11-04T01:42:54.657Z, shift 22, to 2080-07-10T17:30:30.208Z
+--   discord_snowflake  ms since 2015-01-01,                shift 22, to 2084-09-06T15:47:35.551Z
+--   instagram_id       ms since 2011-08-24T21:07:01.721Z, shift 23, to 2046-06-27T17:00:49.496Z
+--   sonyflake          10 ms since 2014-09-01,             shift 24, to 2188-11-16T03:28:58.870Z
 
 -- The instant of a snowflake: `epoch_ms` + units * `unit_ms`.
 CREATE OR REPLACE FUNCTION idcraft_snowflake_time(id bigint, epoch_ms bigint, unit_ms integer, shift integer)
@@ -284,11 +683,36 @@ AS $$ SELECT idcraft_us_after('epoch', (epoch_ms + ((id >> shift) & ((1::bigint 
 COMMENT ON FUNCTION idcraft_snowflake_time(bigint, bigint, integer, integer) IS
   'idcraft: the instant of a snowflake of the layout epoch_ms (Unix ms), unit_ms, shift (node and sequence bits)';
 
+-- The smallest (`ones` false) or largest snowflake of t's unit, t clamped into the layout's
+-- range, whose last unit is `last_unit`.
+CREATE OR REPLACE FUNCTION idcraft_snowflake_bound(t timestamptz, epoch_ms bigint, unit_ms integer, shift integer,
+    last_unit bigint, ones boolean) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_clamped_us(t, e, e, idcraft_us_after(e, (last_unit + 1) * unit_ms * 1000 - 1)) / 1000 / unit_ms << shift)
+         | CASE WHEN ones THEN (1::bigint << shift) - 1 ELSE 0 END
+  FROM (SELECT idcraft_us_after('epoch', epoch_ms * 1000) AS e) AS x
+$$;
+COMMENT ON FUNCTION idcraft_snowflake_bound(timestamptz, bigint, integer, integer, bigint, boolean) IS
+  'idcraft: the smallest or largest snowflake of t''s unit in the layout epoch_ms, unit_ms, shift, last_unit';
+
 CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_time(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_snowflake_time(id, 1288834974657, 1, 22) $$;
 COMMENT ON FUNCTION idcraft_twitter_snowflake_time(bigint) IS
   'idcraft: the instant a twitter_snowflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1288834974657, 1, 22, 2199023255551, false) $$;
+COMMENT ON FUNCTION idcraft_twitter_snowflake_min_at(timestamptz) IS
+  'idcraft: the smallest twitter_snowflake ID in a bigint column whose time is t, t clamped into 2010-11-04T01:42:54.657Z to 2080-07-10T17:30:30.208Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1288834974657, 1, 22, 2199023255551, true) $$;
+COMMENT ON FUNCTION idcraft_twitter_snowflake_max_at(timestamptz) IS
+  'idcraft: the largest twitter_snowflake ID in a bigint column whose time is t, t clamped into 2010-11-04T01:42:54.657Z to 2080-07-10T17:30:30.208Z (Rust''s Scheme::max_at)';
 
 CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_time(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -296,14 +720,50 @@ AS $$ SELECT idcraft_snowflake_time(id, 1420070400000, 1, 22) $$;
 COMMENT ON FUNCTION idcraft_discord_snowflake_time(bigint) IS
   'idcraft: the instant a discord_snowflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1420070400000, 1, 22, 2199023255551, false) $$;
+COMMENT ON FUNCTION idcraft_discord_snowflake_min_at(timestamptz) IS
+  'idcraft: the smallest discord_snowflake ID in a bigint column whose time is t, t clamped into 2015 to 2084-09-06T15:47:35.551Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1420070400000, 1, 22, 2199023255551, true) $$;
+COMMENT ON FUNCTION idcraft_discord_snowflake_max_at(timestamptz) IS
+  'idcraft: the largest discord_snowflake ID in a bigint column whose time is t, t clamped into 2015 to 2084-09-06T15:47:35.551Z (Rust''s Scheme::max_at)';
+
 CREATE OR REPLACE FUNCTION idcraft_instagram_id_time(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_snowflake_time(id, 1314220021721, 1, 23) $$;
 COMMENT ON FUNCTION idcraft_instagram_id_time(bigint) IS
   'idcraft: the instant a instagram_id ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
+CREATE OR REPLACE FUNCTION idcraft_instagram_id_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1314220021721, 1, 23, 1099511627775, false) $$;
+COMMENT ON FUNCTION idcraft_instagram_id_min_at(timestamptz) IS
+  'idcraft: the smallest instagram_id ID in a bigint column whose time is t, t clamped into 2011-08-24T21:07:01.721Z to 2046-06-27T17:00:49.496Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_instagram_id_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1314220021721, 1, 23, 1099511627775, true) $$;
+COMMENT ON FUNCTION idcraft_instagram_id_max_at(timestamptz) IS
+  'idcraft: the largest instagram_id ID in a bigint column whose time is t, t clamped into 2011-08-24T21:07:01.721Z to 2046-06-27T17:00:49.496Z (Rust''s Scheme::max_at)';
+
 CREATE OR REPLACE FUNCTION idcraft_sonyflake_time(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_snowflake_time(id, 1409529600000, 10, 24) $$;
 COMMENT ON FUNCTION idcraft_sonyflake_time(bigint) IS
   'idcraft: the instant a sonyflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_sonyflake_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, false) $$;
+COMMENT ON FUNCTION idcraft_sonyflake_min_at(timestamptz) IS
+  'idcraft: the smallest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_sonyflake_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, true) $$;
+COMMENT ON FUNCTION idcraft_sonyflake_max_at(timestamptz) IS
+  'idcraft: the largest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::max_at)';
