@@ -504,39 +504,6 @@ mod postgres {
         let now = ms(SystemTime::now());
         assert!((now - ms(made.timestamp())).abs() < 5_000, "the view's value decodes as a comb_sql ID of now");
     }
-
-    #[tokio::test]
-    async fn sql_helpers_read_the_embedded_time() {
-        let Some(url) = database_url() else { return };
-        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
-        tokio::spawn(connection);
-        client.batch_execute(include_str!("../sql/postgres/idcraft.sql")).await.unwrap();
-        let ms = |t: SystemTime| t.duration_since(SystemTime::UNIX_EPOCH).unwrap().as_millis() as i64;
-        let sql_ms = |f: &str| format!("SELECT (extract(epoch FROM {f}($1)) * 1000)::bigint");
-        for _ in 0..20 {
-            let checks: Vec<(&str, i64, Box<dyn tokio_postgres::types::ToSql + Sync>)> = {
-                let (a, b, c, d, e) =
-                    (PgComb::new(), SqlComb::new(), BinaryComb::new(), LegacyComb::new(), Hot::new(3));
-                let (f, g, h, i, j) = (Dist::new(), Dist128::new(), SnoId::new(), Local::new(), Global::new());
-                vec![
-                    ("idcraft_comb_pg_time", ms(a.timestamp()), Box::new(a)),
-                    ("idcraft_comb_sql_time", ms(b.timestamp()), Box::new(b)),
-                    ("idcraft_comb_binary_time", ms(c.timestamp()), Box::new(c)),
-                    ("idcraft_comb_legacy_time", ms(d.timestamp()), Box::new(d)),
-                    ("idcraft_hot_time", ms(e.timestamp()), Box::new(e)),
-                    ("idcraft_distributed_time", ms(f.timestamp()), Box::new(f)),
-                    ("idcraft_distributed128_time", ms(g.timestamp()), Box::new(g)),
-                    ("idcraft_sno_time", ms(h.timestamp()), Box::new(h)),
-                    ("idcraft_uid64_time", ms(i.timestamp()), Box::new(i)),
-                    ("idcraft_uid96_time", ms(j.timestamp()), Box::new(j)),
-                ]
-            };
-            for (f, expected, value) in checks {
-                let got: i64 = client.query_one(&sql_ms(f), &[&*value]).await.unwrap().get(0);
-                assert!((got - expected).abs() <= 1, "{f}: PostgreSQL says {got}, Rust says {expected}");
-            }
-        }
-    }
 }
 
 impl Hot {

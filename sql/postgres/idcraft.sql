@@ -1,86 +1,769 @@
--- idcraft: read the embedded time of each scheme inside PostgreSQL.
--- Every function is IMMUTABLE and STRICT and takes the column type idcraft stores
--- (uuid, numeric, bytea, bigint); the result is a timestamptz, truncated to microseconds.
--- Load with: psql "$DATABASE_URL" -f sql/postgres/idcraft.sql
+-- idcraft: the embedded time of each scheme, and the range bounds of a time window, inside
+-- PostgreSQL. Plain SQL, no extension. Load with: psql "$DATABASE_URL" -f sql/postgres/idcraft.sql
+-- (every statement is CREATE OR REPLACE: loading it again upgrades it in place).
+--
+-- For every scheme of the registry, on each PostgreSQL column type its Rust column uses:
+--
+--   idcraft_<scheme>_time(id)       -> timestamptz   the embedded instant (Rust's `timestamp()`)
+--   idcraft_<scheme>_min_at(t)      -> column type   the smallest ID whose time is t (`Scheme::min_at`)
+--   idcraft_<scheme>_max_at(t)      -> column type   the largest ID whose time is t (`Scheme::max_at`)
+--
+--   scheme                                   column (the Rust column's)  also
+--   comb_sql, comb_pg, comb_legacy, hot      uuid                        bytea (string-order bytes)
+--   comb_binary                              uuid                        bytea (.NET byte order)
+--   uuid7, ulid                              uuid                        bytea
+--   distributed                              numeric (NUMERIC(28,0))
+--   distributed128                           uuid                        numeric (NUMERIC(38,0)), bytea
+--   sno                                      bytea (10 bytes)
+--   uid64                                    bigint
+--   uid96                                    bytea (12 bytes; interval 8, the registry's `uid96`)
+--   twitter_snowflake, discord_snowflake,    bigint
+--   instagram_id, sonyflake
+--
+-- `_time` is overloaded on the column type, so `idcraft_ulid_time(id)` works on a uuid and on a
+-- bytea column alike; where a scheme has overloads, an untyped literal or driver parameter is
+-- ambiguous ("function ... is not unique"): cast it, `idcraft_ulid_time($1::uuid)`. A return type
+-- cannot overload a function, so the bounds of the other column types carry the type's name:
+-- `idcraft_ulid_min_at_bytea(t)`, `idcraft_distributed128_max_at_numeric(t)`.
+--
+-- Times: timestamptz holds microseconds, so the result is the Rust instant truncated to the
+-- microsecond; that is the instant itself for every scheme but comb_legacy, whose 1/300 s ticks
+-- Rust (.NET) reads in 100 ns units: tick 1 is 3.3333 ms in Rust, 3.333 ms here. The functions
+-- read the bits where the layout puts them and check nothing else, as `timestamp()` does (a value
+-- the layout calls invalid, e.g. a uuid7 column holding a random v4 UUID, reads as some time).
+-- Arithmetic is exact over each layout's whole range (integers only: `number * interval` is
+-- float8 arithmetic, which drifts by microseconds past 2^53 us, about the year 2255), and never
+-- adds days or months, so no result depends on the session's TimeZone: IMMUTABLE is true, and
+-- an expression index on idcraft_<scheme>_time(id) is sound. An index made with an earlier
+-- version of this file needs a REINDEX if it covers a value that version read otherwise:
+-- comb_legacy in a TimeZone with daylight saving time (an hour off in summer), distributed with
+-- a random part near 2^48 (a millisecond late), uid64 from the year 18600 on, and any time past
+-- the year 2255 (microseconds off).
+--
+-- Bounds: `WHERE id BETWEEN idcraft_x_min_at(t1) AND idcraft_x_max_at(t2)` compares the column
+-- with two constants (the functions are IMMUTABLE, so the planner computes them once), which a
+-- B-tree index on id answers with a range scan. An instant outside the layout's range is clamped
+-- into it, as in Rust (`Scheme::time_range`): a bound before the first instant is the first ID,
+-- after the last is the last ID; -infinity and infinity clamp too. The bounds are exactly
+-- `Scheme::min_at`/`max_at`, which do not widen by the scheme's EMBED_LAG as the derived types'
+-- `min_at` does: to hold every ID whose generation started at t1, widen the lower bound by it,
+--   idcraft_x_min_at(t1 - interval '20 milliseconds')   -- sno, uid64, uid96, hot (coarse clock)
+--   idcraft_x_min_at(t1 - interval '1.00005 seconds')   -- distributed (its deliberate 1 s)
+--   idcraft_x_min_at(t1 - interval '50 microseconds')   -- the others (the precise clock)
+-- Where the column's order is time order, the range holds exactly the IDs whose time is from the
+-- start of t1's time unit to t2. Where it is not (comb_sql and comb_legacy store time in the bytes PostgreSQL compares last, comb_binary
+-- in uuid in permuted bytes), the range is complete but not selective: index the time instead,
+--   CREATE INDEX ON orders (idcraft_comb_sql_time(id));
+--   ... WHERE idcraft_comb_sql_time(id) BETWEEN t1 AND t2
+-- and for uid96 (the node outranks the low 8 bits of the seconds) it holds some IDs of other
+-- nodes from the first and last 256 s. uid64 values made after the year 18600 are negative
+-- bigints (as Rust stores them), so a range across that instant is not one range.
+
+-- ------------------------------------------------------------------------------------------
+-- Helpers
 
 -- The 32 hex digits of a uuid, in string order.
 CREATE OR REPLACE FUNCTION idcraft_uuid_hex(id uuid) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT replace(id::text, '-', '') $$;
+COMMENT ON FUNCTION idcraft_uuid_hex(uuid) IS 'idcraft: the 32 hex digits of a uuid, in string order';
 
--- Up to 16 hex digits as a bigint.
+-- Up to 16 hex digits as a bigint (16 digits: two's complement).
 CREATE OR REPLACE FUNCTION idcraft_hex_bigint(hex text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT ('x' || lpad(hex, 16, '0'))::bit(64)::bigint $$;
+COMMENT ON FUNCTION idcraft_hex_bigint(text) IS 'idcraft: up to 16 hex digits as a bigint (16 digits: two''s complement)';
 
--- comb_pg: Unix milliseconds in the first 6 bytes.
+-- Up to 8 bytes as a big-endian bigint (8 bytes: two's complement).
+CREATE OR REPLACE FUNCTION idcraft_be_bigint(b bytea) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT ('x' || lpad(encode(b, 'hex'), 16, '0'))::bit(64)::bigint $$;
+COMMENT ON FUNCTION idcraft_be_bigint(bytea) IS 'idcraft: up to 8 bytes as a big-endian bigint (8 bytes: two''s complement)';
+
+-- A non-negative integer as `digits` hex digits.
+CREATE OR REPLACE FUNCTION idcraft_hex(v bigint, digits integer) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT lpad(to_hex(v), digits, '0') $$;
+COMMENT ON FUNCTION idcraft_hex(bigint, integer) IS 'idcraft: a non-negative integer as that many hex digits';
+
+-- `epoch` plus `us` microseconds, exactly: whole hours and the rest, each product exact in
+-- float8 (interval * number is float8 arithmetic). Only the interval's time field is used, so
+-- the session's TimeZone plays no part (timestamptz + interval is STABLE only because a days or
+-- months field would depend on it).
+CREATE OR REPLACE FUNCTION idcraft_us_after(epoch timestamptz, us bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT epoch + (us / 3600000000) * interval '1 hour' + (us % 3600000000) * interval '1 microsecond' $$;
+COMMENT ON FUNCTION idcraft_us_after(timestamptz, bigint) IS
+  'idcraft: epoch plus us microseconds, exactly and whatever the session''s TimeZone';
+
+-- Microseconds since the Unix epoch of a finite instant, exactly, from its UTC date and time
+-- fields (extract(epoch ...) is float8 before PostgreSQL 14, and STABLE).
+CREATE OR REPLACE FUNCTION idcraft_unix_us(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT ((t AT TIME ZONE 'UTC')::date - date '1970-01-01')::bigint * 86400000000
+         + extract(hour FROM t AT TIME ZONE 'UTC')::bigint * 3600000000
+         + extract(minute FROM t AT TIME ZONE 'UTC')::bigint * 60000000
+         + extract(microseconds FROM t AT TIME ZONE 'UTC')::bigint
+$$;
+COMMENT ON FUNCTION idcraft_unix_us(timestamptz) IS 'idcraft: microseconds since 1970-01-01 UTC of a finite instant, exactly';
+
+-- Microseconds from `epoch` to `t` clamped into `earliest`..`latest` (epoch <= earliest): the
+-- offset the bounds below divide into the layout's time units, never negative, so integer
+-- division is the floor Rust takes.
+CREATE OR REPLACE FUNCTION idcraft_clamped_us(t timestamptz, epoch timestamptz, earliest timestamptz,
+    latest timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_unix_us(LEAST(GREATEST(t, earliest), latest)) - idcraft_unix_us(epoch) $$;
+COMMENT ON FUNCTION idcraft_clamped_us(timestamptz, timestamptz, timestamptz, timestamptz) IS
+  'idcraft: microseconds from epoch to t clamped into earliest..latest';
+
+-- A GUID's bytes between string (RFC) order and .NET's ToByteArray() order: the first three
+-- fields reversed (its own inverse).
+CREATE OR REPLACE FUNCTION idcraft_guid_swap(b bytea) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT substring(b FROM 4 FOR 1) || substring(b FROM 3 FOR 1) || substring(b FROM 2 FOR 1)
+         || substring(b FROM 1 FOR 1) || substring(b FROM 6 FOR 1) || substring(b FROM 5 FOR 1)
+         || substring(b FROM 8 FOR 1) || substring(b FROM 7 FOR 1) || substring(b FROM 9)
+$$;
+COMMENT ON FUNCTION idcraft_guid_swap(bytea) IS
+  'idcraft: a GUID''s 16 bytes between string order and .NET ToByteArray() order (its own inverse)';
+
+-- ------------------------------------------------------------------------------------------
+-- comb_pg (RT.Comb PostgreSql): Unix milliseconds in the first 6 bytes; 1970 to
+-- 9999-12-31T23:59:59.999Z (.NET's last instant).
+
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
+COMMENT ON FUNCTION idcraft_comb_pg_time(bytea) IS
+  'idcraft: the instant a comb_pg ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
 CREATE OR REPLACE FUNCTION idcraft_comb_pg_time(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT timestamptz 'epoch' + idcraft_hex_bigint(substr(idcraft_uuid_hex(id), 1, 12)) * interval '1 millisecond' $$;
+AS $$ SELECT idcraft_comb_pg_time(uuid_send(id)) $$;
+COMMENT ON FUNCTION idcraft_comb_pg_time(uuid) IS
+  'idcraft: the instant a comb_pg ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- comb_sql: Unix milliseconds in the last 6 bytes.
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+          || repeat('0', 20))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_comb_pg_min_at(timestamptz) IS
+  'idcraft: the smallest comb_pg ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+          || repeat('f', 20))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_comb_pg_max_at(timestamptz) IS
+  'idcraft: the largest comb_pg ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_pg_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_pg_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_pg ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_pg_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_pg_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_pg_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_pg ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- comb_sql (RT.Comb SqlServer): Unix milliseconds in the last 6 bytes (where SQL Server's
+-- uniqueidentifier order looks first; PostgreSQL's looks there last); 1970 to 9999.
+
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 11 FOR 6)) * 1000) $$;
+COMMENT ON FUNCTION idcraft_comb_sql_time(bytea) IS
+  'idcraft: the instant a comb_sql ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
 CREATE OR REPLACE FUNCTION idcraft_comb_sql_time(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT timestamptz 'epoch' + idcraft_hex_bigint(substr(idcraft_uuid_hex(id), 21, 12)) * interval '1 millisecond' $$;
+AS $$ SELECT idcraft_comb_sql_time(uuid_send(id)) $$;
+COMMENT ON FUNCTION idcraft_comb_sql_time(uuid) IS
+  'idcraft: the instant a comb_sql ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- comb_binary: Unix milliseconds in .NET bytes 0..6, i.e. string bytes 3, 2, 1, 0, 5, 4.
-CREATE OR REPLACE FUNCTION idcraft_comb_binary_time(id uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_min_at(t timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-  SELECT timestamptz 'epoch' + idcraft_hex_bigint(
-           substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2) ||
-           substr(h, 11, 2) || substr(h, 9, 2)) * interval '1 millisecond'
-  FROM (SELECT idcraft_uuid_hex(id) AS h) AS x
+  SELECT (repeat('0', 20)
+          || idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12))::uuid
 $$;
+COMMENT ON FUNCTION idcraft_comb_sql_min_at(timestamptz) IS
+  'idcraft: the smallest comb_sql ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
 
--- comb_legacy: SQL datetime in the last 6 bytes: days since 1900 (2 bytes), 1/300 s (4 bytes).
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (repeat('f', 20)
+          || idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_comb_sql_max_at(timestamptz) IS
+  'idcraft: the largest comb_sql ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_sql_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_sql_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_sql ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_sql_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_sql_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_sql_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_sql ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- comb_legacy (RT.Comb Legacy): SQL Server datetime in the last 6 bytes: days since 1900
+-- (2 bytes), then 1/300 s since midnight (4 bytes, signed as .NET reads them; a valid COMB has
+-- 0 to 25,920,000); 1900-01-01 to the end of day 65535 (2079-06-06). Rust reads tick n as
+-- floor(n / 0.3 ms) in 100 ns units; here, floor(n * 10 / 3 ms) in microseconds.
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_us_after('1900-01-01 00:00:00+00',
+           idcraft_be_bigint(substring(id FROM 11 FOR 2)) * 86400000000
+           + floor(('x' || encode(substring(id FROM 13 FOR 4), 'hex'))::bit(32)::integer::bigint * 10000 / 3.0)::bigint)
+$$;
+COMMENT ON FUNCTION idcraft_comb_legacy_time(bytea) IS
+  'idcraft: the instant a comb_legacy ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
 CREATE OR REPLACE FUNCTION idcraft_comb_legacy_time(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT timestamptz '1900-01-01 00:00:00+00'
-         + idcraft_hex_bigint(substr(h, 21, 4)) * interval '1 day'
-         + idcraft_hex_bigint(substr(h, 25, 8)) * interval '1 second' / 300
-  FROM (SELECT idcraft_uuid_hex(id) AS h) AS x
-$$;
+AS $$ SELECT idcraft_comb_legacy_time(uuid_send(id)) $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_time(uuid) IS
+  'idcraft: the instant a comb_legacy ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- hot: Unix seconds in the first 4 bytes.
+-- The 12 hex digits of the datetime Rust writes for t: days, then ticks of the day rounded so
+-- that a tick's own (truncated) instant maps back to it.
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_hex(t timestamptz) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_hex(us / 86400000000, 4) || idcraft_hex(((us % 86400000000) * 30 + 2) / 100000, 8)
+  FROM (SELECT idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00',
+                                  '2079-06-06 23:59:59.999999+00') AS us) AS x
+$$;
+COMMENT ON FUNCTION idcraft_comb_legacy_hex(timestamptz) IS
+  'idcraft: the 6 datetime bytes (12 hex digits) comb_legacy writes for t, clamped into its range';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (repeat('0', 20) || idcraft_comb_legacy_hex(t))::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_min_at(timestamptz) IS
+  'idcraft: the smallest comb_legacy ID in a uuid column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (repeat('f', 20) || idcraft_comb_legacy_hex(t))::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_max_at(timestamptz) IS
+  'idcraft: the largest comb_legacy ID in a uuid column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_legacy_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_legacy ID in a bytea column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_legacy_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_comb_legacy_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_comb_legacy_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_legacy ID in a bytea column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- comb_binary (RT.Comb Oracle / SqliteBinary): Unix milliseconds in .NET bytes 0..6, i.e.
+-- string bytes 3, 2, 1, 0, 5, 4; 1970 to 9999. Its bytea form is the .NET byte array (as
+-- idcraft's binary columns write it), which sorts by time; its uuid form does not.
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
+COMMENT ON FUNCTION idcraft_comb_binary_time(bytea) IS
+  'idcraft: the instant a comb_binary ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_time(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_comb_binary_time(idcraft_guid_swap(uuid_send(id))) $$;
+COMMENT ON FUNCTION idcraft_comb_binary_time(uuid) IS
+  'idcraft: the instant a comb_binary ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+                || repeat('0', 20), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_comb_binary_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest comb_binary ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
+                || repeat('f', 20), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_comb_binary_max_at_bytea(timestamptz) IS
+  'idcraft: the largest comb_binary ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT encode(idcraft_guid_swap(idcraft_comb_binary_min_at_bytea(t)), 'hex')::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_binary_min_at(timestamptz) IS
+  'idcraft: the smallest comb_binary ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_comb_binary_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT encode(idcraft_guid_swap(idcraft_comb_binary_max_at_bytea(t)), 'hex')::uuid $$;
+COMMENT ON FUNCTION idcraft_comb_binary_max_at(timestamptz) IS
+  'idcraft: the largest comb_binary ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- hot (HotGuid): Unix seconds in the first 4 bytes; 1970 to 2106-02-07T06:28:15Z.
+
+CREATE OR REPLACE FUNCTION idcraft_hot_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+COMMENT ON FUNCTION idcraft_hot_time(bytea) IS
+  'idcraft: the instant a hot ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
 CREATE OR REPLACE FUNCTION idcraft_hot_time(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT timestamptz 'epoch' + idcraft_hex_bigint(substr(idcraft_uuid_hex(id), 1, 8)) * interval '1 second' $$;
+AS $$ SELECT idcraft_hot_time(uuid_send(id)) $$;
+COMMENT ON FUNCTION idcraft_hot_time(uuid) IS
+  'idcraft: the instant a hot ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- distributed: NUMERIC(28,0) = ms45 * 2^48 + random48, milliseconds since 1900.
--- (The generator embeds creation time minus one second.)
+CREATE OR REPLACE FUNCTION idcraft_hot_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+          || repeat('0', 24))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_hot_min_at(timestamptz) IS
+  'idcraft: the smallest hot ID in a uuid column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_hot_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+          || repeat('f', 24))::uuid
+$$;
+COMMENT ON FUNCTION idcraft_hot_max_at(timestamptz) IS
+  'idcraft: the largest hot ID in a uuid column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_hot_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_hot_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_hot_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest hot ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_hot_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_hot_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_hot_max_at_bytea(timestamptz) IS
+  'idcraft: the largest hot ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- distributed (Architect.Identities' DistributedId): NUMERIC(28,0) = ms * 2^48 + random48,
+-- milliseconds since 1900 (the generator embeds its clock less 1 s); 1900 to
+-- 3014-12-13T12:41:28.831Z (45 bits of ms). div() is exact: numeric `/` rounds its quotient to
+-- a few decimals, which carries an ID whose random part is near 2^48 into the next millisecond.
+
 CREATE OR REPLACE FUNCTION idcraft_distributed_time(id numeric) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT timestamptz '1900-01-01 00:00:00+00' + floor(id / 281474976710656) * interval '1 millisecond' $$;
+AS $$ SELECT idcraft_us_after('1900-01-01 00:00:00+00', div(id, 281474976710656)::bigint * 1000) $$;
+COMMENT ON FUNCTION idcraft_distributed_time(numeric) IS
+  'idcraft: the instant a distributed ID in a numeric column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- distributed128: milliseconds since 1700 in the first 6 bytes.
+CREATE OR REPLACE FUNCTION idcraft_distributed_min_at(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
+          / 1000)::numeric * 281474976710656
+$$;
+COMMENT ON FUNCTION idcraft_distributed_min_at(timestamptz) IS
+  'idcraft: the smallest distributed ID in a numeric column whose time is t, t clamped into 1900 to 3014-12-13T12:41:28.831Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed_max_at(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
+          / 1000)::numeric * 281474976710656 + 281474976710655
+$$;
+COMMENT ON FUNCTION idcraft_distributed_max_at(timestamptz) IS
+  'idcraft: the largest distributed ID in a numeric column whose time is t, t clamped into 1900 to 3014-12-13T12:41:28.831Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- distributed128 (Architect.Identities' DistributedId128): the u128 ms48 | 7 (4 bits) |
+-- random 12 | 0 | random 63, milliseconds since 1700; 1700 to 10619-08-04T05:31:50.655Z. As
+-- uuid (the Rust column), bytea (its 16 big-endian bytes) and NUMERIC(38,0) (the u128).
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('1700-01-01 00:00:00+00', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
+COMMENT ON FUNCTION idcraft_distributed128_time(bytea) IS
+  'idcraft: the instant a distributed128 ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
 CREATE OR REPLACE FUNCTION idcraft_distributed128_time(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT timestamptz '1700-01-01 00:00:00+00' + idcraft_hex_bigint(substr(idcraft_uuid_hex(id), 1, 12)) * interval '1 millisecond' $$;
+AS $$ SELECT idcraft_distributed128_time(uuid_send(id)) $$;
+COMMENT ON FUNCTION idcraft_distributed128_time(uuid) IS
+  'idcraft: the instant a distributed128 ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- sno: bytea(10); 39-bit count of 4 ms units since 2010 in the first 5 bytes (then the tick bit).
+CREATE OR REPLACE FUNCTION idcraft_distributed128_time(id numeric) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('1700-01-01 00:00:00+00', div(id, 1208925819614629174706176)::bigint * 1000) $$;
+COMMENT ON FUNCTION idcraft_distributed128_time(numeric) IS
+  'idcraft: the instant a distributed128 ID in a numeric column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_ms(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_clamped_us(t, '1700-01-01 00:00:00+00', '1700-01-01 00:00:00+00', '10619-08-04 05:31:50.655999+00')
+         / 1000
+$$;
+COMMENT ON FUNCTION idcraft_distributed128_ms(timestamptz) IS
+  'idcraft: the milliseconds since 1700 distributed128 writes for t, clamped into its range';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_hex(idcraft_distributed128_ms(t), 12) || '7000' || '0000000000000000')::uuid $$;
+COMMENT ON FUNCTION idcraft_distributed128_min_at(timestamptz) IS
+  'idcraft: the smallest distributed128 ID in a uuid column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_hex(idcraft_distributed128_ms(t), 12) || '7fff' || '7fffffffffffffff')::uuid $$;
+COMMENT ON FUNCTION idcraft_distributed128_max_at(timestamptz) IS
+  'idcraft: the largest distributed128 ID in a uuid column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_distributed128_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_distributed128_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest distributed128 ID in a bytea column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_distributed128_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_distributed128_max_at_bytea(timestamptz) IS
+  'idcraft: the largest distributed128 ID in a bytea column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+-- ms * 2^80 + 7 * 2^76, and for the largest also 4095 * 2^64 + 2^63 - 1.
+CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at_numeric(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136 $$;
+COMMENT ON FUNCTION idcraft_distributed128_min_at_numeric(timestamptz) IS
+  'idcraft: the smallest distributed128 ID in a numeric column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at_numeric(t timestamptz) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136
+         + 4095 * 18446744073709551616 + 9223372036854775807
+$$;
+COMMENT ON FUNCTION idcraft_distributed128_max_at_numeric(timestamptz) IS
+  'idcraft: the largest distributed128 ID in a numeric column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- sno: bytea(10); a 39-bit count of 4 ms units since 2010 in the first 5 bytes, then the tick
+-- bit; 2010 to 2079-09-07T15:47:35.551999999Z.
+
 CREATE OR REPLACE FUNCTION idcraft_sno_time(id bytea) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT timestamptz '2010-01-01 00:00:00+00' + (idcraft_hex_bigint(encode(substring(id FROM 1 FOR 5), 'hex')) >> 1) * interval '4 milliseconds' $$;
+AS $$ SELECT idcraft_us_after('2010-01-01 00:00:00+00', (idcraft_be_bigint(substring(id FROM 1 FOR 5)) >> 1) * 4000) $$;
+COMMENT ON FUNCTION idcraft_sno_time(bytea) IS
+  'idcraft: the instant a sno ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- uid64: bigint = megaseconds(20) | seconds(20) | microseconds >> 10 (10) | sequence(14).
+CREATE OR REPLACE FUNCTION idcraft_sno_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2010-01-01 00:00:00+00', '2010-01-01 00:00:00+00',
+                                               '2079-09-07 15:47:35.551999+00') / 4000 * 2, 10)
+                || repeat('0', 10), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_sno_min_at(timestamptz) IS
+  'idcraft: the smallest sno ID in a bytea column whose time is t, t clamped into 2010 to 2079-09-07T15:47:35.548Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_sno_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2010-01-01 00:00:00+00', '2010-01-01 00:00:00+00',
+                                               '2079-09-07 15:47:35.551999+00') / 4000 * 2 + 1, 10)
+                || repeat('f', 10), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_sno_max_at(timestamptz) IS
+  'idcraft: the largest sno ID in a bytea column whose time is t, t clamped into 2010 to 2079-09-07T15:47:35.548Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- uid64 (Erlang uid): bigint = megaseconds (20) | seconds (20) | microseconds >> 10 (10) |
+-- sequence (14), the 64 bits in two's complement (from the year 18600 on, negative); 1970 to
+-- 35198-01-19T07:06:39Z, in 1024 us ticks.
+
 CREATE OR REPLACE FUNCTION idcraft_uid64_time(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-  SELECT timestamptz 'epoch'
-         + ((id >> 44) * 1000000 + ((id >> 24) & 1048575)) * interval '1 second'
-         + ((id >> 14) & 1023) * 1024 * interval '1 microsecond'
+  SELECT idcraft_us_after('epoch', (((id >> 44) & 1048575) * 1000000 + ((id >> 24) & 1048575)) * 1000000
+                                   + ((id >> 14) & 1023) * 1024)
 $$;
+COMMENT ON FUNCTION idcraft_uid64_time(bigint) IS
+  'idcraft: the instant a uid64 ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
 
--- uid96 (interval 8): bytea(12) = megaseconds(20) | seconds >> 8 (12) | node(32) | seconds & 255 (8)
---                                | microseconds >> 10 (10) | sequence(14).
+-- The 16 hex digits of the uid64 of t (clamped into its range) with sequence `seq`.
+CREATE OR REPLACE FUNCTION idcraft_uid64_hex(t timestamptz, seq integer) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_hex(us / 1000000000000, 5) || idcraft_hex(us / 1000000 % 1000000, 5)
+         || idcraft_hex(((us % 1000000) >> 10 << 14) | seq, 6)
+  FROM (SELECT idcraft_clamped_us(t, 'epoch', 'epoch', '35198-01-19 07:06:39.999999+00') AS us) AS x
+$$;
+COMMENT ON FUNCTION idcraft_uid64_hex(timestamptz, integer) IS
+  'idcraft: the 16 hex digits of the uid64 of t (clamped into its range) with that sequence';
+
+CREATE OR REPLACE FUNCTION idcraft_uid64_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_hex_bigint(idcraft_uid64_hex(t, 0)) $$;
+COMMENT ON FUNCTION idcraft_uid64_min_at(timestamptz) IS
+  'idcraft: the smallest uid64 ID in a bigint column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uid64_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_hex_bigint(idcraft_uid64_hex(t, 16383)) $$;
+COMMENT ON FUNCTION idcraft_uid64_max_at(timestamptz) IS
+  'idcraft: the largest uid64 ID in a bigint column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- uid96 (Erlang uid, neighbourhood interval 8): bytea(12) = megaseconds (20) | seconds >> 8 (12)
+-- | node (32) | seconds & 255 (8) | microseconds >> 10 (10) | sequence (14); the range of uid64.
+-- Types of another interval (`uid96<6>`) lay the bits out otherwise: these do not read them.
+
 CREATE OR REPLACE FUNCTION idcraft_uid96_time(id bytea) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-  SELECT timestamptz 'epoch'
-         + ((head >> 12) * 1000000 + ((head & 4095) << 8) + get_byte(id, 8)) * interval '1 second'
-         + (tail >> 14) * 1024 * interval '1 microsecond'
-  FROM (SELECT idcraft_hex_bigint(encode(substring(id FROM 1 FOR 4), 'hex')) AS head,
-               idcraft_hex_bigint(encode(substring(id FROM 10 FOR 3), 'hex')) AS tail) AS x
+  SELECT idcraft_us_after('epoch',
+           ((idcraft_be_bigint(substring(id FROM 1 FOR 4)) >> 12) * 1000000
+            + ((idcraft_be_bigint(substring(id FROM 1 FOR 4)) & 4095) << 8) + get_byte(id, 8)) * 1000000
+           + (idcraft_be_bigint(substring(id FROM 10 FOR 3)) >> 14) * 1024)
 $$;
+COMMENT ON FUNCTION idcraft_uid96_time(bytea) IS
+  'idcraft: the instant a uid96 ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+-- The uid96 of t (clamped into its range) with node and sequence all zeros or all ones.
+CREATE OR REPLACE FUNCTION idcraft_uid96_bound(t timestamptz, ones boolean) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(((us / 1000000000000) << 12) | (us / 1000000 % 1000000 >> 8), 8)
+                || CASE WHEN ones THEN 'ffffffff' ELSE '00000000' END
+                || idcraft_hex(((us / 1000000 % 1000000 % 256) << 24) | ((us % 1000000) >> 10 << 14)
+                               | CASE WHEN ones THEN 16383 ELSE 0 END, 8), 'hex')
+  FROM (SELECT idcraft_clamped_us(t, 'epoch', 'epoch', '35198-01-19 07:06:39.999999+00') AS us) AS x
+$$;
+COMMENT ON FUNCTION idcraft_uid96_bound(timestamptz, boolean) IS
+  'idcraft: the uid96 of t (clamped into its range) with node and sequence all zeros or all ones';
+
+CREATE OR REPLACE FUNCTION idcraft_uid96_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_uid96_bound(t, false) $$;
+COMMENT ON FUNCTION idcraft_uid96_min_at(timestamptz) IS
+  'idcraft: the smallest uid96 ID in a bytea column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uid96_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_uid96_bound(t, true) $$;
+COMMENT ON FUNCTION idcraft_uid96_max_at(timestamptz) IS
+  'idcraft: the largest uid96 ID in a bytea column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- uuid7 (RFC 9562) and ulid: 48 bits of Unix milliseconds first; 1970 to
+-- 10889-08-02T05:31:50.655Z. uuid7's smallest and largest keep the version (7) and variant
+-- (10) bits, which Rust requires of every value.
+
+CREATE OR REPLACE FUNCTION idcraft_unix_ms48(t timestamptz) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '10889-08-02 05:31:50.655999+00') / 1000, 12) $$;
+COMMENT ON FUNCTION idcraft_unix_ms48(timestamptz) IS
+  'idcraft: the 12 hex digits of the Unix milliseconds of t, clamped into 48 bits (uuid7, ulid)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
+COMMENT ON FUNCTION idcraft_uuid7_time(bytea) IS
+  'idcraft: the instant a uuid7 ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_time(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_uuid7_time(uuid_send(id)) $$;
+COMMENT ON FUNCTION idcraft_uuid7_time(uuid) IS
+  'idcraft: the instant a uuid7 ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || '7000' || '8000' || '000000000000')::uuid $$;
+COMMENT ON FUNCTION idcraft_uuid7_min_at(timestamptz) IS
+  'idcraft: the smallest uuid7 ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || '7fff' || 'bfff' || 'ffffffffffff')::uuid $$;
+COMMENT ON FUNCTION idcraft_uuid7_max_at(timestamptz) IS
+  'idcraft: the largest uuid7 ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_uuid7_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_uuid7_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest uuid7 ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_uuid7_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_uuid7_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_uuid7_max_at_bytea(timestamptz) IS
+  'idcraft: the largest uuid7 ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
+COMMENT ON FUNCTION idcraft_ulid_time(bytea) IS
+  'idcraft: the instant a ulid ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_time(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_ulid_time(uuid_send(id)) $$;
+COMMENT ON FUNCTION idcraft_ulid_time(uuid) IS
+  'idcraft: the instant a ulid ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_min_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || repeat('0', 20))::uuid $$;
+COMMENT ON FUNCTION idcraft_ulid_min_at(timestamptz) IS
+  'idcraft: the smallest ulid ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_max_at(t timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (idcraft_unix_ms48(t) || repeat('f', 20))::uuid $$;
+COMMENT ON FUNCTION idcraft_ulid_max_at(timestamptz) IS
+  'idcraft: the largest ulid ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_min_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_ulid_min_at(t)) $$;
+COMMENT ON FUNCTION idcraft_ulid_min_at_bytea(timestamptz) IS
+  'idcraft: the smallest ulid ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ulid_max_at_bytea(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT uuid_send(idcraft_ulid_max_at(t)) $$;
+COMMENT ON FUNCTION idcraft_ulid_max_at_bytea(timestamptz) IS
+  'idcraft: the largest ulid ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- Snowflakes, bigint: time units since the layout's epoch above the node and sequence (`shift`
+-- bits). A negative bigint, which no generator makes and Rust refuses, reads as its unsigned
+-- 64 bits would. The bounds stop at the last unit whose IDs stay below 2^63 (what the Rust
+-- generators issue in):
+--   twitter_snowflake  ms since 2010-11-04T01:42:54.657Z, shift 22, to 2080-07-10T17:30:30.208Z
+--   discord_snowflake  ms since 2015-01-01,                shift 22, to 2084-09-06T15:47:35.551Z
+--   instagram_id       ms since 2011-08-24T21:07:01.721Z, shift 23, to 2046-06-27T17:00:49.496Z
+--   sonyflake          10 ms since 2014-09-01,             shift 24, to 2188-11-16T03:28:58.870Z
+
+-- The instant of a snowflake: `epoch_ms` + units * `unit_ms`.
+CREATE OR REPLACE FUNCTION idcraft_snowflake_time(id bigint, epoch_ms bigint, unit_ms integer, shift integer)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', (epoch_ms + ((id >> shift) & ((1::bigint << (64 - shift)) - 1)) * unit_ms) * 1000) $$;
+COMMENT ON FUNCTION idcraft_snowflake_time(bigint, bigint, integer, integer) IS
+  'idcraft: the instant of a snowflake of the layout epoch_ms (Unix ms), unit_ms, shift (node and sequence bits)';
+
+-- The smallest (`ones` false) or largest snowflake of t's unit, t clamped into the layout's
+-- range, whose last unit is `last_unit`.
+CREATE OR REPLACE FUNCTION idcraft_snowflake_bound(t timestamptz, epoch_ms bigint, unit_ms integer, shift integer,
+    last_unit bigint, ones boolean) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT (idcraft_clamped_us(t, e, e, idcraft_us_after(e, (last_unit + 1) * unit_ms * 1000 - 1)) / 1000 / unit_ms << shift)
+         | CASE WHEN ones THEN (1::bigint << shift) - 1 ELSE 0 END
+  FROM (SELECT idcraft_us_after('epoch', epoch_ms * 1000) AS e) AS x
+$$;
+COMMENT ON FUNCTION idcraft_snowflake_bound(timestamptz, bigint, integer, integer, bigint, boolean) IS
+  'idcraft: the smallest or largest snowflake of t''s unit in the layout epoch_ms, unit_ms, shift, last_unit';
+
+CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_time(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_time(id, 1288834974657, 1, 22) $$;
+COMMENT ON FUNCTION idcraft_twitter_snowflake_time(bigint) IS
+  'idcraft: the instant a twitter_snowflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1288834974657, 1, 22, 2199023255551, false) $$;
+COMMENT ON FUNCTION idcraft_twitter_snowflake_min_at(timestamptz) IS
+  'idcraft: the smallest twitter_snowflake ID in a bigint column whose time is t, t clamped into 2010-11-04T01:42:54.657Z to 2080-07-10T17:30:30.208Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1288834974657, 1, 22, 2199023255551, true) $$;
+COMMENT ON FUNCTION idcraft_twitter_snowflake_max_at(timestamptz) IS
+  'idcraft: the largest twitter_snowflake ID in a bigint column whose time is t, t clamped into 2010-11-04T01:42:54.657Z to 2080-07-10T17:30:30.208Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_time(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_time(id, 1420070400000, 1, 22) $$;
+COMMENT ON FUNCTION idcraft_discord_snowflake_time(bigint) IS
+  'idcraft: the instant a discord_snowflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1420070400000, 1, 22, 2199023255551, false) $$;
+COMMENT ON FUNCTION idcraft_discord_snowflake_min_at(timestamptz) IS
+  'idcraft: the smallest discord_snowflake ID in a bigint column whose time is t, t clamped into 2015 to 2084-09-06T15:47:35.551Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1420070400000, 1, 22, 2199023255551, true) $$;
+COMMENT ON FUNCTION idcraft_discord_snowflake_max_at(timestamptz) IS
+  'idcraft: the largest discord_snowflake ID in a bigint column whose time is t, t clamped into 2015 to 2084-09-06T15:47:35.551Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_instagram_id_time(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_time(id, 1314220021721, 1, 23) $$;
+COMMENT ON FUNCTION idcraft_instagram_id_time(bigint) IS
+  'idcraft: the instant a instagram_id ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_instagram_id_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1314220021721, 1, 23, 1099511627775, false) $$;
+COMMENT ON FUNCTION idcraft_instagram_id_min_at(timestamptz) IS
+  'idcraft: the smallest instagram_id ID in a bigint column whose time is t, t clamped into 2011-08-24T21:07:01.721Z to 2046-06-27T17:00:49.496Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_instagram_id_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1314220021721, 1, 23, 1099511627775, true) $$;
+COMMENT ON FUNCTION idcraft_instagram_id_max_at(timestamptz) IS
+  'idcraft: the largest instagram_id ID in a bigint column whose time is t, t clamped into 2011-08-24T21:07:01.721Z to 2046-06-27T17:00:49.496Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_sonyflake_time(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_time(id, 1409529600000, 10, 24) $$;
+COMMENT ON FUNCTION idcraft_sonyflake_time(bigint) IS
+  'idcraft: the instant a sonyflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_sonyflake_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, false) $$;
+COMMENT ON FUNCTION idcraft_sonyflake_min_at(timestamptz) IS
+  'idcraft: the smallest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_sonyflake_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, true) $$;
+COMMENT ON FUNCTION idcraft_sonyflake_max_at(timestamptz) IS
+  'idcraft: the largest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::max_at)';
