@@ -137,7 +137,7 @@ pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {
 
 /// sno's `NewWithTime` for derived types: an ID embedding `t` with metabyte `meta` from the
 /// default generator, on the sequence its clock IDs take too (see
-/// [`Generate::generate_at`](crate::Generate::generate_at) on [`SnoGenerator`](crate::scheme::sno::SnoGenerator)).
+/// [`Generate::generate_at`] on [`SnoGenerator`](crate::scheme::sno::SnoGenerator)).
 #[cfg(all(feature = "std", feature = "sno"))]
 pub fn sno_at<I: Identity<Scheme = crate::scheme::Sno>>(meta: u8, t: SystemTime) -> Result<I, GenerateError> {
     // The default generator's partition comes from the clock or the random source.

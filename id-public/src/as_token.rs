@@ -124,7 +124,7 @@ pub mod option {
 /// or from comma-separated texts (a query string's list, as one parameter `ids=A,B` or repeated
 /// `ids=A&ids=B`, or both).
 ///
-/// A list holds at most [`max_len`] tokens (1,000 unless [`set_max_len`] said otherwise), counted
+/// A list holds at most [`max_len`](vec::max_len) tokens (1,000 unless [`set_max_len`](vec::set_max_len) said otherwise), counted
 /// before any is decoded, so a long URI costs no AES work; more is an error (a query answers 400).
 /// An empty token is an error wherever it is: `A,,B`, `A,`, `,A` and `ids=` (an empty text)
 /// alike; for an empty list, leave the parameter out and give the field `#[serde(default)]`.
