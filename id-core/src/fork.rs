@@ -112,10 +112,10 @@ impl PerProcess {
     /// The value for this process.
     #[inline]
     pub(crate) fn get(&self) -> u64 {
-        if let Some(Drawn { seen, .. }) = &self.drawn {
+        if let Some(drawn) = &self.drawn {
             // Acquire: a generation published by `draw_again` comes with its value.
-            if seen.load(Ordering::Acquire) != generation() {
-                return self.draw_again();
+            if drawn.seen.load(Ordering::Acquire) != generation() {
+                return self.draw_again(drawn);
             }
         }
         self.value.load(Ordering::Relaxed)
@@ -123,8 +123,7 @@ impl PerProcess {
 
     #[cold]
     #[inline(never)]
-    fn draw_again(&self) -> u64 {
-        let Some(Drawn { seen, redraw }) = &self.drawn else { unreachable!("only drawn values are drawn again") };
+    fn draw_again(&self, Drawn { seen, redraw }: &Drawn) -> u64 {
         loop {
             let now = generation();
             let last = seen.load(Ordering::Acquire);
