@@ -22,7 +22,7 @@
 //! Output: a table (or `--json`, one object per database and scheme) and `db_bench.svg`, a bar
 //! chart of the ratios, in `--out` (default: the current directory).
 
-use idcraft::db::{DbValue, Dialect};
+use idcraft::db::{DbColumn, DbValue, Dialect};
 use idcraft::schemes::describe::Describe;
 use idcraft::schemes::{Visitor, visit};
 use idcraft::{Generate, GenerateError, Timestamp};

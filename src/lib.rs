@@ -20,8 +20,8 @@ pub use idcraft_core::{codec, fork, scope};
 #[doc(hidden)]
 pub use idcraft_core::column;
 pub use idcraft_derive::Identity;
-#[cfg(feature = "distributed")]
-#[cfg_attr(docsrs, doc(cfg(feature = "distributed")))]
+#[cfg(feature = "decimal")]
+#[cfg_attr(docsrs, doc(cfg(feature = "decimal")))]
 pub use rust_decimal::Decimal;
 pub use uuid::Uuid;
 

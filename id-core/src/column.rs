@@ -1,29 +1,33 @@
-//! How each scheme is stored in a database column, once for every driver.
+//! How values are stored in a database column, by their [shape](crate::scheme::shape), once
+//! for every driver and every scheme.
 //!
-//! | scheme | PostgreSQL | SQLite |
+//! | shape | PostgreSQL | SQLite |
 //! |---|---|---|
-//! | `comb_*`, `hot` | `uuid` | `BLOB` of 16 bytes (string order; .NET order for `comb_binary`) |
-//! | `distributed` | `NUMERIC(28,0)` | `TEXT` of digits (SQLite's `NUMERIC` would turn 28 digits into a lossy `REAL`) |
-//! | `distributed128` | `uuid` (or `NUMERIC(38,0)`) | `BLOB` of 16 bytes, big-endian |
-//! | `sno` | `bytea` (10 bytes) | `BLOB` |
-//! | `uid64` | `bigint` | `INTEGER` |
-//! | `uid96` | `bytea` (12 bytes) | `BLOB` |
+//! | GUID | `uuid` | `BLOB` of 16 bytes (string order; .NET order for [`DotNetGuid`]) |
+//! | `U128` | `uuid` (or `NUMERIC(39,0)`) | `BLOB` of 16 bytes, big-endian |
+//! | `U63`, `U64` | `bigint` | `INTEGER` |
+//! | `Decimal` | `NUMERIC(28,0)` | `TEXT` of digits (SQLite's `NUMERIC` would turn 28 digits into a lossy `REAL`) |
+//! | `Bytes<N>` | `bytea` | `BLOB` |
 //!
-//! Each of these sorts in the database as the scheme's `Ord` does, except the SQL Server COMBs
-//! (`comb_sql`, `comb_legacy`) outside SQL Server, whose timestamp sits in the bytes those
-//! databases compare last: they insert like random keys there.
+//! Each of these sorts in the database as the scheme's `Ord` does, except where the scheme's
+//! order is another database's (the SQL Server COMBs, whose timestamp sits in the bytes other
+//! databases compare last: they insert like random keys there) and `U64` values from 2^63 on,
+//! which a signed `bigint` holds as negative numbers.
 //!
 //! Reading is lenient where drivers differ and strict where the value is wrong: a decimal with a
-//! zero fraction (`123.0`, as SQLite returns) is accepted, an 8-byte BLOB for a UUID scheme is
-//! a [`ParseError`].
+//! zero fraction (`123.0`, as SQLite returns) is accepted, an 8-byte BLOB for a GUID is a
+//! [`ParseError`].
+//!
+//! [`DotNetGuid`]: crate::scheme::shape::DotNetGuid
 
 use crate::prelude::*;
 
 use crate::codec::{IdText, decimal, hex};
 use crate::error::{InvalidReason, ParseError};
 use crate::identity::Identity;
+use crate::scheme::shape::{Kind, Shape};
 use crate::scheme::{IdBytes, Scheme};
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -35,7 +39,7 @@ pub enum DbValue {
     /// `uuid`.
     Uuid(Uuid),
     /// `NUMERIC`.
-    #[cfg(feature = "distributed")]
+    #[cfg(feature = "decimal")]
     Numeric(Decimal),
     /// `bytea` / `BLOB`.
     Bytes(IdBytes),
@@ -54,29 +58,41 @@ pub enum Dialect {
     Sqlite,
 }
 
-/// A scheme's column mapping.
+/// A scheme's column mapping, read off its [shape](crate::scheme::shape): every scheme has
+/// it.
 pub trait DbColumn: Scheme {
     /// The PostgreSQL column type.
-    const POSTGRES: Column;
+    const POSTGRES: Column = postgres_column(<Self::Shape as Shape>::KIND);
     /// The SQLite column type.
-    const SQLITE: Column;
+    const SQLITE: Column = sqlite_column(<Self::Shape as Shape>::KIND);
 
     /// The value for a database.
-    fn to_db(&self, dialect: Dialect) -> DbValue;
-
-    /// Reads a database value.
-    fn from_db(value: DbValue) -> Result<Self, ParseError>;
-
-    /// The value as a whole number for a `NUMERIC(38,0)` column, for schemes that offer that
-    /// alternative to their usual column (`distributed128`).
-    fn to_numeric(&self) -> Option<u128> {
-        None
+    #[inline]
+    fn to_db(&self, dialect: Dialect) -> DbValue {
+        to_db(<Self::Shape as Shape>::KIND, &self.to_bytes(), dialect)
     }
 
-    /// Reads the whole number of a `NUMERIC(38,0)` column; `None` if the scheme has no such
-    /// column or the number is not one of its values.
-    fn from_numeric(_value: u128) -> Option<Self> {
-        None
+    /// Reads a database value.
+    fn from_db(value: DbValue) -> Result<Self, ParseError> {
+        from_db(value)
+    }
+
+    /// The value as a whole number for a `NUMERIC` column, for shapes that offer that
+    /// alternative to their usual column (`U128`).
+    fn to_numeric(&self) -> Option<u128> {
+        match <Self::Shape as Shape>::KIND {
+            Kind::U128 => Some(u128::from_be_bytes(self.to_bytes()[..].try_into().ok()?)),
+            _ => None,
+        }
+    }
+
+    /// Reads the whole number of a `NUMERIC` column; `None` if the shape has no such column
+    /// or the number is not one of the scheme's values.
+    fn from_numeric(value: u128) -> Option<Self> {
+        match <Self::Shape as Shape>::KIND {
+            Kind::U128 => Self::from_bytes(&value.to_be_bytes()).ok(),
+            _ => None,
+        }
     }
 
     /// The column type for a database.
@@ -88,27 +104,82 @@ pub trait DbColumn: Scheme {
     }
 }
 
-/// Schemes a PostgreSQL `uuid` column holds. Declared in each scheme's file, like the
-/// other column traits below; drivers whose column types are Rust types (diesel) read them.
-#[diagnostic::on_unimplemented(message = "a `uuid` column does not hold `{Self}` IDs")]
-pub trait UuidColumn: DbColumn {}
+impl<S: Scheme> DbColumn for S {}
 
-/// Schemes a binary column (`bytea`, `BLOB`) holds.
-#[diagnostic::on_unimplemented(message = "a binary column does not hold `{Self}` IDs")]
-pub trait BinaryColumn: DbColumn {}
+const fn postgres_column(kind: Kind) -> Column {
+    match kind {
+        Kind::Guid { .. } | Kind::U128 => Column::Uuid,
+        Kind::U63 | Kind::U64 => Column::BigInt,
+        Kind::Decimal => Column::Numeric,
+        Kind::Bytes { .. } => Column::Bytes,
+    }
+}
 
-/// Schemes a `NUMERIC` column holds.
-#[diagnostic::on_unimplemented(message = "a `NUMERIC` column does not hold `{Self}` IDs")]
-pub trait NumericColumn: DbColumn {}
+const fn sqlite_column(kind: Kind) -> Column {
+    match kind {
+        Kind::Guid { .. } | Kind::U128 | Kind::Bytes { .. } => Column::Bytes,
+        Kind::U63 | Kind::U64 => Column::BigInt,
+        // SQLite's NUMERIC affinity would keep 28 digits as a lossy REAL.
+        Kind::Decimal => Column::Text,
+    }
+}
 
-/// Schemes a 64-bit integer column (`bigint`, `INTEGER`) holds.
-#[diagnostic::on_unimplemented(message = "an integer column does not hold `{Self}` IDs")]
-pub trait BigIntColumn: DbColumn {}
+/// `bytes` (a scheme's [`Scheme::to_bytes`], of shape `kind`) for a database. Inlined: the
+/// shape is a constant of the caller's scheme, so the match folds to one arm.
+#[inline(always)]
+fn to_db(kind: Kind, bytes: &[u8], dialect: Dialect) -> DbValue {
+    match (kind, dialect) {
+        (Kind::Guid { .. } | Kind::U128, Dialect::Postgres) => {
+            DbValue::Uuid(Uuid::from_slice(bytes).unwrap_or_default())
+        }
+        (Kind::Guid { dotnet_bytes: true }, Dialect::Sqlite) => match Uuid::from_slice(bytes) {
+            Ok(uuid) => DbValue::Bytes(IdBytes::new(&uuid.to_bytes_le())),
+            Err(_) => DbValue::Bytes(IdBytes::new(bytes)),
+        },
+        // Two's complement: every 64-bit value round-trips (see `Kind::U64` for the order).
+        (Kind::U63 | Kind::U64, _) => DbValue::BigInt(u64::from_be_bytes(bytes.try_into().unwrap_or_default()) as i64),
+        (Kind::Decimal, dialect) => {
+            let value = decimal::from_binary(bytes).unwrap_or_default();
+            match dialect {
+                #[cfg(feature = "decimal")]
+                Dialect::Postgres => DbValue::Numeric(decimal::decimal_below_2_96(value)),
+                _ => DbValue::Text(decimal::to_digits(value)),
+            }
+        }
+        _ => DbValue::Bytes(IdBytes::new(bytes)),
+    }
+}
+
+/// Reads a value of scheme `S` from any column its shape may be stored in.
+fn from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
+    let kind = <S::Shape as Shape>::KIND;
+    match (kind, value) {
+        (Kind::Guid { dotnet_bytes }, value) => S::from_bytes(guid_from_db::<S>(value, dotnet_bytes)?.as_bytes()),
+        (Kind::U128, value) => S::from_bytes(guid_from_db::<S>(value, false)?.as_bytes()),
+        (Kind::U63, DbValue::BigInt(v)) => u64::try_from(v)
+            .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })
+            .and_then(|v| S::from_bytes(&v.to_be_bytes())),
+        (Kind::U64, DbValue::BigInt(v)) => S::from_bytes(&(v as u64).to_be_bytes()),
+        (Kind::Decimal, value) => {
+            let v = match value {
+                #[cfg(feature = "decimal")]
+                DbValue::Numeric(d) => decimal::from_decimal(d)?,
+                DbValue::BigInt(v) => {
+                    u128::try_from(v).map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })?
+                }
+                DbValue::Text(t) => digits_with_zero_fraction(&t)?,
+                other => return Err(wrong_type::<S>(&other)),
+            };
+            S::from_bytes(&decimal::to_binary(decimal::check(v)?))
+        }
+        (_, value) => bytes_from_db(value),
+    }
+}
 
 pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
     let column = match value {
         DbValue::Uuid(_) => Column::Uuid,
-        #[cfg(feature = "distributed")]
+        #[cfg(feature = "decimal")]
         DbValue::Numeric(_) => Column::Numeric,
         DbValue::Bytes(_) => Column::Bytes,
         DbValue::BigInt(_) => Column::BigInt,
@@ -117,8 +188,8 @@ pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
     ParseError::Invalid { scheme: S::NAME, reason: InvalidReason::ColumnType(column) }
 }
 
-/// GUIDs: `uuid`, or 16 bytes in the layout's byte order, or the hyphenated text.
-pub(crate) fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Result<Uuid, ParseError> {
+/// GUIDs: `uuid`, or 16 bytes in the shape's byte order, or the hyphenated text.
+fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Result<Uuid, ParseError> {
     match value {
         DbValue::Uuid(u) => Ok(u),
         DbValue::Bytes(b) => {
@@ -127,14 +198,6 @@ pub(crate) fn guid_from_db<S: Scheme>(value: DbValue, dotnet_bytes: bool) -> Res
         }
         DbValue::Text(t) => hex::decode_uuid(&t).map(Uuid::from_bytes),
         other => Err(wrong_type::<S>(&other)),
-    }
-}
-
-pub(crate) fn guid_to_db(uuid: Uuid, dialect: Dialect, dotnet_bytes: bool) -> DbValue {
-    match dialect {
-        Dialect::Postgres => DbValue::Uuid(uuid),
-        Dialect::Sqlite if dotnet_bytes => DbValue::Bytes(IdBytes::new(&uuid.to_bytes_le())),
-        Dialect::Sqlite => DbValue::Bytes(IdBytes::new(uuid.as_bytes())),
     }
 }
 
@@ -148,7 +211,7 @@ fn strip_zero_fraction(text: &str) -> Option<&str> {
 }
 
 /// Plain digits, optionally followed by a zero fraction. No sign, no exponent, no separators.
-pub(crate) fn digits_with_zero_fraction(text: &str) -> Result<u128, ParseError> {
+fn digits_with_zero_fraction(text: &str) -> Result<u128, ParseError> {
     decimal::from_digits(strip_zero_fraction(text).unwrap_or(text), 28)
 }
 
@@ -170,34 +233,15 @@ pub fn from_db_text<I: Identity>(text: &str) -> Result<I, ParseError> {
     Err(error)
 }
 
-/// Schemes stored as their raw bytes.
-pub(crate) fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
+/// Values stored as their raw bytes; a canonical text is read too (as sno's `Scan` reads a
+/// 16-character string), but text-shaped *bytes* are not.
+fn bytes_from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
     match value {
         DbValue::Bytes(b) => S::from_bytes(&b),
         DbValue::Text(t) => S::decode(&t, crate::Encoding::Canonical),
         other => Err(wrong_type::<S>(&other)),
     }
 }
-
-/// Schemes whose column is their raw bytes; a canonical text is read too (as sno's `Scan`
-/// reads a 16-character string), but text-shaped *bytes* are not.
-macro_rules! bytes_column {
-    ($([$($generics:tt)*] $scheme:ty),+) => {$(
-        impl<$($generics)*> $crate::column::DbColumn for $scheme {
-            const POSTGRES: $crate::column::Column = $crate::column::Column::Bytes;
-            const SQLITE: $crate::column::Column = $crate::column::Column::Bytes;
-
-            fn to_db(&self, _: $crate::column::Dialect) -> $crate::column::DbValue {
-                $crate::column::DbValue::Bytes($crate::scheme::Scheme::to_bytes(self))
-            }
-
-            fn from_db(value: $crate::column::DbValue) -> Result<Self, $crate::error::ParseError> {
-                $crate::column::bytes_from_db(value)
-            }
-        }
-    )+};
-}
-pub(crate) use bytes_column;
 
 #[cfg(test)]
 mod tests {

@@ -7,10 +7,10 @@
 use crate::error::{KeyError, PublicIdError, ValueError};
 use crate::key::AesKey;
 use crate::layout;
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 use idcraft_core::codec::decimal;
 use idcraft_core::codec::{base62, hex};
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
@@ -65,7 +65,7 @@ impl PublicIdConverter {
         self.decrypt_u64(public).and_then(|v| i64::try_from(v).map_err(|_| PublicIdError::Invalid))
     }
 
-    #[cfg(feature = "distributed")]
+    #[cfg(feature = "decimal")]
     /// Decimal (non-negative, integral, at most 10^28 − 1) → public GUID. For values below
     /// 2^64 this equals [`PublicIdConverter::encrypt_u64`], as in the original.
     pub fn encrypt_decimal(&self, d: Decimal) -> Result<Uuid, PublicIdError> {
@@ -77,7 +77,7 @@ impl PublicIdConverter {
         Ok(self.encrypt_block(layout::from_decimal_value(v)))
     }
 
-    #[cfg(feature = "distributed")]
+    #[cfg(feature = "decimal")]
     /// Public GUID → decimal (forgery chance about 2^-35).
     pub fn decrypt_decimal(&self, public: Uuid) -> Result<Decimal, PublicIdError> {
         let v = layout::to_decimal_value(&self.decrypt_block(public)).ok_or(PublicIdError::Invalid)?;

@@ -4,62 +4,71 @@
 //! Declare the column in `table!` with a SQL type that holds the scheme ([`SqlTypeOf`]); using
 //! the ID with any other column type is a compile error naming both:
 //!
-//! | scheme | PostgreSQL (`table!` type) | SQLite |
+//! | shape (schemes) | PostgreSQL (`table!` type) | SQLite |
 //! |---|---|---|
-//! | `comb_*`, `hot` | `Uuid` (or `Binary`, `Text`) | `Binary` (or `Text`) |
-//! | `distributed` | `Numeric` (or `Text`) | `Text` |
-//! | `distributed128` | `Uuid`, `Numeric` (38 digits) or `Binary`, `Text` | `Binary` (or `Text`) |
-//! | `sno`, `uid96` | `Binary` (or `Text`) | `Binary` (or `Text`) |
-//! | `uid64` | `BigInt` (or `Text`) | `BigInt` (or `Text`) |
+//! | GUID (`comb_*`, `hot`, `uuid7`, `ulid`) | `Uuid` (or `Binary`, `Text`) | `Binary` (or `Text`) |
+//! | `U128` (`distributed128`) | `Uuid`, `Numeric` (39 digits) or `Binary`, `Text` | `Binary` (or `Text`) |
+//! | `Decimal` (`distributed`) | `Numeric` (or `Text`) | `Text` |
+//! | `Bytes<N>` (`sno`, `uid96`) | `Binary` (or `Text`) | `Binary` (or `Text`) |
+//! | `U63`, `U64` (snowflakes, `uid64`) | `BigInt` (or `Text`) | `BigInt` (or `Text`) |
 //!
 //! A `Text` column holds exactly the type's `Display`. Nullable columns take `Option<Id>`.
 
-use crate::db::{BigIntColumn, BinaryColumn, Column, DbColumn};
-#[cfg(feature = "diesel2-postgres")]
-use crate::db::{NumericColumn, UuidColumn};
+use crate::db::Column;
 use diesel::sql_types;
+use idcraft_core::scheme::shape::{self, Shape};
 
-/// A diesel SQL type that a column of scheme `S` may have, and which column shape it is.
+/// A diesel SQL type that a column of values of shape `S` may have, and which column it is.
+/// Derived types implement diesel's traits for every `SqlTypeOf` their scheme's shape.
 #[diagnostic::on_unimplemented(
-    message = "a `{Self}` column does not hold `{S}` IDs",
-    note = "see idcraft::db::diesel2 for the SQL types each scheme lives in"
+    message = "a `{Self}` column does not hold IDs of shape `{S}`",
+    note = "see idcraft::db::diesel2 for the SQL types each shape lives in"
 )]
-pub trait SqlTypeOf<S>: sql_types::SqlType + sql_types::SingleValue {
+pub trait SqlTypeOf<S: Shape>: sql_types::SqlType + sql_types::SingleValue {
     /// The column shape values of this type are written in.
     const COLUMN: Column;
 }
 
 /// Every ID can live in a text column, as its `Display`.
-impl<S: DbColumn> SqlTypeOf<S> for sql_types::Text {
+impl<S: Shape> SqlTypeOf<S> for sql_types::Text {
     const COLUMN: Column = Column::Text;
 }
 
-// Each scheme declares the columns it lives in (`idcraft::db::{UuidColumn, BinaryColumn, …}`,
-// next to its layout); one impl per SQL type reads that.
-impl<S: BinaryColumn> SqlTypeOf<S> for sql_types::Binary {
+macro_rules! columns {
+    ($($sql:ident: $column:ident for $($shape:ty),+;)+) => {$($(
+        impl SqlTypeOf<$shape> for sql_types::$sql {
+            const COLUMN: Column = Column::$column;
+        }
+    )+)+};
+}
+
+columns! {
+    Binary: Bytes for shape::Guid, shape::DotNetGuid, shape::U128;
+    BigInt: BigInt for shape::U63, shape::U64;
+}
+
+#[cfg(feature = "diesel2-postgres")]
+mod postgres_columns {
+    use super::*;
+    columns! {
+        Uuid: Uuid for shape::Guid, shape::DotNetGuid, shape::U128;
+        Numeric: Numeric for shape::Decimal, shape::U128;
+    }
+}
+
+impl<const N: usize> SqlTypeOf<shape::Bytes<N>> for sql_types::Binary {
     const COLUMN: Column = Column::Bytes;
 }
 
-impl<S: BigIntColumn> SqlTypeOf<S> for sql_types::BigInt {
-    const COLUMN: Column = Column::BigInt;
-}
-
-#[cfg(feature = "diesel2-postgres")]
-impl<S: UuidColumn> SqlTypeOf<S> for sql_types::Uuid {
-    const COLUMN: Column = Column::Uuid;
-}
-
-#[cfg(feature = "diesel2-postgres")]
-impl<S: NumericColumn> SqlTypeOf<S> for sql_types::Numeric {
-    const COLUMN: Column = Column::Numeric;
-}
+/// The shape of `I`'s scheme: what [`SqlTypeOf`] is asked of.
+pub type ShapeOf<I> = <<I as crate::Identity>::Scheme as idcraft_core::Scheme>::Shape;
 
 #[cfg(feature = "diesel2-postgres")]
 pub use postgres::{pg_from_sql, pg_to_sql};
 
 #[cfg(feature = "diesel2-postgres")]
 mod postgres {
-    use super::SqlTypeOf;
+    use super::{ShapeOf, SqlTypeOf};
     use crate::Identity;
     use crate::db::DbColumn;
     use diesel::pg::{Pg, PgValue};
@@ -70,7 +79,7 @@ mod postgres {
     where
         I: Identity,
         I::Scheme: DbColumn,
-        ST: SqlTypeOf<I::Scheme>,
+        ST: SqlTypeOf<ShapeOf<I>>,
     {
         let mut raw = Vec::with_capacity(24);
         crate::db::pg_binary::encode(id, ST::COLUMN, &mut raw)?;
@@ -83,7 +92,7 @@ mod postgres {
     where
         I: Identity,
         I::Scheme: DbColumn,
-        ST: SqlTypeOf<I::Scheme>,
+        ST: SqlTypeOf<ShapeOf<I>>,
     {
         crate::db::pg_binary::decode(ST::COLUMN, value.as_bytes())
     }
@@ -94,7 +103,7 @@ pub use sqlite::{sqlite_from_sql, sqlite_to_sql};
 
 #[cfg(feature = "diesel2-sqlite")]
 mod sqlite {
-    use super::SqlTypeOf;
+    use super::{ShapeOf, SqlTypeOf};
     use crate::Identity;
     use crate::db::sqlite::{self, SqliteValue, SqliteValueRef};
     use crate::db::{Column, DbColumn};
@@ -106,7 +115,7 @@ mod sqlite {
     where
         I: Identity,
         I::Scheme: DbColumn,
-        ST: SqlTypeOf<I::Scheme>,
+        ST: SqlTypeOf<ShapeOf<I>>,
     {
         match (ST::COLUMN, sqlite::to_value(id)) {
             (Column::Numeric, _) => {
@@ -148,7 +157,7 @@ macro_rules! __idcraft_diesel2 {
         #[automatically_derived]
         impl<ST> $crate::__private::diesel::expression::AsExpression<ST> for $ty
         where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>
                 + $crate::__private::diesel::expression::TypedExpressionType,
         {
             type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
@@ -161,7 +170,7 @@ macro_rules! __idcraft_diesel2 {
         #[automatically_derived]
         impl<'a, ST> $crate::__private::diesel::expression::AsExpression<ST> for &'a $ty
         where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>
                 + $crate::__private::diesel::expression::TypedExpressionType,
         {
             type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
@@ -195,7 +204,7 @@ macro_rules! __idcraft_diesel2_postgres {
         #[automatically_derived]
         impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::pg::Pg> for $ty
         where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
         {
             fn to_sql<'b>(
                 &'b self,
@@ -208,7 +217,7 @@ macro_rules! __idcraft_diesel2_postgres {
         #[automatically_derived]
         impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::pg::Pg> for $ty
         where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
         {
             fn from_sql(
                 value: $crate::__private::diesel::pg::PgValue<'_>,
@@ -227,7 +236,7 @@ macro_rules! __idcraft_diesel2_sqlite {
         #[automatically_derived]
         impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::sqlite::Sqlite> for $ty
         where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
         {
             fn to_sql<'b>(
                 &'b self,
@@ -244,7 +253,7 @@ macro_rules! __idcraft_diesel2_sqlite {
         #[automatically_derived]
         impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::sqlite::Sqlite> for $ty
         where
-            ST: $crate::__private::diesel2::SqlTypeOf<<$ty as $crate::Identity>::Scheme>,
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
         {
             fn from_sql(
                 value: $crate::__private::diesel::sqlite::SqliteValue<'_, '_, '_>,

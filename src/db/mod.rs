@@ -14,9 +14,7 @@
 //! rusqlite release pins its own; so the `rusqlite` feature accepts every release from 0.32 to
 //! 0.43, and cargo picks the one the application uses.
 
-pub use idcraft_core::column::{
-    BigIntColumn, BinaryColumn, Column, DbColumn, DbValue, Dialect, NumericColumn, UuidColumn, from_db_text,
-};
+pub use idcraft_core::column::{Column, DbColumn, DbValue, Dialect, from_db_text};
 
 #[cfg(feature = "diesel2")]
 #[cfg_attr(docsrs, doc(cfg(feature = "diesel2")))]

@@ -22,7 +22,7 @@ where
         (Column::Uuid, DbValue::Uuid(u)) => out.extend_from_slice(u.as_bytes()),
         (Column::Numeric, db) => match (value.to_numeric(), db) {
             (Some(whole), _) => pg_numeric::encode(whole, out),
-            #[cfg(feature = "distributed")]
+            #[cfg(feature = "decimal")]
             (None, DbValue::Numeric(d)) => pg_numeric::encode_decimal(d, out)?,
             _ => return Err(not_held::<I>(column).into()),
         },
@@ -52,10 +52,10 @@ where
                 .ok_or(ParseError::OutOfRange { rule: RangeRule::NumericNotThisScheme })?;
             return Ok(I::from_scheme(value));
         }
-        #[cfg(feature = "distributed")]
+        #[cfg(feature = "decimal")]
         Column::Numeric => pg_numeric::decode_decimal_id(raw)?,
         // Only the `distributed` family keeps its values in NUMERIC without a numeric form.
-        #[cfg(not(feature = "distributed"))]
+        #[cfg(not(feature = "decimal"))]
         Column::Numeric => return Err(not_held::<I>(column).into()),
         Column::Bytes => {
             DbValue::Bytes(IdBytes::try_new(raw).ok_or(ParseError::bytes(I::Scheme::BYTE_LEN, raw.len()))?)

@@ -31,7 +31,7 @@ pub fn encode(v: u128, out: &mut Vec<u8>) {
 }
 
 /// Writes a decimal ID (whole and non-negative, as [`crate::db::DbColumn`] gives it).
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 pub fn encode_decimal(d: rust_decimal::Decimal, out: &mut Vec<u8>) -> Result<(), NumericError> {
     if d.scale() != 0 {
         return Err(NumericError::Fraction);
@@ -107,7 +107,7 @@ pub fn decode(raw: &[u8]) -> Result<u128, NumericError> {
     Ok(v)
 }
 
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 /// A NUMERIC read as a `distributed` column value: at most 28 digits, else a typed error
 /// (rust_decimal's own `FromSql` panics above 7.9e28).
 pub fn decode_decimal_id(raw: &[u8]) -> Result<crate::db::DbValue, Box<dyn std::error::Error + Send + Sync>> {

@@ -39,7 +39,7 @@ where
         DbValue::BigInt(v) => SqliteValue::Integer(v),
         // A TEXT column holds exactly what `Display` writes (prefix and encoding included).
         DbValue::Text(_) => SqliteValue::Text(id.to_string()),
-        #[cfg(feature = "distributed")]
+        #[cfg(feature = "decimal")]
         DbValue::Numeric(_) => SqliteValue::Text(id.to_string()),
     }
 }

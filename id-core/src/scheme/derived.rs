@@ -172,7 +172,7 @@ impl<T: Copy + 'static> crate::scheme::Generate<UnknownScheme<T>> for UnknownSch
 
 impl<T: Copy + 'static> crate::scheme::Scheme for UnknownScheme<T> {
     const NAME: &'static str = "unknown";
-    const BYTE_LEN: usize = 0;
+    type Shape = crate::scheme::shape::Bytes<0>;
     // Every form, so that an `encoding` key adds no error of its own.
     const ENCODINGS: &'static [crate::scheme::Encoding] = &crate::scheme::Encoding::ALL;
     const NO_SUCH_FORM: &'static str = "";
@@ -215,16 +215,5 @@ impl<T: Copy + 'static> crate::identity::StorageOf<UnknownScheme<T>> for T {
     }
     fn to_scheme(self) -> UnknownScheme<T> {
         unreachable!("no value of an unknown scheme exists")
-    }
-}
-
-impl<T: Copy + 'static> crate::column::DbColumn for UnknownScheme<T> {
-    const POSTGRES: crate::column::Column = crate::column::Column::Text;
-    const SQLITE: crate::column::Column = crate::column::Column::Text;
-    fn to_db(&self, _: crate::column::Dialect) -> crate::column::DbValue {
-        match self.0 {}
-    }
-    fn from_db(_: crate::column::DbValue) -> Result<Self, crate::error::ParseError> {
-        "".parse()
     }
 }

@@ -54,7 +54,7 @@ pub type Options<'a> = &'a dyn Fn(&str) -> Option<&'a str>;
 
 /// A scheme as tools see it: its fields, its options and its column (the database benchmark
 /// stores any scheme's keys). Every scheme of the registry implements it, in its own file.
-pub trait Describe: Scheme + crate::column::DbColumn {
+pub trait Describe: Scheme {
     /// The option that gives the generator input (`shard` for hot, `meta` for sno, `node` for
     /// uid96), if the scheme takes one.
     const INPUT: Option<&'static str> = None;

@@ -63,6 +63,8 @@ pub use uuid7::{Uuid7, Uuid7Generator};
 
 mod registry;
 pub use registry::{NAMES, by_name, visit};
+pub mod shape;
+pub use shape::Shape;
 
 use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};
@@ -75,7 +77,7 @@ use crate::encoding::str_eq;
 
 /// How a scheme's values fill the 16-byte block that public identities encrypt
 /// (`idcraft-public`): Architect.Identities' own layouts for the kinds it has, the storage
-/// bytes for the others.
+/// bytes for the others. Follows from the scheme's [`Shape`] ([`PublicLayout::of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PublicLayout {
@@ -89,10 +91,23 @@ pub enum PublicLayout {
     Decimal,
 }
 
-/// The raw bytes of an ID value (at most 16), as stored in binary columns and binary serde.
+impl PublicLayout {
+    /// The layout of values of shape `kind`: Architect's integer blocks for 64-bit numbers
+    /// and decimals, the bytes for the others.
+    pub const fn of(kind: shape::Kind) -> PublicLayout {
+        match kind {
+            shape::Kind::U63 | shape::Kind::U64 => PublicLayout::U64,
+            shape::Kind::Decimal => PublicLayout::Decimal,
+            _ => PublicLayout::Bytes,
+        }
+    }
+}
+
+/// The raw bytes of an ID value (at most [`IdBytes::CAPACITY`]), as stored in binary columns
+/// and binary serde.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IdBytes {
-    buf: [u8; 16],
+    buf: [u8; IdBytes::CAPACITY],
     len: u8,
 }
 
@@ -102,26 +117,30 @@ impl IdBytes {
         crate::codec::hex::encode_slice(self, false)
     }
 
-    /// Copies up to 16 bytes, or `None` for more.
+    /// The most bytes an ID value has: room for 20-byte KSUIDs, 24-character CUID2 text and
+    /// other fixed-size text IDs.
+    pub const CAPACITY: usize = 32;
+
+    /// Copies up to [`IdBytes::CAPACITY`] bytes, or `None` for more.
     pub fn try_new(bytes: &[u8]) -> Option<IdBytes> {
-        (bytes.len() <= 16).then(|| IdBytes::new(bytes))
+        (bytes.len() <= Self::CAPACITY).then(|| IdBytes::new(bytes))
     }
 
-    /// Copies up to 16 bytes; panics on more (use [`IdBytes::try_new`] for input). Inlined, so
-    /// that a scheme's fixed length makes the copy a few fixed moves, not a call to `memcpy`
-    /// (whose piecewise stores the next 16-byte load of the bytes would wait for).
+    /// Copies up to [`IdBytes::CAPACITY`] bytes; panics on more (use [`IdBytes::try_new`] for
+    /// input). Inlined, so that a scheme's fixed length makes the copy a few fixed moves, not a
+    /// call to `memcpy` (whose piecewise stores the next load of the bytes would wait for).
     #[inline]
     pub(crate) fn new(bytes: &[u8]) -> IdBytes {
-        let mut buf = [0u8; 16];
+        let mut buf = [0u8; Self::CAPACITY];
         buf[..bytes.len()].copy_from_slice(bytes);
         IdBytes { buf, len: bytes.len() as u8 }
     }
 }
 
 impl<const N: usize> From<[u8; N]> for IdBytes {
-    /// The bytes of an array of at most 16 (checked at compile time).
+    /// The bytes of an array of at most [`IdBytes::CAPACITY`] (checked at compile time).
     fn from(bytes: [u8; N]) -> IdBytes {
-        const { assert!(N <= 16, "IdBytes holds at most 16 bytes") };
+        const { assert!(N <= IdBytes::CAPACITY, "IdBytes holds at most 32 bytes") };
         IdBytes::new(&bytes)
     }
 }
@@ -158,8 +177,11 @@ pub trait Scheme:
 {
     /// The name used in `#[id(scheme = "...")]` and on the command line.
     const NAME: &'static str;
-    /// Length of [`Scheme::to_bytes`].
-    const BYTE_LEN: usize;
+    /// What integrations need to know of the values (see [`shape`]): how databases store them,
+    /// how public tokens encrypt them.
+    type Shape: Shape;
+    /// Length of [`Scheme::to_bytes`]: the shape's.
+    const BYTE_LEN: usize = <Self::Shape as Shape>::KIND.byte_len();
     /// The text forms, the canonical one first: what [`Scheme::encode`] writes and
     /// [`Scheme::decode`] reads (besides [`Encoding::Canonical`]), and what
     /// `#[id(encoding = "...")]` is checked against when it compiles. Declared with
@@ -184,8 +206,8 @@ pub trait Scheme:
     /// SQL Server `datetime` COMBs (.NET's 100 ns ticks). Tools print an ID's time with exactly
     /// these digits ([`Timestamp::rfc3339`]), so times of one scheme have one length.
     const TIME_DIGITS: u8 = 3;
-    /// The block public identities encrypt values of this scheme in.
-    const PUBLIC_LAYOUT: PublicLayout = PublicLayout::Bytes;
+    /// The block public identities encrypt values of this scheme in: the shape's.
+    const PUBLIC_LAYOUT: PublicLayout = PublicLayout::of(<Self::Shape as Shape>::KIND);
     /// Evaluating it checks the scheme's type parameters (uid96's interval must be 5..=10):
     /// derived types evaluate it, so a bad parameter is a compile error at the attribute.
     const VALID: () = ();

@@ -9,7 +9,7 @@
 
 use super::{AsciiWords, IdText, base62, hex};
 use crate::error::{ParseError, RangeRule};
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 use rust_decimal::Decimal;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -75,7 +75,7 @@ pub const MAX: u128 = 9_999_999_999_999_999_999_999_999_999;
 ///
 /// A scale with only zeros behind the point (`123.0`, as SQLite returns) is accepted: the value
 /// is integral, and refusing it is what Architect.Identities issue #39 complained about.
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 #[inline]
 pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
     // What drivers and `to_decimal` produce: no rescaling needed.
@@ -89,7 +89,7 @@ pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
 
 /// [`from_decimal`] of the `Decimal` with this mantissa and scale (a negative zero arrives as
 /// zero, which is accepted either way).
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 #[cold]
 #[inline(never)]
 fn from_scaled_decimal(mantissa: i128, scale: u32) -> Result<u128, ParseError> {
@@ -106,7 +106,7 @@ fn from_scaled_decimal(mantissa: i128, scale: u32) -> Result<u128, ParseError> {
 }
 
 /// The `Decimal` (scale 0) of a value; values are at most [`MAX`], which always fits.
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 #[inline]
 pub fn to_decimal(v: u128) -> Result<Decimal, ParseError> {
     Ok(decimal_below_2_96(check(v)?))
@@ -114,7 +114,7 @@ pub fn to_decimal(v: u128) -> Result<Decimal, ParseError> {
 
 /// The `Decimal` (scale 0) of `v < 2^96` from its three 32-bit words, without
 /// `from_i128_with_scale`'s range checks (its callers have checked already).
-#[cfg(feature = "distributed")]
+#[cfg(feature = "decimal")]
 #[inline(always)]
 pub(crate) fn decimal_below_2_96(v: u128) -> Decimal {
     debug_assert!(v >> 96 == 0);

@@ -1,4 +1,4 @@
-//! What derived COMB types and tools get: storage conversion, database columns, the fields
+//! What derived COMB types and tools get: storage conversion, the fields
 //! `inspect` prints, the `--base` generator of `new`, and the derive's own items.
 
 use crate::prelude::*;
@@ -12,23 +12,6 @@ use core::marker::PhantomData;
 use uuid::Uuid;
 
 crate::identity::storage_via_from!([L: CombLayout] Uuid => Comb<L>);
-
-/// PostgreSQL `uuid`; SQLite 16 bytes, in .NET byte order for the layouts that use it.
-impl<L: CombLayout> crate::column::DbColumn for Comb<L> {
-    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
-    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
-
-    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
-        crate::column::guid_to_db(self.uuid(), dialect, L::DOTNET_BYTES)
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
-        crate::column::guid_from_db::<Self>(value, L::DOTNET_BYTES).map(Comb::from_uuid)
-    }
-}
-
-impl<L: CombLayout> crate::column::UuidColumn for Comb<L> {}
-impl<L: CombLayout> crate::column::BinaryColumn for Comb<L> {}
 
 impl<L: CombLayout> crate::scheme::describe::Describe for Comb<L> {
     const OPTIONS: &'static [&'static str] = &["base"];

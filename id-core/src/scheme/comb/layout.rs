@@ -7,7 +7,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::codec::guid::{DOTNET_SIGNIFICANCE, SQL_SERVER_SIGNIFICANCE, significance_part};
 use crate::error::{GenerateError, ParseError};
 use crate::random::{OsRandom, RandomSource};
-use crate::scheme::canonical_text;
+use crate::scheme::{canonical_text, shape};
 use crate::time::Timestamp;
 use core::cmp::Ordering;
 use core::fmt;
@@ -25,15 +25,16 @@ pub trait CombLayout: Copy + Eq + Ord + Hash + fmt::Debug + Default + Send + Syn
     const TIME_BYTES: [usize; 6];
     /// String-order indexes of the other 10 bytes, in the order the database compares them.
     const TAIL_ORDER: [usize; 10];
-    /// Whether byte-oriented stores (SQLite BLOB, Oracle `RAW`) hold the .NET `ToByteArray()`
-    /// bytes, as RT.Comb's binary provider expects, rather than the string-order bytes.
-    const DOTNET_BYTES: bool = false;
+    /// [`shape::DotNetGuid`] where byte-oriented stores (SQLite BLOB, Oracle `RAW`) hold the
+    /// .NET `ToByteArray()` bytes, as RT.Comb's binary provider expects; [`shape::Guid`] (the
+    /// string-order bytes) otherwise.
+    type Shape: shape::Shape;
     /// The process-wide generator of this layout.
     fn default_generator() -> &'static CombGenerator<Self>;
 }
 
 macro_rules! layout {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $strategy:ident, $time:expr, $tail:expr $(, $dotnet:expr)?) => {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $shape:ident, $strategy:ident, $time:expr, $tail:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
         pub struct $ty;
@@ -43,7 +44,7 @@ macro_rules! layout {
             const STRATEGY: TimeStrategy = TimeStrategy::$strategy;
             const TIME_BYTES: [usize; 6] = $time;
             const TAIL_ORDER: [usize; 10] = $tail;
-            $(const DOTNET_BYTES: bool = $dotnet;)?
+            type Shape = shape::$shape;
             fn default_generator() -> &'static CombGenerator<Self> {
                 static GENERATOR: crate::installed::Installed<CombGenerator<$ty>> = crate::installed::Installed::new();
                 GENERATOR.get_or_init(CombGenerator::new)
@@ -59,21 +60,21 @@ pub(super) const SQL_TIME: [usize; 6] = significance_part(&SQL_SERVER_SIGNIFICAN
 pub(super) const SQL_TAIL: [usize; 10] = significance_part(&SQL_SERVER_SIGNIFICANCE, 6);
 layout!(
     /// RT.Comb `Provider.Sql`: Unix ms in the last 6 bytes, SQL Server order.
-    SqlServer, "comb_sql", UnixMillis, SQL_TIME, SQL_TAIL
+    SqlServer, "comb_sql", Guid, UnixMillis, SQL_TIME, SQL_TAIL
 );
 layout!(
     /// RT.Comb `Provider.PostgreSql`: Unix ms in the first 6 bytes, byte order.
-    PostgreSql, "comb_pg", UnixMillis, significance_part(&BYTE_ORDER, 0), significance_part(&BYTE_ORDER, 6)
+    PostgreSql, "comb_pg", Guid, UnixMillis, significance_part(&BYTE_ORDER, 0), significance_part(&BYTE_ORDER, 6)
 );
 layout!(
     /// RT.Comb `Provider.Legacy` (Jimmy Nilsson's COMB): SQL `datetime` in the last 6 bytes.
-    Legacy, "comb_legacy", SqlDateTime, SQL_TIME, SQL_TAIL
+    Legacy, "comb_legacy", Guid, SqlDateTime, SQL_TIME, SQL_TAIL
 );
 layout!(
     /// RT.Comb `Provider.Oracle` / `Provider.SqliteBinary`: Unix ms in .NET bytes 0..6, ordered
     /// by the .NET byte array.
-    Binary, "comb_binary", UnixMillis, significance_part(&DOTNET_SIGNIFICANCE, 0),
-    significance_part(&DOTNET_SIGNIFICANCE, 6), true
+    Binary, "comb_binary", DotNetGuid, UnixMillis, significance_part(&DOTNET_SIGNIFICANCE, 0),
+    significance_part(&DOTNET_SIGNIFICANCE, 6)
 );
 
 /// A COMB GUID of layout `L`.

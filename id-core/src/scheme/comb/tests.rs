@@ -14,6 +14,7 @@ use uuid::Uuid;
 struct PgSqlDateTime;
 
 impl CombLayout for PgSqlDateTime {
+    type Shape = crate::scheme::shape::Guid;
     const NAME: &'static str = "comb_pg_sqldatetime";
     const STRATEGY: TimeStrategy = TimeStrategy::SqlDateTime;
     const TIME_BYTES: [usize; 6] = PostgreSql::TIME_BYTES;

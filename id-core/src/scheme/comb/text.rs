@@ -12,7 +12,7 @@ impl<L: CombLayout> Scheme for Comb<L> {
     crate::scheme::text_forms!(uuid, hex, base62, ulid, typeid);
 
     const NAME: &'static str = L::NAME;
-    const BYTE_LEN: usize = 16;
+    type Shape = L::Shape;
     const TIME_DIGITS: u8 = L::STRATEGY.time_digits();
     type Input = ();
     type Generator = CombGenerator<L>;

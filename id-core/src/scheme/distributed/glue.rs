@@ -1,4 +1,4 @@
-//! What derived DistributedId types and tools get: storage conversion, database columns, the
+//! What derived DistributedId types and tools get: storage conversion, the
 //! fields `inspect` prints, and the derive's own items.
 
 use crate::prelude::*;
@@ -6,38 +6,7 @@ use crate::prelude::*;
 use super::{DistributedId, DistributedId128};
 use crate::codec::decimal;
 use crate::error::ParseError;
-use crate::scheme::Scheme;
 use rust_decimal::Decimal;
-
-/// PostgreSQL `NUMERIC(28,0)`; SQLite `TEXT` digits (its `NUMERIC` would round 28 digits).
-impl crate::column::DbColumn for DistributedId {
-    const POSTGRES: crate::column::Column = crate::column::Column::Numeric;
-    const SQLITE: crate::column::Column = crate::column::Column::Text;
-
-    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
-        match dialect {
-            crate::column::Dialect::Postgres => crate::column::DbValue::Numeric(self.to_decimal()),
-            crate::column::Dialect::Sqlite => {
-                crate::column::DbValue::Text(self.encode(crate::Encoding::Decimal).expect("decimal text"))
-            }
-        }
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
-        match value {
-            crate::column::DbValue::Numeric(d) => DistributedId::from_decimal(d),
-            crate::column::DbValue::BigInt(v) => u128::try_from(v)
-                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })
-                .and_then(DistributedId::try_from_u128),
-            crate::column::DbValue::Text(t) => {
-                crate::column::digits_with_zero_fraction(&t).and_then(DistributedId::try_from_u128)
-            }
-            other => Err(crate::column::wrong_type::<Self>(&other)),
-        }
-    }
-}
-
-impl crate::column::NumericColumn for DistributedId {}
 
 impl crate::scheme::describe::Describe for DistributedId {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
@@ -101,33 +70,6 @@ macro_rules! __derive_distributed {
 }
 
 crate::identity::storage_via_from!([] u128 => DistributedId128);
-
-/// PostgreSQL `uuid` (or `NUMERIC(38,0)`); SQLite 16 bytes.
-impl crate::column::DbColumn for DistributedId128 {
-    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
-    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
-
-    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
-        crate::column::guid_to_db(self.to_uuid(), dialect, false)
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
-        crate::column::guid_from_db::<Self>(value, false).map(DistributedId128::from_uuid)
-    }
-
-    /// Architect.Identities' `DECIMAL(38)` form: the `u128` itself (38 or 39 digits).
-    fn to_numeric(&self) -> Option<u128> {
-        Some(self.value())
-    }
-
-    fn from_numeric(value: u128) -> Option<Self> {
-        Some(DistributedId128::from_u128(value))
-    }
-}
-
-impl crate::column::UuidColumn for DistributedId128 {}
-impl crate::column::BinaryColumn for DistributedId128 {}
-impl crate::column::NumericColumn for DistributedId128 {}
 
 impl crate::scheme::describe::Describe for DistributedId128 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

@@ -102,7 +102,6 @@ impl From<DistributedId> for Decimal {
 impl crate::scheme::sealed::Sealed for DistributedId {}
 impl Scheme for DistributedId {
     crate::scheme::text_forms!(decimal, base62, hex, uuid);
-    const PUBLIC_LAYOUT: crate::scheme::PublicLayout = crate::scheme::PublicLayout::Decimal;
 
     const NAME: &'static str = "distributed";
     // The deliberate leeway, plus the system clock's own lag behind `SystemTime::now()`: an ID
@@ -110,7 +109,7 @@ impl Scheme for DistributedId {
     // millisecond boundary, embeds the millisecond before `t - leeway`.
     const EMBED_LAG: Duration =
         Duration::from_millis(DISTRIBUTED.leeway_ms).saturating_add(crate::clock::SystemClock::MAX_LAG);
-    const BYTE_LEN: usize = 16;
+    type Shape = crate::scheme::shape::Decimal;
     type Input = ();
     type Generator = DistributedIdGenerator;
 

@@ -130,7 +130,7 @@ impl Scheme for DistributedId128 {
     crate::scheme::text_forms!(base62, decimal, uuid, hex, ulid, typeid);
 
     const NAME: &'static str = "distributed128";
-    const BYTE_LEN: usize = 16;
+    type Shape = crate::scheme::shape::U128;
     type Input = ();
     type Generator = DistributedId128Generator;
 

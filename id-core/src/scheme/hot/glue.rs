@@ -1,30 +1,12 @@
-//! What derived HotGuid types and tools get: storage conversion, database columns, the fields
+//! What derived HotGuid types and tools get: storage conversion, the fields
 //! `inspect` prints, the generator options of `new`, and the derive's own items.
 
 use crate::prelude::*;
 
 use super::HotGuid;
-use crate::error::ParseError;
 use uuid::Uuid;
 
 crate::identity::storage_via_from!([] Uuid => HotGuid);
-
-/// PostgreSQL `uuid`; SQLite 16 bytes.
-impl crate::column::DbColumn for HotGuid {
-    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
-    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
-
-    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
-        crate::column::guid_to_db(self.uuid(), dialect, false)
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
-        crate::column::guid_from_db::<Self>(value, false).map(HotGuid::from_uuid)
-    }
-}
-
-impl crate::column::UuidColumn for HotGuid {}
-impl crate::column::BinaryColumn for HotGuid {}
 
 impl crate::scheme::describe::Describe for HotGuid {
     const INPUT: Option<&'static str> = Some("shard");

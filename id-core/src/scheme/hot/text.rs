@@ -15,7 +15,7 @@ impl Scheme for HotGuid {
     const NAME: &'static str = "hot";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const TIME_DIGITS: u8 = 0;
-    const BYTE_LEN: usize = 16;
+    type Shape = crate::scheme::shape::Guid;
     type Input = u32;
     type Generator = HotGuidGenerator;
 

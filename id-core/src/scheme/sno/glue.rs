@@ -1,4 +1,4 @@
-//! What derived sno types and tools get: storage conversion, database columns, the fields
+//! What derived sno types and tools get: storage conversion, the fields
 //! `inspect` prints, the generator options of `new`, and the derive's own items.
 
 use crate::prelude::*;
@@ -8,11 +8,6 @@ use crate::clock::CoarseClock;
 use crate::scheme::Generate;
 
 crate::identity::storage_via_from!([] [u8; 10] => Sno);
-
-// Its 10 bytes: `bytea`, `BLOB`.
-crate::column::bytes_column!([] Sno);
-
-impl crate::column::BinaryColumn for Sno {}
 
 impl crate::scheme::describe::Describe for Sno {
     const INPUT: Option<&'static str> = Some("meta");

@@ -15,7 +15,7 @@ impl Scheme for Sno {
 
     const NAME: &'static str = "sno";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
-    const BYTE_LEN: usize = 10;
+    type Shape = crate::scheme::shape::Bytes<10>;
     type Input = u8;
     type Generator = SnoGenerator;
 

@@ -1,12 +1,10 @@
-//! What derived snowflake types and tools get: storage conversion (`u64`), database columns
-//! (`bigint`), the fields `inspect` prints, the `node` option of `new`, and the derive's items.
+//! What derived snowflake types and tools get: storage conversion (`u64`), the fields `inspect` prints, the `node` option of `new`, and the derive's items.
 
 use crate::prelude::*;
 
 use super::SnowflakeGenerator;
 use super::layout::{DiscordLayout, Snowflake, SnowflakeLayout};
 use crate::clock::SystemClock;
-use crate::column::{Column, DbValue, Dialect};
 use crate::error::ParseError;
 use crate::scheme::Generate;
 use crate::scheme::describe::{Describe, Field, OptionError, Options};
@@ -28,27 +26,6 @@ impl<L: SnowflakeLayout> crate::identity::StorageOf<Snowflake<L>> for u64 {
         Snowflake::try_from_u64(self)
     }
 }
-
-impl<L: SnowflakeLayout> crate::column::DbColumn for Snowflake<L> {
-    const POSTGRES: Column = Column::BigInt;
-    const SQLITE: Column = Column::BigInt;
-
-    /// The value as a signed `bigint`: every ID is below 2^63, so `bigint` order is theirs.
-    fn to_db(&self, _: Dialect) -> DbValue {
-        DbValue::BigInt(self.to_i64())
-    }
-
-    fn from_db(value: DbValue) -> Result<Self, ParseError> {
-        match value {
-            DbValue::BigInt(v) => u64::try_from(v)
-                .map(Self::from_bits)
-                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative }),
-            other => crate::column::bytes_from_db(other),
-        }
-    }
-}
-
-impl<L: SnowflakeLayout> crate::column::BigIntColumn for Snowflake<L> {}
 
 impl<L: SnowflakeLayout> Describe for Snowflake<L> {
     const OPTIONS: &'static [&'static str] = &["node"];

@@ -6,7 +6,7 @@ use super::generator::default_slot;
 use super::layout::{Snowflake, SnowflakeLayout};
 use crate::codec::{IdText, decimal, hex};
 use crate::error::{ParseError, RangeRule};
-use crate::scheme::{Encoding, IdBytes, PublicLayout, Scheme, canonical_text, clamp_time, unsupported};
+use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
 use crate::time::Timestamp;
 
 impl<L: SnowflakeLayout> crate::scheme::sealed::Sealed for Snowflake<L> {}
@@ -15,9 +15,8 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
     crate::scheme::text_forms!(decimal, hex);
 
     const NAME: &'static str = L::NAME;
-    const BYTE_LEN: usize = 8;
+    type Shape = crate::scheme::shape::U63;
     // Architect's `u64` block, as uid64's: the same value encrypts to the same token.
-    const PUBLIC_LAYOUT: PublicLayout = PublicLayout::U64;
     type Input = ();
     type Generator = SnowflakeGenerator<L>;
 

@@ -1,33 +1,11 @@
-//! What derived uid types and tools get: storage conversion, database columns, the fields
+//! What derived uid types and tools get: storage conversion, the fields
 //! `inspect` prints, the generator options of `new`, and the derive's own items.
 
 use crate::prelude::*;
 
 use super::{Uid64, Uid96With};
-use crate::error::ParseError;
 
 crate::identity::storage_via_from!([] u64 => Uid64);
-
-impl crate::column::DbColumn for Uid64 {
-    const POSTGRES: crate::column::Column = crate::column::Column::BigInt;
-    const SQLITE: crate::column::Column = crate::column::Column::BigInt;
-
-    /// The 64 bits as a signed `bigint` (two's complement), so every value round-trips. Every
-    /// uid made before the year 18600 is below 2^63, so `bigint` order is the ID's order; the
-    /// values above (megaseconds ≥ 2^19) are stored negative and sort first.
-    fn to_db(&self, _: crate::column::Dialect) -> crate::column::DbValue {
-        crate::column::DbValue::BigInt(self.value() as i64)
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
-        match value {
-            crate::column::DbValue::BigInt(v) => Ok(Uid64::from_u64(v as u64)),
-            other => crate::column::bytes_from_db(other),
-        }
-    }
-}
-
-impl crate::column::BigIntColumn for Uid64 {}
 
 impl crate::scheme::describe::Describe for Uid64 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
@@ -53,11 +31,6 @@ macro_rules! __derive_uid64 {
 }
 
 crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
-
-// Its 12 bytes: `bytea`, `BLOB`.
-crate::column::bytes_column!([const I: u8] Uid96With<I>);
-
-impl<const I: u8> crate::column::BinaryColumn for Uid96With<I> {}
 
 impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
     const INPUT: Option<&'static str> = Some("node");

@@ -15,12 +15,11 @@ use core::time::Duration;
 
 impl Scheme for Uid64 {
     crate::scheme::text_forms!(base64, base64url, hex, base62, decimal);
-    const PUBLIC_LAYOUT: crate::scheme::PublicLayout = crate::scheme::PublicLayout::U64;
 
     const NAME: &'static str = "uid64";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const TIME_DIGITS: u8 = 6;
-    const BYTE_LEN: usize = 8;
+    type Shape = crate::scheme::shape::U64;
     type Input = ();
     type Generator = UidGenerator;
 
@@ -111,7 +110,7 @@ impl<const I: u8> Scheme for Uid96With<I> {
     const NAME: &'static str = "uid96";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const TIME_DIGITS: u8 = 6;
-    const BYTE_LEN: usize = 12;
+    type Shape = crate::scheme::shape::Bytes<12>;
     const VALID: () = assert!(Self::INTERVAL.0 == I);
     type Input = Option<u32>;
     type Generator = GlobalUidGenerator<CoarseClock, I>;

@@ -1,5 +1,5 @@
 //! What derived ULID types and tools get: storage in a `u128` or a `Uuid` (every value of
-//! either is a ULID), database columns, the fields `inspect` prints, and the derive's items.
+//! either is a ULID), the fields `inspect` prints, and the derive's items.
 
 use crate::prelude::*;
 
@@ -27,23 +27,6 @@ impl crate::identity::StorageOf<Ulid> for Uuid {
         Ulid::from_uuid(self)
     }
 }
-
-/// PostgreSQL `uuid` (bytewise order: time first, as ULIDs sort); SQLite 16 bytes.
-impl crate::column::DbColumn for Ulid {
-    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
-    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
-
-    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
-        crate::column::guid_to_db(self.uuid(), dialect, false)
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, crate::error::ParseError> {
-        crate::column::guid_from_db::<Self>(value, false).map(Ulid::from_uuid)
-    }
-}
-
-impl crate::column::UuidColumn for Ulid {}
-impl crate::column::BinaryColumn for Ulid {}
 
 impl crate::scheme::describe::Describe for Ulid {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

@@ -15,7 +15,7 @@ impl Scheme for Ulid {
     crate::scheme::text_forms!(ulid, typeid, uuid, hex, base62);
 
     const NAME: &'static str = "ulid";
-    const BYTE_LEN: usize = 16;
+    type Shape = crate::scheme::shape::Guid;
     type Input = ();
     type Generator = UlidGenerator;
 

@@ -1,5 +1,5 @@
 //! What derived UUIDv7 types and tools get: storage conversion (a `Uuid` that is no version 7
-//! is refused), database columns, the fields `inspect` prints, and the derive's own items.
+//! is refused), the fields `inspect` prints, and the derive's own items.
 
 use crate::prelude::*;
 
@@ -22,23 +22,6 @@ impl crate::identity::StorageOf<Uuid7> for Uuid {
         checked(self.into_bytes())
     }
 }
-
-/// PostgreSQL `uuid` (which orders bytewise: time first); SQLite 16 bytes.
-impl crate::column::DbColumn for Uuid7 {
-    const POSTGRES: crate::column::Column = crate::column::Column::Uuid;
-    const SQLITE: crate::column::Column = crate::column::Column::Bytes;
-
-    fn to_db(&self, dialect: crate::column::Dialect) -> crate::column::DbValue {
-        crate::column::guid_to_db(self.uuid(), dialect, false)
-    }
-
-    fn from_db(value: crate::column::DbValue) -> Result<Self, ParseError> {
-        crate::column::guid_from_db::<Self>(value, false).and_then(|uuid| checked(uuid.into_bytes()))
-    }
-}
-
-impl crate::column::UuidColumn for Uuid7 {}
-impl crate::column::BinaryColumn for Uuid7 {}
 
 impl crate::scheme::describe::Describe for Uuid7 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

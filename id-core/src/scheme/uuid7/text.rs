@@ -22,7 +22,7 @@ impl Scheme for Uuid7 {
     crate::scheme::text_forms!(uuid, hex, base62, ulid, typeid);
 
     const NAME: &'static str = "uuid7";
-    const BYTE_LEN: usize = 16;
+    type Shape = crate::scheme::shape::Guid;
     type Input = ();
     type Generator = Uuid7Generator;
 
