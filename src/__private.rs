@@ -37,11 +37,7 @@ pub use {crate::integrations::utoipa6, utoipa};
 #[macro_export]
 macro_rules! __idcraft_integrations {
     ($ty:ident) => {
-        $crate::__idcraft_integrations!($ty, serde [Serialize Deserialize]);
-    };
-    // `serde [...]`: the serde traits to implement (the derive leaves out those the user derives).
-    ($ty:ident, serde [$($serde:ident)*]) => {
-        $crate::__idcraft_serde!($ty, [$($serde)*]);
+        $crate::__idcraft_serde!($ty);
         $crate::__idcraft_sqlx09_postgres!($ty);
         $crate::__idcraft_sqlx09_sqlite!($ty);
         $crate::__idcraft_sqlx08_postgres!($ty);
@@ -166,5 +162,5 @@ macro_rules! __idcraft_diesel2_sqlite {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_serde {
-    ($ty:ident, [$($trait:ident)*]) => {};
+    ($ty:ident) => {};
 }

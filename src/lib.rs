@@ -8,6 +8,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use idcraft_core::identity::Fields;
 pub use idcraft_core::{
     Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, InvalidReason, ManualClock,
     NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom, StorageOf, SystemClock,

@@ -1,7 +1,7 @@
 //! Code generation: glue only. Every method calls a generic function of
 //! `idcraft::__private` with `Self` as the `Identity`.
 
-use crate::{ast, attr, fallback, siblings};
+use crate::{ast, attr, fallback};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -101,19 +101,8 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
     let p_at_literal = attr::respan(p.clone(), scheme.span);
     let scheme_items =
         quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(#name [#args] #scheme_ty, #ident, #field_ty););
-    // Traits the user also derived: one error naming them, and Identity leaves its own impls of
-    // them out, so the compiler adds no conflicting-implementation error per trait.
-    let siblings = siblings::conflicting(ident);
-    let siblings_error = (!siblings.is_empty()).then(|| {
-        let names = siblings.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
-        let message = format!(
-            "`#[derive(Identity)]` already implements {names}: remove {} from the derive list (its `Ord` is \
-             the database's order, its `Debug` and serde use the ID's text)",
-            if siblings.len() == 1 { "it" } else { "them" }
-        );
-        syn::Error::new(proc_macro2::Span::call_site(), message).to_compile_error()
-    });
-    // The std traits Identity writes, each left out where the user derived it too.
+    // The std traits Identity writes: deriving them too is a conflicting-implementation error,
+    // which names the trait and both derives.
     let std_impls = [
         ("Clone", quote!(impl ::core::clone::Clone for #ident { #[inline] fn clone(&self) -> Self { *self } })),
         ("Copy", quote!(impl ::core::marker::Copy for #ident {})),
@@ -164,12 +153,7 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
         ),
     ]
     .into_iter()
-    .filter(|(name, _)| !siblings.contains(name))
     .map(|(_, tokens)| quote!(#[automatically_derived] #tokens));
-    let serde_kept = ["Serialize", "Deserialize"]
-        .into_iter()
-        .filter(|n| !siblings.contains(n))
-        .map(|n| syn::Ident::new(n, proc_macro2::Span::call_site()));
 
     quote! {
         const _: () = {
@@ -276,11 +260,20 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
                 }
             }
 
-            #p::integrations!(#ident, serde [#(#serde_kept)*]);
+            // The scheme's accessors, declared once per scheme on `Fields`.
+            #[automatically_derived]
+            impl ::core::ops::Deref for #ident {
+                type Target = #p::Fields<Self, #scheme_ty>;
+                #[inline(always)]
+                fn deref(&self) -> &Self::Target {
+                    #p::Fields::of(self)
+                }
+            }
+
+            #p::integrations!(#ident);
 
             #check_parameters
             #check_encoding
         };
-        #siblings_error
     }
 }

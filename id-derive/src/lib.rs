@@ -9,7 +9,6 @@ mod ast;
 mod attr;
 mod expand;
 mod fallback;
-mod siblings;
 
 use proc_macro::TokenStream;
 
@@ -81,12 +80,16 @@ use proc_macro::TokenStream;
 ///   generator of the scheme (an injected clock or random source). Schemes whose generator
 ///   takes an input take it in all three: `hot` a shard key (`new(shard_key: u32)`,
 ///   `generate_with(&generator, shard_key)`). `sno` adds `new_with_meta(meta: u8)` (`new()`
-///   uses metabyte 0) and sno's `NewWithTime` as `at(meta, t)` / `try_at(meta, t)`; `uid96`
-///   adds `new_with_node(node: u32)`.
+///   uses metabyte 0) and `uid96` adds `new_with_node(node: u32)`. `at(t)` / `try_at(t)` make
+///   an ID embedding `t` from the default generator, for back-filling, with the generator's
+///   whole input before `t` (sno's `NewWithTime` as `at(meta, t)`, hot's `at(shard_key, t)`,
+///   uid96's `at(node, t)`).
 /// - **Time.** `timestamp() -> SystemTime`, and the range bounds `min_at(t)` / `max_at(t)`:
 ///   `min_at(t1)..=max_at(t2)` holds every ID whose `new()` started at or after `t1` and
 ///   returned by `t2` (and perhaps a few made up to the scheme's `EMBED_LAG` before `t1`).
-/// - **The scheme's fields**, as methods: `hot`: `shard_key()`, `unix_seconds()`,
+/// - **The scheme's fields**, as methods reached through `Deref<Target = idcraft::Fields<Self,
+///   Scheme>>` (each scheme declares them once there; rustdoc lists them under "Methods from
+///   `Deref`"): `hot`: `shard_key()`, `unix_seconds()`,
 ///   `counter()`; `distributed`: `random()`; `distributed128`: `random()`; `sno`: `meta()`,
 ///   `partition()`, `sequence()`, `tick()`, `is_zero()`; `uid64`: `seq()`; `uid96`: `node()`,
 ///   `seq()`; `uuid7`: `unix_ms()`, `counter()`; `ulid`: `unix_ms()`, `random()`; the
@@ -128,7 +131,7 @@ use proc_macro::TokenStream;
 /// | an invalid prefix | `invalid prefix "Order-": use only lowercase ASCII letters and underscores` (or: at most 63 characters; cannot start or end with an underscore) |
 /// | a text form the scheme has not | `` the scheme has no such text form; it has `sno32`, `hex` `` |
 /// | the wrong storage type | `` `u64` is not the storage type of this ID scheme `` at the field |
-/// | `Debug`, `Clone`, `Copy`, `PartialEq`, `Eq`, `Hash`, `PartialOrd`, `Ord`, `Serialize` or `Deserialize` derived beside it | one error at `Identity` naming them: `` `#[derive(Identity)]` already implements `Debug`, `Clone`: remove them from the derive list `` (instead of the compiler's conflicting-implementation error per trait; read from the source file, so a type written by another macro gets the compiler's errors) |
+/// | `Debug`, `Clone`, `Copy`, `PartialEq`, `Eq`, `Hash`, `PartialOrd`, `Ord`, `Serialize` or `Deserialize` derived beside it | the compiler's `conflicting implementations of trait` error for each, pointing at both derives (a derive sees only its own item, and this one does not read the source file to find its neighbours) |
 /// | an enum, a union, named fields, several fields, generics | `#[derive(Identity)] needs a tuple struct with one field, like struct OrderId(Uuid);` and its variants |
 ///
 /// # Examples

@@ -4,10 +4,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_serde {
-    ($ty:ident, [$($trait:ident)*]) => {
-        $($crate::__idcraft_serde!(@$trait $ty);)*
-    };
-    (@Serialize $ty:ident) => {
+    ($ty:ident) => {
         #[automatically_derived]
         impl $crate::__private::serde::Serialize for $ty {
             fn serialize<S: $crate::__private::serde::Serializer>(
@@ -17,8 +14,7 @@ macro_rules! __idcraft_serde {
                 $crate::__private::serde_support::serialize(self, serializer)
             }
         }
-    };
-    (@Deserialize $ty:ident) => {
+
         #[automatically_derived]
         impl<'de> $crate::__private::serde::Deserialize<'de> for $ty {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(

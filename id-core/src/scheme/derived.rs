@@ -1,30 +1,32 @@
 //! What a derived type gets from its scheme beyond the API every ID shares: its constructors
-//! (`new` takes what the scheme's generator needs), its field accessors and its conversion
-//! from storage. Each scheme declares these next to its layout with a `__derive_<scheme>!`
-//! macro written in terms of [`__derive_items!`](crate::__derive_items); the registry exports
-//! it under the scheme's name, and `#[derive(Identity)]` calls it, so the derive itself holds
-//! no scheme facts. Hidden: only macro output uses it.
+//! (`new` takes what the scheme's generator needs) and its conversion from storage. The
+//! registry gives each scheme's constructor parameters and storage conversion to
+//! [`__derive_items!`](crate::__derive_items), the one template every scheme's derived types go
+//! through; accessors come from [`Fields`](crate::identity::Fields). Hidden: only macro output
+//! uses it.
 
 use core::marker::PhantomData;
 
 /// Writes a derived type's scheme-specific items. Input, in order:
 ///
 /// - `Type, StorageType;`
+/// - `infallible;` (`From<Storage>`) or `fallible;` (`TryFrom<Storage>`, for storage types
+///   that can hold invalid values);
 /// - `new(param: Ty, ...) => input;`: the parameters of `new`, `try_new` and
 ///   `generate_with`, and the generator input they make;
-/// - `storage infallible;` (`From<Storage>`) or `storage fallible;` (`TryFrom<Storage>`, for
-///   storage types that can hold invalid values);
-/// - `accessors { /// doc \n name -> Ty; ... }`: methods delegating to the scheme value;
-/// - anything after that: further inherent items, verbatim.
+/// - optionally `with name(param: Ty) => input;`: a second constructor for a generator input
+///   that `new` leaves at its default (sno's metabyte, uid96's node).
+///
+/// `at` and `try_at` take the generator's whole input: the `with` constructor's parameter where
+/// there is one, else `new`'s.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __derive_items {
     (
         $ident:ident, $storage:ty;
+        $conversion:ident;
         new($($param:ident: $param_ty:ty),*) => $input:expr;
-        storage $conversion:ident;
-        accessors { $($(#[doc = $doc:literal])+ $accessor:ident -> $accessor_ty:ty;)* }
-        $($extra:tt)*
+        $(with $with:ident($with_param:ident: $with_ty:ty) => $with_input:expr;)?
     ) => {
         #[automatically_derived]
         impl $ident {
@@ -36,9 +38,8 @@ macro_rules! __derive_items {
             ///
             /// * the system clock is outside the range the scheme can represent
             ///   (`GenerateError::TimeOutOfRange`), or the last time unit of the layout is used up;
-            /// * the default generator was built on a lease (`idcraft::lease`) and the lease has
-            ///   expired or was lost (`GenerateError::LeaseExpired`), or the clock is outside the
-            ///   window the lease may issue in (`GenerateError::OutsideLeaseWindow`);
+            /// * the default generator is fenced (`idcraft::lease`) and its fence refuses to issue
+            ///   (the lease expired or was lost, or the clock is outside its window);
             /// * an incremental test scope has passed the scheme's last value
             ///   (`GenerateError::Exhausted`).
             ///
@@ -69,17 +70,40 @@ macro_rules! __derive_items {
             }
 
             $(
-                $(#[doc = $doc])+
+                /// [`new`](Self::new) with this part of the generator's input given.
                 #[inline]
-                pub fn $accessor(&self) -> $accessor_ty {
-                    $crate::identity::Identity::to_scheme(self).$accessor()
+                #[track_caller]
+                pub fn $with($with_param: $with_ty) -> Self {
+                    $crate::identity::new::<Self>($with_input)
                 }
-            )*
-
-            $($extra)*
+            )?
         }
 
+        $crate::__derive_items!(@at $ident; $(($with_param: $with_ty) => $with_input;)? ($($param: $param_ty),*) => $input;);
         $crate::__derive_items!(@storage $conversion $ident, $storage);
+    };
+    // The first input form given: the `with` constructor's, else `new`'s.
+    (@at $ident:ident; ($($param:ident: $param_ty:ty),*) => $input:expr; $($rest:tt)*) => {
+        #[automatically_derived]
+        impl $ident {
+            /// An ID embedding `t` from the scheme's default generator, on the sequence its
+            /// clock IDs take too: for back-filling. An instant the layout cannot hold, or one
+            /// ahead of what the generator has issued where that would break its order, is an
+            /// error (see `Generate::generate_at`).
+            #[inline]
+            pub fn try_at(
+                $($param: $param_ty,)* t: ::std::time::SystemTime,
+            ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
+                $crate::identity::try_at::<Self>($input, t)
+            }
+
+            /// [`try_at`](Self::try_at), panicking with the generator's message.
+            #[inline]
+            #[track_caller]
+            pub fn at($($param: $param_ty,)* t: ::std::time::SystemTime) -> Self {
+                $crate::identity::at::<Self>($input, t)
+            }
+        }
     };
     (@storage infallible $ident:ident, $storage:ty) => {
         #[automatically_derived]

@@ -68,11 +68,12 @@ const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); ALL]) -> us
 }
 
 /// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
-/// use, with the macro that writes a derived type's own items (see [`derived`]) and its
-/// family's feature and gate. It makes [`NAMES`] and [`by_name`], and checks at compile time
+/// use, with its family's feature and gate, and what a derived type's own items need (see
+/// [`derived`]): its storage conversion (`infallible`: `From`, `fallible`: `TryFrom`) and its
+/// constructors' parameters. It makes [`NAMES`] and [`by_name`], and checks at compile time
 /// that each name is the type's [`Scheme::NAME`].
 macro_rules! registry {
-    ($d:tt $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $derive:ident, $feature:literal $gate:ident;)+) => {
+    ($d:tt $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $feature:literal $gate:ident, $conversion:ident { $($items:tt)* };)+) => {
         /// Every scheme, and whether its family's feature is on in this build.
         const ALL_NAMES: [(&str, bool); [$(stringify!($name)),+].len()] = [$((stringify!($name), cfg!(feature = $feature))),+];
 
@@ -120,7 +121,7 @@ macro_rules! registry {
                     $crate::$gate! { $name
                         {
                             type $d alias = $crate::scheme::by_name::$name $d($d args)*;
-                            $crate::$derive! { $d ident, $d storage }
+                            $crate::__derive_items! { $d ident, $d storage; $conversion; $($items)* }
                         }
                         {
                             type $d alias = $crate::scheme::derived::UnknownScheme<$d storage>;
@@ -180,20 +181,23 @@ macro_rules! __join_names {
 
 registry! {
     $
-    comb_sql => CombSql, __derive_comb, "comb" __gate_comb;
-    comb_pg => CombPg, __derive_comb, "comb" __gate_comb;
-    comb_legacy => CombLegacy, __derive_comb, "comb" __gate_comb;
-    comb_binary => CombBinary, __derive_comb, "comb" __gate_comb;
-    hot => HotGuid, __derive_hot, "hot" __gate_hot;
-    distributed => DistributedId, __derive_distributed, "distributed" __gate_distributed;
-    distributed128 => DistributedId128, __derive_distributed128, "distributed" __gate_distributed;
-    sno => Sno, __derive_sno, "sno" __gate_sno;
-    uid64 => Uid64, __derive_uid64, "uid" __gate_uid;
-    uid96<const I: u8 = 8> => Uid96With<I>, __derive_uid96, "uid" __gate_uid;
-    uuid7 => Uuid7, __derive_uuid7, "uuid7" __gate_uuid7;
-    ulid => Ulid, __derive_ulid, "ulid" __gate_ulid;
-    twitter_snowflake => TwitterSnowflake, __derive_snowflake, "snowflake" __gate_snowflake;
-    discord_snowflake => DiscordSnowflake, __derive_snowflake, "snowflake" __gate_snowflake;
-    instagram_id => InstagramId, __derive_snowflake, "snowflake" __gate_snowflake;
-    sonyflake => Sonyflake, __derive_snowflake, "snowflake" __gate_snowflake;
+    comb_sql => CombSql, "comb" __gate_comb, infallible { new() => (); };
+    comb_pg => CombPg, "comb" __gate_comb, infallible { new() => (); };
+    comb_legacy => CombLegacy, "comb" __gate_comb, infallible { new() => (); };
+    comb_binary => CombBinary, "comb" __gate_comb, infallible { new() => (); };
+    hot => HotGuid, "hot" __gate_hot, infallible { new(shard_key: u32) => shard_key; };
+    distributed => DistributedId, "distributed" __gate_distributed, fallible { new() => (); };
+    distributed128 => DistributedId128, "distributed" __gate_distributed, infallible { new() => (); };
+    sno => Sno, "sno" __gate_sno, infallible { new() => 0u8; with new_with_meta(meta: u8) => meta; };
+    uid64 => Uid64, "uid" __gate_uid, infallible { new() => (); };
+    uid96<const I: u8 = 8> => Uid96With<I>, "uid" __gate_uid, infallible {
+        new() => ::core::option::Option::None;
+        with new_with_node(node: u32) => ::core::option::Option::Some(node);
+    };
+    uuid7 => Uuid7, "uuid7" __gate_uuid7, fallible { new() => (); };
+    ulid => Ulid, "ulid" __gate_ulid, infallible { new() => (); };
+    twitter_snowflake => TwitterSnowflake, "snowflake" __gate_snowflake, fallible { new() => (); };
+    discord_snowflake => DiscordSnowflake, "snowflake" __gate_snowflake, fallible { new() => (); };
+    instagram_id => InstagramId, "snowflake" __gate_snowflake, fallible { new() => (); };
+    sonyflake => Sonyflake, "snowflake" __gate_snowflake, fallible { new() => (); };
 }

@@ -51,18 +51,3 @@ impl<L: CombLayout> Generate<Comb<L>> for WithBase<L> {
         Comb::create(self.base, t)
     }
 }
-
-/// A derived COMB type's own items: `new()`, and `From<Uuid>` (every GUID is a COMB; the time
-/// is `timestamp()`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_comb {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage infallible;
-            accessors {}
-        }
-    };
-}

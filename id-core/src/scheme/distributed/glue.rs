@@ -51,23 +51,11 @@ fn lenient(mantissa: i128, scale: u32) -> DistributedId {
     DistributedId::from_decimal(d.trunc().abs()).unwrap_or(DistributedId::MAX)
 }
 
-/// A derived DistributedId type's own items: `new()`, the random part, and `TryFrom<Decimal>`
-/// (a `Decimal` can be negative, fractional or too large).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_distributed {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage fallible;
-            accessors {
-                /// The 48-bit random part.
-                random -> u64;
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([] super::DistributedId {
+    /// The 48-bit random part.
+    random -> u64;
+});
 
 crate::identity::storage_via_from!([] u128 => DistributedId128);
 
@@ -83,19 +71,8 @@ impl crate::scheme::describe::Describe for DistributedId128 {
     }
 }
 
-/// A derived DistributedId128 type's own items: `new()` and the random part.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_distributed128 {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage infallible;
-            accessors {
-                /// The 75-bit random part.
-                random -> u128;
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([] super::DistributedId128 {
+    /// The 75-bit random part.
+    random -> u128;
+});

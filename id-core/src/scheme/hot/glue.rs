@@ -26,23 +26,12 @@ impl crate::scheme::describe::Describe for HotGuid {
     }
 }
 
-/// A derived HotGuid type's own items: `new(shard_key)` and the fields.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_hot {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new(shard_key: u32) => shard_key;
-            storage infallible;
-            accessors {
-                /// The 4-byte shard key.
-                shard_key -> u32;
-                /// The embedded Unix seconds.
-                unix_seconds -> u32;
-                /// The 24-bit per-process counter.
-                counter -> u32;
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([] super::HotGuid {
+    /// The 4-byte shard key.
+    shard_key -> u32;
+    /// The embedded Unix seconds.
+    unix_seconds -> u32;
+    /// The 24-bit per-process counter.
+    counter -> u32;
+});

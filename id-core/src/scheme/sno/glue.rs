@@ -45,64 +45,16 @@ impl crate::scheme::describe::Describe for Sno {
     }
 }
 
-/// A derived sno type's own items: `new()` (metabyte 0), `new_with_meta`, sno's `NewWithTime`
-/// as `at`/`try_at`, and the fields.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_sno {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => 0u8;
-            storage infallible;
-            accessors {
-                /// The metabyte.
-                meta -> u8;
-                /// The partition.
-                partition -> u16;
-                /// The sequence within the 4 ms unit.
-                sequence -> u16;
-                /// The tick-tock bit (flips when the clock went back).
-                tick -> bool;
-                /// Whether this is the zero ID.
-                is_zero -> bool;
-            }
-
-            /// A new ID with metabyte `meta` from the default generator (or the innermost test
-            /// scope).
-            #[inline]
-            #[track_caller]
-            pub fn new_with_meta(meta: u8) -> Self {
-                $crate::identity::new::<Self>(meta)
-            }
-
-            /// sno's `NewWithTime`: an ID embedding `t` with metabyte `meta` from the default
-            /// generator, on the sequence its `new()` IDs take too, so the two never meet. An
-            /// error for an instant outside 2010..2079, in a unit before the last one the
-            /// generator used, or after its clock's (`GenerateError::InstantBehind`,
-            /// `InstantAhead`): to port old rows, give them a generator of their own on a
-            /// partition of their own (`SnoGenerator::with_partition`), oldest rows first.
-            #[inline]
-            pub fn try_at(
-                meta: u8,
-                t: ::std::time::SystemTime,
-            ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
-                $crate::identity::sno_at::<Self>(meta, t)
-            }
-
-            /// [`try_at`](Self::try_at), panicking where it returns an error.
-            #[inline]
-            #[track_caller]
-            pub fn at(meta: u8, t: ::std::time::SystemTime) -> Self {
-                match $crate::identity::sno_at::<Self>(meta, t) {
-                    ::core::result::Result::Ok(id) => id,
-                    ::core::result::Result::Err(e) => ::core::panic!(
-                        "{}::at(): {}",
-                        <Self as $crate::identity::Identity>::TYPE_NAME,
-                        e
-                    ),
-                }
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([] super::Sno {
+    /// The metabyte.
+    meta -> u8;
+    /// The partition.
+    partition -> u16;
+    /// The sequence within the 4 ms unit.
+    sequence -> u16;
+    /// The tick-tock bit (flips when the clock went back).
+    tick -> bool;
+    /// Whether this is the zero ID.
+    is_zero -> bool;
+});

@@ -58,23 +58,12 @@ impl<L: SnowflakeLayout> Describe for Snowflake<L> {
     }
 }
 
-/// A derived snowflake type's own items (all four layouts): `new()`, `TryFrom<u64>` and the fields.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_snowflake {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage fallible;
-            accessors {
-                /// The embedded Unix milliseconds.
-                unix_ms -> u64;
-                /// The node: worker, `worker << 5 | process` (Discord), shard or machine ID.
-                node -> u32;
-                /// The sequence within the time unit.
-                sequence -> u32;
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([L: super::layout::SnowflakeLayout] super::layout::Snowflake<L> {
+    /// The embedded Unix milliseconds.
+    unix_ms -> u64;
+    /// The node: worker, `worker << 5 | process` (Discord), shard or machine ID.
+    node -> u32;
+    /// The sequence within the time unit.
+    sequence -> u32;
+});

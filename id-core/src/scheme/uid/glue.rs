@@ -13,22 +13,11 @@ impl crate::scheme::describe::Describe for Uid64 {
     }
 }
 
-/// A derived uid64 type's own items: `new()` and the sequence.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_uid64 {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage infallible;
-            accessors {
-                /// The 14-bit sequence.
-                seq -> u32;
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([] super::Uid64 {
+    /// The 14-bit sequence.
+    seq -> u32;
+});
 
 crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
 
@@ -50,30 +39,10 @@ impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
     }
 }
 
-/// A derived uid96 type's own items: `new()` on the generator's node, `new_with_node`, and the
-/// fields.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_uid96 {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ::core::option::Option::None;
-            storage infallible;
-            accessors {
-                /// The 32-bit node hash.
-                node -> u32;
-                /// The 14-bit sequence.
-                seq -> u32;
-            }
-
-            /// A new ID for node hash `node` from the default generator (or the innermost test
-            /// scope).
-            #[inline]
-            #[track_caller]
-            pub fn new_with_node(node: u32) -> Self {
-                $crate::identity::new::<Self>(::core::option::Option::Some(node))
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([const N: u8] super::Uid96With<N> {
+    /// The 32-bit node hash.
+    node -> u32;
+    /// The 14-bit sequence.
+    seq -> u32;
+});

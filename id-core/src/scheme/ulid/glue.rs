@@ -35,22 +35,10 @@ impl crate::scheme::describe::Describe for Ulid {
     }
 }
 
-/// A derived ULID type's own items: `new()`, `From<u128>` or `From<Uuid>` (whichever its
-/// field is), and the fields.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_ulid {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage infallible;
-            accessors {
-                /// The embedded Unix milliseconds.
-                unix_ms -> u64;
-                /// The 80-bit random part (incremented within a millisecond).
-                random -> u128;
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([] super::Ulid {
+    /// The embedded Unix milliseconds.
+    unix_ms -> u64;
+    /// The 80-bit random part (incremented within a millisecond).
+    random -> u128;
+});

@@ -30,22 +30,10 @@ impl crate::scheme::describe::Describe for Uuid7 {
     }
 }
 
-/// A derived UUIDv7 type's own items: `new()`, `TryFrom<Uuid>` (a UUID of another version is
-/// refused), and the fields.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __derive_uuid7 {
-    ($ident:ident, $storage:ty) => {
-        $crate::__derive_items! {
-            $ident, $storage;
-            new() => ();
-            storage fallible;
-            accessors {
-                /// The embedded Unix milliseconds.
-                unix_ms -> u64;
-                /// The 42-bit monotonic counter (RFC 9562 §6.2, method 1).
-                counter -> u64;
-            }
-        }
-    };
-}
+// A derived type's accessors (through `Deref` to `Fields`).
+crate::identity::accessors!([] super::Uuid7 {
+    /// The embedded Unix milliseconds.
+    unix_ms -> u64;
+    /// The 42-bit monotonic counter (RFC 9562 §6.2, method 1).
+    counter -> u64;
+});

@@ -1,6 +1,8 @@
 use idcraft::{Identity, Uuid};
 
-// The derives users write by habit next to an ID: one error, naming them, at `Identity`.
+// The derives users write by habit next to an ID: `Identity` implements them itself, so the
+// compiler reports each as a conflicting implementation, at both derives (the derive does not
+// read the source file to find them: it sees only its own item).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Identity, serde::Serialize, serde::Deserialize)]
 #[id(scheme = "uid64")]
 pub struct OrderId(u64);
