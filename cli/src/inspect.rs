@@ -2,17 +2,13 @@
 //! input one per line (streamed: any number of IDs in constant memory).
 
 use crate::InspectArgs;
+use crate::describe::{describe, scheme_list};
 use crate::output::{Failure, Output};
 use idcraft::Encoding;
-use idcraft::schemes::describe::{self, Describe, Field, decode_any, read_any};
+use idcraft::schemes::describe::{self, Describe, decode_any, read_any};
 use idcraft::schemes::{Visitor, visit};
 use serde_json::{Map, Value, json};
 use std::io::BufRead as _;
-
-/// `expected one of comb_sql, comb_pg, ...`, for error messages.
-pub fn scheme_list() -> String {
-    format!("expected one of {}", idcraft::schemes::NAMES.join(", "))
-}
 
 pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
     if args.ids.is_empty() || args.ids == ["-"] {
@@ -246,34 +242,4 @@ impl Visitor for Inspect<'_> {
         let (id, _) = decode_any::<S>(self.text).map_err(|e| e.to_string())?;
         describe(&id)
     }
-}
-
-/// The keys every scheme has, then the scheme's own fields (for 128-bit schemes also the bytes
-/// as a UUID with its RFC 9562 version and variant); an error for a value that is not a valid
-/// ID of its scheme (a COMB with an impossible time).
-pub fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
-    let time = id.checked_timestamp().map_err(|e| e.to_string())?;
-    let mut m = Map::new();
-    m.insert("scheme".into(), json!(S::NAME));
-    m.insert("text".into(), json!(id.to_string()));
-    m.insert("hex".into(), json!(id.to_bytes().to_hex().to_string()));
-    m.insert("unix_ms".into(), json!(time.unix_millis()));
-    // The scheme's own resolution, in fixed digits: one scheme's times have one length.
-    m.insert("timestamp".into(), json!(time.rfc3339(S::TIME_DIGITS).to_string()));
-    for (name, field) in id.fields() {
-        let value = match field {
-            Field::Integer(n) => json!(n),
-            Field::Text(t) => json!(t),
-        };
-        m.insert(name.into(), value);
-    }
-    if let Ok(bytes) = <[u8; 16]>::try_from(&*id.to_bytes()) {
-        let uuid = idcraft::Uuid::from_bytes(bytes);
-        m.entry("uuid").or_insert_with(|| json!(uuid.hyphenated().to_string()));
-        // Only where the bytes are a UUID's: a ULID's or DistributedId128's have no version.
-        if S::ENCODINGS[0] == Encoding::Uuid {
-            m.extend(crate::uuid_info::version_and_variant(uuid).map(|(k, v)| (k.to_owned(), v)));
-        }
-    }
-    Ok(m)
 }

@@ -5,6 +5,7 @@
 //! pipe early (`| head -1`) ends the command quietly with status 0, while output lost any other
 //! way (a full disk, a standard output closed from the start) exits 1.
 
+mod describe;
 mod inspect;
 mod new;
 mod output;

@@ -28,7 +28,7 @@ pub fn run(args: &NewArgs, out: &mut Output) -> Result<(), Failure> {
         })?),
     };
     visit(&args.scheme, New { args, time, encoding, out })
-        .unwrap_or_else(|| Err(format!("unknown scheme {:?}; {}", args.scheme, crate::inspect::scheme_list()).into()))
+        .unwrap_or_else(|| Err(format!("unknown scheme {:?}; {}", args.scheme, crate::describe::scheme_list()).into()))
 }
 
 struct New<'a, 'o> {
@@ -95,7 +95,7 @@ impl Visitor for New<'_, '_> {
                 None => body.to_string(),
             };
             if self.args.json {
-                let mut fields = crate::inspect::describe(&id)?;
+                let mut fields = crate::describe::describe(&id)?;
                 if prefix.is_some() || encoding != Encoding::Canonical {
                     fields.insert("printed".into(), text.clone().into());
                 }

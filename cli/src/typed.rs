@@ -77,7 +77,7 @@ fn for_scheme<F: Format>(
     json: bool,
 ) -> Result<String, String> {
     let go = Token { way, prefix, input, json, ids };
-    visit(scheme, go).unwrap_or_else(|| Err(format!("unknown --scheme {scheme:?}; {}", crate::inspect::scheme_list())))
+    visit(scheme, go).unwrap_or_else(|| Err(format!("unknown --scheme {scheme:?}; {}", crate::describe::scheme_list())))
 }
 
 struct Token<'a, F: Format> {

@@ -4,24 +4,13 @@
 //! a COMB's would invent one (the year 4933, say), so that takes an explicit `--scheme`, and
 //! without one the error says so.
 
-use crate::inspect::describe;
+use crate::describe::{describe, scheme_list, version_and_variant};
 use crate::output::Failure;
 use idcraft::Uuid;
 use idcraft::codec::typeid;
 use idcraft::schemes::describe::Describe;
 use idcraft::schemes::{NAMES, Visitor, visit};
 use serde_json::{Map, Value, json};
-
-/// The RFC 9562 version and variant of `uuid`, as JSON values.
-pub fn version_and_variant(uuid: Uuid) -> [(&'static str, Value); 2] {
-    let variant = match uuid.get_variant() {
-        uuid::Variant::NCS => "NCS (reserved)",
-        uuid::Variant::RFC4122 => "RFC 9562",
-        uuid::Variant::Microsoft => "Microsoft (reserved)",
-        _ => "future (reserved)",
-    };
-    [("version", json!(uuid.get_version_num())), ("variant", json!(variant))]
-}
 
 /// A hyphenated UUID read without `--scheme`: a version 7 one is a `uuid7`; any other is
 /// reported as a UUID with its version, variant and the schemes it could be, and its time
@@ -86,7 +75,7 @@ pub fn recognise_typeid(scheme: Option<&str>, text: &str) -> Option<Result<Map<S
 /// The 128 bits `value` as an ID of the scheme named `scheme`, described.
 fn of_scheme(scheme: &str, value: u128) -> Result<Map<String, Value>, Failure> {
     visit(scheme, FromBytes(value.to_be_bytes()))
-        .unwrap_or_else(|| Err(format!("unknown scheme {scheme:?}; {}", crate::inspect::scheme_list())))
+        .unwrap_or_else(|| Err(format!("unknown scheme {scheme:?}; {}", scheme_list())))
         .map_err(Failure::from)
 }
 

@@ -27,19 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("codecs", &["codec"]),
     ("generator parts", &["overflow", "explicit", "installed", "fence"]),
     ("schemes", &["scheme"]),
-    (
-        "identity",
-        &[
-            "identity",
-            "column",
-            "scope",
-            "text_form",
-            "scheme::derived",
-            "scheme::describe",
-            "scheme::overrides",
-            "scheme::*::glue",
-        ],
-    ),
+    ("identity", &["identity", "column", "scope", "text_form"]),
 ];
 
 fn layer_of(module: &[String]) -> usize {
@@ -60,7 +48,7 @@ fn layer_of(module: &[String]) -> usize {
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
     let relative = file.strip_prefix(src).unwrap().with_extension("");
     let mut parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
         parts.pop();
     }
     parts
@@ -82,9 +70,8 @@ fn named(line: &str, module: &[String], is_mod_rs: bool) -> Vec<Vec<String>> {
     let mut found = Vec::new();
     let ident = |s: &str| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
     for (at, _) in line.match_indices("crate::") {
-        if line[..at].ends_with('$') {
-            continue; // `$crate::` in macros is the user's path to idcraft, not a module edge
-        }
+        // `$crate::` in a macro body counts too: the expansion names that module wherever the
+        // macro is used, so a macro of a low layer cannot reach up through it either.
         let rest = &line[at + 7..];
         let first = ident(rest);
         let second = rest.strip_prefix(&format!("{first}::")).map(ident).unwrap_or_default();
@@ -200,9 +187,11 @@ fn circles_in(src: &Path) -> Vec<String> {
 #[test]
 fn the_module_graph_has_no_circle() {
     let core = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // The facade's sources sit beside this crate in the repository (not in a packaged copy).
-    let facade = core.join("../src");
-    for src in [core.join("src")].into_iter().chain(facade.join("lib.rs").exists().then_some(facade)) {
+    // The other packages' sources sit beside this crate in the repository (not in a packaged
+    // copy): the facade, the public-token crate, the derive, the lease package and the CLI.
+    let others =
+        ["../src", "../id-public/src", "../id-derive/src", "../lease/src", "../cli/src"].map(|dir| core.join(dir));
+    for src in [core.join("src")].into_iter().chain(others.into_iter().filter(|dir| dir.exists())) {
         let circles = circles_in(&src);
         assert!(circles.is_empty(), "circles in the module graph of {}:\n{}", src.display(), circles.join("\n"));
     }

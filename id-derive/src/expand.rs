@@ -263,10 +263,10 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
             // The scheme's accessors, declared once per scheme on `Fields`.
             #[automatically_derived]
             impl ::core::ops::Deref for #ident {
-                type Target = #p::Fields<Self, #scheme_ty>;
+                type Target = #p::Fields<#field_ty, #scheme_ty>;
                 #[inline(always)]
                 fn deref(&self) -> &Self::Target {
-                    #p::Fields::of(self)
+                    #p::Fields::of(&self.0)
                 }
             }
 

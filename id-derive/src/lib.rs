@@ -87,7 +87,7 @@ use proc_macro::TokenStream;
 /// - **Time.** `timestamp() -> SystemTime`, and the range bounds `min_at(t)` / `max_at(t)`:
 ///   `min_at(t1)..=max_at(t2)` holds every ID whose `new()` started at or after `t1` and
 ///   returned by `t2` (and perhaps a few made up to the scheme's `EMBED_LAG` before `t1`).
-/// - **The scheme's fields**, as methods reached through `Deref<Target = idcraft::Fields<Self,
+/// - **The scheme's fields**, as methods reached through `Deref<Target = idcraft::Fields<Storage,
 ///   Scheme>>` (each scheme declares them once there; rustdoc lists them under "Methods from
 ///   `Deref`"): `hot`: `shard_key()`, `unix_seconds()`,
 ///   `counter()`; `distributed`: `random()`; `distributed128`: `random()`; `sno`: `meta()`,

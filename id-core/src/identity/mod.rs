@@ -6,6 +6,7 @@
 
 use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};
+pub use crate::scheme::storage::StorageOf;
 use crate::scheme::{Encoding, Generate, Scheme};
 #[cfg(feature = "std")]
 use crate::time::Timestamp;
@@ -55,56 +56,6 @@ pub trait Identity: Copy + Ord + Hash + fmt::Display + fmt::Debug + 'static {
         self.storage().to_scheme()
     }
 }
-
-/// The storage type of scheme `S`: `Uuid` for the GUID schemes, `Decimal` for `distributed`,
-/// `u128` for `distributed128`, `[u8; 10]` for `sno`, `u64` for `uid64`, `[u8; 12]` for `uid96`.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not the storage type of this ID scheme",
-    label = "this field's type does not match `#[id(scheme = ...)]`",
-    note = "each scheme names its storage type in its documentation (the table of `idcraft::schemes` lists them all)"
-)]
-pub trait StorageOf<S: Scheme>: Copy + 'static {
-    /// The storage of a scheme value.
-    fn from_scheme(value: S) -> Self;
-    /// The scheme value; never fails (a storage value that bypassed
-    /// [`StorageOf::try_to_scheme`] is read as leniently as possible).
-    fn to_scheme(self) -> S;
-    /// The scheme value, checking that the storage holds a valid one.
-    fn try_to_scheme(self) -> Result<S, ParseError> {
-        Ok(self.to_scheme())
-    }
-}
-
-/// A scheme value stores itself: generic code can make an [`Identity`] of any scheme without
-/// naming its storage type.
-impl<S: Scheme> StorageOf<S> for S {
-    #[inline]
-    fn from_scheme(value: S) -> Self {
-        value
-    }
-    #[inline]
-    fn to_scheme(self) -> S {
-        self
-    }
-}
-
-/// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
-/// storage type with it.
-macro_rules! storage_via_from {
-    ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
-        impl<$($generics)*> $crate::identity::StorageOf<$scheme> for $storage {
-            #[inline]
-            fn from_scheme(value: $scheme) -> Self {
-                value.into()
-            }
-            #[inline]
-            fn to_scheme(self) -> $scheme {
-                self.into()
-            }
-        }
-    };
-}
-pub(crate) use storage_via_from;
 
 /// The text after the type's `prefix_`, or the whole text for a type without a prefix.
 #[inline]
@@ -322,9 +273,9 @@ fn check_in_range<S: Scheme>(t: SystemTime) -> Result<(), GenerateError> {
 #[cfg(feature = "serde")]
 pub mod serde_support;
 
-mod fields;
-pub use fields::Fields;
-pub(crate) use fields::accessors;
+pub use crate::scheme::fields::Fields;
+
+mod derived;
 
 #[cfg(test)]
 mod tests {

@@ -22,8 +22,6 @@ use crate::prelude::*;
 
 #[cfg(feature = "comb")]
 pub mod comb;
-#[doc(hidden)]
-pub mod derived;
 pub mod describe;
 #[cfg(feature = "distributed")]
 pub mod distributed;
@@ -65,6 +63,11 @@ mod registry;
 pub use registry::{NAMES, by_name, visit};
 pub mod shape;
 pub use shape::Shape;
+#[doc(hidden)]
+pub mod fields;
+mod placeholder;
+pub mod storage;
+pub use placeholder::UnknownScheme;
 
 use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};

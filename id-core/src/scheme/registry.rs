@@ -69,7 +69,7 @@ const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); ALL]) -> us
 
 /// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
 /// use, with its family's feature and gate, and what a derived type's own items need (see
-/// [`derived`]): its storage conversion (`infallible`: `From`, `fallible`: `TryFrom`) and its
+/// [`__derive_items!`](crate::__derive_items)): its storage conversion (`infallible`: `From`, `fallible`: `TryFrom`) and its
 /// constructors' parameters. It makes [`NAMES`] and [`by_name`], and checks at compile time
 /// that each name is the type's [`Scheme::NAME`].
 macro_rules! registry {
@@ -105,7 +105,7 @@ macro_rules! registry {
                 (@type $name [$d($d args:tt)*] $d alias:ident $d(, $d storage:ty)?) => {
                     $crate::$gate! { $name
                         { type $d alias = $crate::scheme::by_name::$name $d($d args)*; }
-                        { type $d alias = $crate::scheme::derived::UnknownScheme<$d($d storage)?>; }
+                        { type $d alias = $crate::scheme::UnknownScheme<$d($d storage)?>; }
                     }
                 };
             )+
@@ -114,7 +114,7 @@ macro_rules! registry {
                     "unknown scheme `", ::core::stringify!($d other), "`; expected one of ",
                     $crate::__join_names!($($name)+)
                 ));
-                type $d alias = $crate::scheme::derived::UnknownScheme<$d($d storage)?>;
+                type $d alias = $crate::scheme::UnknownScheme<$d($d storage)?>;
             };
             $(
                 ($name [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
@@ -124,7 +124,7 @@ macro_rules! registry {
                             $crate::__derive_items! { $d ident, $d storage; $conversion; $($items)* }
                         }
                         {
-                            type $d alias = $crate::scheme::derived::UnknownScheme<$d storage>;
+                            type $d alias = $crate::scheme::UnknownScheme<$d storage>;
                             $crate::__unknown_scheme_new!($d ident);
                         }
                     }

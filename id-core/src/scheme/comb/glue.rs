@@ -11,7 +11,7 @@ use crate::time::Timestamp;
 use core::marker::PhantomData;
 use uuid::Uuid;
 
-crate::identity::storage_via_from!([L: CombLayout] Uuid => Comb<L>);
+crate::scheme::storage::storage_via_from!([L: CombLayout] Uuid => Comb<L>);
 
 impl<L: CombLayout> crate::scheme::describe::Describe for Comb<L> {
     const OPTIONS: &'static [&'static str] = &["base"];

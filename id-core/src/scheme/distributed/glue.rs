@@ -19,7 +19,7 @@ impl crate::scheme::describe::Describe for DistributedId {
     }
 }
 
-impl crate::identity::StorageOf<DistributedId> for Decimal {
+impl crate::scheme::storage::StorageOf<DistributedId> for Decimal {
     #[inline]
     fn from_scheme(value: DistributedId) -> Self {
         value.to_decimal()
@@ -41,7 +41,7 @@ impl crate::identity::StorageOf<DistributedId> for Decimal {
     }
 }
 
-/// [`StorageOf::to_scheme`](crate::identity::StorageOf::to_scheme) of a `Decimal` no derived
+/// [`StorageOf::to_scheme`](crate::scheme::storage::StorageOf::to_scheme) of a `Decimal` no derived
 /// type's API makes, given as its mantissa and scale: its absolute integer part, capped at
 /// [`DistributedId::MAX`].
 #[cold]
@@ -52,12 +52,12 @@ fn lenient(mantissa: i128, scale: u32) -> DistributedId {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([] super::DistributedId {
+crate::scheme::fields::accessors!([] super::DistributedId {
     /// The 48-bit random part.
     random -> u64;
 });
 
-crate::identity::storage_via_from!([] u128 => DistributedId128);
+crate::scheme::storage::storage_via_from!([] u128 => DistributedId128);
 
 impl crate::scheme::describe::Describe for DistributedId128 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
@@ -72,7 +72,7 @@ impl crate::scheme::describe::Describe for DistributedId128 {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([] super::DistributedId128 {
+crate::scheme::fields::accessors!([] super::DistributedId128 {
     /// The 75-bit random part.
     random -> u128;
 });

@@ -332,7 +332,7 @@ fn text_forms_and_errors() {
 /// read as its absolute integer part, capped at `MAX`; every valid one as itself.
 #[test]
 fn storage_reads_any_decimal() {
-    use crate::identity::StorageOf;
+    use crate::scheme::storage::StorageOf;
     let read = |d: Decimal| StorageOf::<DistributedId>::to_scheme(d).value();
     let max = Decimal::from_i128_with_scale(decimal::MAX as i128, 0);
     for (d, expected) in [

@@ -6,7 +6,7 @@ use crate::prelude::*;
 use super::HotGuid;
 use uuid::Uuid;
 
-crate::identity::storage_via_from!([] Uuid => HotGuid);
+crate::scheme::storage::storage_via_from!([] Uuid => HotGuid);
 
 impl crate::scheme::describe::Describe for HotGuid {
     const INPUT: Option<&'static str> = Some("shard");
@@ -27,7 +27,7 @@ impl crate::scheme::describe::Describe for HotGuid {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([] super::HotGuid {
+crate::scheme::fields::accessors!([] super::HotGuid {
     /// The 4-byte shard key.
     shard_key -> u32;
     /// The embedded Unix seconds.

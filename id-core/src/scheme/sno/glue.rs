@@ -7,7 +7,7 @@ use super::{GeneratorSnapshot, Sno, SnoGenerator};
 use crate::clock::CoarseClock;
 use crate::scheme::Generate;
 
-crate::identity::storage_via_from!([] [u8; 10] => Sno);
+crate::scheme::storage::storage_via_from!([] [u8; 10] => Sno);
 
 impl crate::scheme::describe::Describe for Sno {
     const INPUT: Option<&'static str> = Some("meta");
@@ -46,7 +46,7 @@ impl crate::scheme::describe::Describe for Sno {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([] super::Sno {
+crate::scheme::fields::accessors!([] super::Sno {
     /// The metabyte.
     meta -> u8;
     /// The partition.

@@ -12,7 +12,7 @@ use core::any::TypeId;
 
 /// `u64` storage: a value from 2^63 on is not an ID of any layout (see
 /// [`Snowflake::try_from_u64`]); the lenient read keeps its bits.
-impl<L: SnowflakeLayout> crate::identity::StorageOf<Snowflake<L>> for u64 {
+impl<L: SnowflakeLayout> crate::scheme::storage::StorageOf<Snowflake<L>> for u64 {
     #[inline]
     fn from_scheme(value: Snowflake<L>) -> Self {
         value.to_u64()
@@ -59,7 +59,7 @@ impl<L: SnowflakeLayout> Describe for Snowflake<L> {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([L: super::layout::SnowflakeLayout] super::layout::Snowflake<L> {
+crate::scheme::fields::accessors!([L: super::layout::SnowflakeLayout] super::layout::Snowflake<L> {
     /// The embedded Unix milliseconds.
     unix_ms -> u64;
     /// The node: worker, `worker << 5 | process` (Discord), shard or machine ID.

@@ -5,7 +5,7 @@ use crate::prelude::*;
 
 use super::{Uid64, Uid96With};
 
-crate::identity::storage_via_from!([] u64 => Uid64);
+crate::scheme::storage::storage_via_from!([] u64 => Uid64);
 
 impl crate::scheme::describe::Describe for Uid64 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
@@ -14,12 +14,12 @@ impl crate::scheme::describe::Describe for Uid64 {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([] super::Uid64 {
+crate::scheme::fields::accessors!([] super::Uid64 {
     /// The 14-bit sequence.
     seq -> u32;
 });
 
-crate::identity::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
+crate::scheme::storage::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
 
 impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
     const INPUT: Option<&'static str> = Some("node");
@@ -40,7 +40,7 @@ impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([const N: u8] super::Uid96With<N> {
+crate::scheme::fields::accessors!([const N: u8] super::Uid96With<N> {
     /// The 32-bit node hash.
     node -> u32;
     /// The 14-bit sequence.

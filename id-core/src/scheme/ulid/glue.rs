@@ -6,7 +6,7 @@ use crate::prelude::*;
 use super::Ulid;
 use uuid::Uuid;
 
-impl crate::identity::StorageOf<Ulid> for u128 {
+impl crate::scheme::storage::StorageOf<Ulid> for u128 {
     #[inline]
     fn from_scheme(value: Ulid) -> Self {
         value.to_u128()
@@ -17,7 +17,7 @@ impl crate::identity::StorageOf<Ulid> for u128 {
     }
 }
 
-impl crate::identity::StorageOf<Ulid> for Uuid {
+impl crate::scheme::storage::StorageOf<Ulid> for Uuid {
     #[inline]
     fn from_scheme(value: Ulid) -> Self {
         value.uuid()
@@ -36,7 +36,7 @@ impl crate::scheme::describe::Describe for Ulid {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([] super::Ulid {
+crate::scheme::fields::accessors!([] super::Ulid {
     /// The embedded Unix milliseconds.
     unix_ms -> u64;
     /// The 80-bit random part (incremented within a millisecond).

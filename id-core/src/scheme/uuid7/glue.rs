@@ -8,7 +8,7 @@ use super::text::checked;
 use crate::error::ParseError;
 use uuid::Uuid;
 
-impl crate::identity::StorageOf<Uuid7> for Uuid {
+impl crate::scheme::storage::StorageOf<Uuid7> for Uuid {
     #[inline]
     fn from_scheme(value: Uuid7) -> Self {
         value.uuid()
@@ -31,7 +31,7 @@ impl crate::scheme::describe::Describe for Uuid7 {
 }
 
 // A derived type's accessors (through `Deref` to `Fields`).
-crate::identity::accessors!([] super::Uuid7 {
+crate::scheme::fields::accessors!([] super::Uuid7 {
     /// The embedded Unix milliseconds.
     unix_ms -> u64;
     /// The 42-bit monotonic counter (RFC 9562 §6.2, method 1).
