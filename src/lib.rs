@@ -29,20 +29,7 @@ pub use uuid::Uuid;
 /// The schemes: value types, layouts and generators (the table of every scheme is in
 /// [the guide](crate::guide::choosing_a_scheme)).
 pub mod schemes {
-    #[cfg(feature = "comb")]
-    pub use idcraft_core::scheme::comb::{self, CombLayout, TimeStrategy};
-    #[cfg(feature = "distributed")]
-    pub use idcraft_core::scheme::distributed::{self, SplitError};
-    #[cfg(feature = "hot")]
-    pub use idcraft_core::scheme::hot::{self, machine_bytes};
-    #[cfg(feature = "sno")]
-    pub use idcraft_core::scheme::sno::{self, GeneratorSnapshot, SequenceOverflow, SnoConfigError};
-    #[cfg(feature = "uid")]
-    pub use idcraft_core::scheme::uid::{
-        self, GlobalUid, Interval, IntervalError, UidTime, VectorClock, node_hash, node_hash_legacy,
-    };
     pub use idcraft_core::scheme::*;
-    pub use idcraft_core::scheme::{Encoding, IdBytes};
 }
 
 pub mod collision;

@@ -6,6 +6,7 @@
 //! way (a full disk, a standard output closed from the start) exits 1.
 
 mod describe;
+mod help;
 mod inspect;
 mod new;
 mod output;
@@ -22,18 +23,7 @@ use std::process::ExitCode;
 /// Make, inspect and encrypt typed, time-ordered IDs.
 #[derive(Parser)]
 #[command(name = "idcraft", version, propagate_version = true, max_term_width = 100)]
-#[command(after_help = "\
-schemes: comb_sql comb_pg comb_legacy comb_binary hot distributed distributed128 sno uid64 uid96
-         uuid7 ulid twitter_snowflake discord_snowflake instagram_id sonyflake
-
-examples:
-  idcraft new sno -n 3                      three sno IDs
-  idcraft new comb_pg -t 2024-03-21T04:19:11Z
-  idcraft inspect -j 2ZV4HKJ3U5MCRBKS       an ID's fields as JSON
-  idcraft new uid64 -n 100 | idcraft inspect -j -
-  idcraft key new > key && idcraft public encrypt --key-file key --kind u64 42
-
-exit status: 0 done, 1 bad input, 2 bad usage")]
+#[command(after_help = help::top_level())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -76,18 +66,9 @@ enum KeyCommand {
 /// `idcraft new <SCHEME> [-n N] [-t RFC3339] [-j] [--base UUID] [--shard U32] [--meta U8]
 /// [--partition U16] [--node NAME|N]`.
 #[derive(Args)]
-#[command(after_help = "\
-examples:
-  idcraft new sno                          one ID
-  idcraft new hot -n 1000 --shard 7        a thousand, shard key 7
-  idcraft new uid64 -n 3 -t 2026-03-01T12:00:00Z
-                                           three at one instant, strictly increasing
-  idcraft new comb_pg -j                   one ID with its fields, as inspect -j prints them
-  idcraft new discord_snowflake --node 33  worker 1, process 1 (node = worker << 5 | process)")]
+#[command(after_help = include_str!("../help/new.txt"))]
 pub struct NewArgs {
-    /// The scheme: comb_sql, comb_pg, comb_legacy, comb_binary, hot, distributed,
-    /// distributed128, sno, uid64, uid96, uuid7, ulid, twitter_snowflake, discord_snowflake,
-    /// instagram_id or sonyflake.
+    /// The scheme (`idcraft --help` lists them).
     pub scheme: String,
     /// How many IDs to print.
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1, allow_negative_numbers = true)]
@@ -129,11 +110,7 @@ pub struct NewArgs {
 
 /// `idcraft inspect [-s SCHEME] [-j] [<ID>... | -]`.
 #[derive(Args)]
-#[command(after_help = "\
-examples:
-  idcraft inspect 2ZV4HKJ3U5MCRBKS
-  idcraft inspect -s comb_pg -j 018e5e0e-7c28-7a8c-9c3e-0f1a2b3c4d5e
-  idcraft new sno -n 5 | idcraft inspect -j      IDs from standard input, one per line")]
+#[command(after_help = include_str!("../help/inspect.txt"))]
 pub struct InspectArgs {
     /// The scheme, when the text alone does not tell (UUID-shaped IDs, decimal snowflakes).
     #[arg(short = 's', long)]

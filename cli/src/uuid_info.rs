@@ -6,20 +6,23 @@
 
 use crate::describe::{describe, scheme_list, version_and_variant};
 use crate::output::Failure;
-use idcraft::Uuid;
 use idcraft::codec::typeid;
 use idcraft::schemes::describe::Describe;
 use idcraft::schemes::{NAMES, Visitor, visit};
+use idcraft::{Encoding, Uuid};
 use serde_json::{Map, Value, json};
 
-/// A hyphenated UUID read without `--scheme`: a version 7 one is a `uuid7`; any other is
+/// A hyphenated UUID read without `--scheme`: a version 7 one is the scheme that writes
+/// version 7 ([`Scheme::UUID_VERSION`](idcraft::Scheme::UUID_VERSION)); any other is
 /// reported as a UUID with its version, variant and the schemes it could be, and its time
 /// where its version has one (1 and 6); the others get a note that they have none, never an
 /// invented one.
 pub fn recognise_uuid(text: &str) -> Option<Result<Map<String, Value>, Failure>> {
     let uuid = Uuid::from_bytes(idcraft::codec::hex::decode_uuid(text).ok()?);
-    if uuid.get_version_num() == 7 && uuid.get_variant() == uuid::Variant::RFC4122 {
-        return Some(of_scheme("uuid7", uuid.as_u128()));
+    if uuid.get_variant() == uuid::Variant::RFC4122
+        && let Some(scheme) = scheme_where(WritesVersion(uuid.get_version_num() as u8))
+    {
+        return Some(of_scheme(scheme, uuid.as_u128()));
     }
     let candidates: Vec<&str> = NAMES.into_iter().filter(|name| of_scheme(name, uuid.as_u128()).is_ok()).collect();
     let [(_, version), (_, variant)] = version_and_variant(uuid);
@@ -52,8 +55,9 @@ pub fn recognise_uuid(text: &str) -> Option<Result<Map<String, Value>, Failure>>
 }
 
 /// A TypeID (`prefix_` and 26 lowercase base32 characters, or the 26 alone): as an ID of
-/// `scheme`, or without one of `uuid7` when its bits are a version 7 UUID of the RFC variant
-/// (what TypeIDs are made of) and of `ulid` otherwise (the same 48-bit millisecond time in front).
+/// `scheme`, or without one of the scheme that writes version 7 when its bits are a version 7
+/// UUID of the RFC variant (what TypeIDs are made of), and otherwise of the scheme whose own
+/// text is the ULID form (the same 48-bit millisecond time in front).
 pub fn recognise_typeid(scheme: Option<&str>, text: &str) -> Option<Result<Map<String, Value>, Failure>> {
     let bare = text.len() == 26 && !text.bytes().any(|c| c.is_ascii_uppercase());
     if !(bare || text.contains('_')) {
@@ -64,12 +68,42 @@ pub fn recognise_typeid(scheme: Option<&str>, text: &str) -> Option<Result<Map<S
     // Version 7 *and* the RFC variant: one ULID in sixteen has a 7 where the version goes, and
     // a quarter of those the variant too by chance, so a partial match is a ULID's.
     let v7 = uuid.get_version_num() == 7 && uuid.get_variant() == uuid::Variant::RFC4122;
-    let scheme = scheme.unwrap_or(if v7 { "uuid7" } else { "ulid" });
+    let guess = if v7 { scheme_where(WritesVersion(7)) } else { scheme_where(WritesFirst(Encoding::Ulid)) };
+    let Some(scheme) = scheme.or(guess) else {
+        return Some(Err(Failure::Input(format!("{text:?} is a TypeID, but no scheme of this build reads it"))));
+    };
     Some(of_scheme(scheme, value).map(|mut m| {
         m.insert("prefix".into(), json!(prefix));
         m.insert("typeid".into(), json!(text));
         m
     }))
+}
+
+/// The first scheme of the registry (in [`NAMES`] order) that `probe` accepts.
+fn scheme_where<V: Visitor<Output = bool> + Copy>(probe: V) -> Option<&'static str> {
+    NAMES.into_iter().find(|name| visit(name, probe) == Some(true))
+}
+
+/// Whether a scheme writes this RFC 9562 version into its UUIDs.
+#[derive(Clone, Copy)]
+struct WritesVersion(u8);
+
+impl Visitor for WritesVersion {
+    type Output = bool;
+    fn visit<S: Describe>(self) -> bool {
+        S::UUID_VERSION == Some(self.0)
+    }
+}
+
+/// Whether a scheme's own (canonical) text is this form.
+#[derive(Clone, Copy)]
+struct WritesFirst(Encoding);
+
+impl Visitor for WritesFirst {
+    type Output = bool;
+    fn visit<S: Describe>(self) -> bool {
+        S::ENCODINGS.first() == Some(&self.0)
+    }
 }
 
 /// The 128 bits `value` as an ID of the scheme named `scheme`, described.

@@ -70,10 +70,9 @@ pub enum RangeRule {
     AboveU64Max,
     /// An `i64` ID is above `9223372036854775807`.
     AboveI64Max,
-    /// A `DistributedId` has 45 time bits and 48 random bits.
-    DistributedLayout,
-    /// A `DistributedId128` has 48 time bits and 75 random bits.
-    Distributed128Layout,
+    /// A field does not fit the layout's bits: the layout, as its scheme states it (`a
+    /// DistributedId has 45 time bits and 48 random bits`).
+    Layout(&'static str),
     /// A database `NUMERIC` value is not an ID of the scheme read.
     NumericNotThisScheme,
 }
@@ -90,8 +89,7 @@ impl fmt::Display for RangeRule {
             }
             RangeRule::AboveU64Max => "a 64-bit ID is at most 18446744073709551615",
             RangeRule::AboveI64Max => "an i64 ID is at most 9223372036854775807",
-            RangeRule::DistributedLayout => "a DistributedId has 45 time bits and 48 random bits",
-            RangeRule::Distributed128Layout => "a DistributedId128 has 48 time bits and 75 random bits",
+            RangeRule::Layout(layout) => layout,
             RangeRule::NumericNotThisScheme => "the NUMERIC value is not an ID of this scheme",
         })
     }
@@ -144,8 +142,9 @@ pub enum InvalidReason {
     Time(CombTimeError),
     /// The last base64 character has bits set beyond the data (one text per value).
     StrayBits,
-    /// A UUID's bytes are not sno text.
-    NotSnoText,
+    /// The bytes of a UUID or other binary form are not the scheme's text (sno's UUID column
+    /// form holds its 16 characters).
+    BytesNotText,
     /// A database column of this type does not hold the scheme.
     ColumnType(Column),
     /// A database text value is not UTF-8.
@@ -171,7 +170,7 @@ impl fmt::Display for InvalidReason {
         match self {
             InvalidReason::Time(e) => fmt::Display::fmt(e, f),
             InvalidReason::StrayBits => f.write_str("the last character has bits set beyond the data"),
-            InvalidReason::NotSnoText => f.write_str("the UUID's bytes are not sno text"),
+            InvalidReason::BytesNotText => f.write_str("the bytes are not the scheme's text"),
             InvalidReason::ColumnType(column) => {
                 let column = match column {
                     Column::Uuid => "a uuid",
@@ -483,7 +482,7 @@ mod tests {
         );
         assert_eq!(
             Sno::from_uuid(uuid::Uuid::from_u128(u128::MAX)),
-            Err(ParseError::Invalid { scheme: "sno", reason: InvalidReason::NotSnoText })
+            Err(ParseError::Invalid { scheme: "sno", reason: InvalidReason::BytesNotText })
         );
         assert_eq!(
             ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax }.to_string(),

@@ -249,3 +249,108 @@ fn no_source_file_is_over_600_lines_before_its_tests() {
     assert!(!files.is_empty());
     assert!(long.is_empty(), "files over 600 lines before their tests:\n{}", long.join("\n"));
 }
+
+/// The registry block of `scheme/mod.rs`: its lines, from `registry::registry! {` to the
+/// closing brace.
+fn registry_block(text: &str) -> std::ops::Range<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| l.starts_with("registry::registry! {")).expect("the registry block");
+    let end = start + lines[start..].iter().position(|l| *l == "}").expect("its closing brace");
+    start..end + 1
+}
+
+/// What code outside a scheme's folder must not name: the registry's scheme names and types
+/// (`name => Type, ...`), the families' exported types (`pub use { ... }`), and the families.
+fn registry_names(core: &Path) -> (Vec<String>, Vec<String>) {
+    let text = std::fs::read_to_string(core.join("src/scheme/mod.rs")).unwrap();
+    let block: Vec<&str> = text.lines().collect::<Vec<_>>()[registry_block(&text)].to_vec();
+    let block = block.join("\n");
+    let mut words = Vec::new();
+    for line in block.lines().map(str::trim) {
+        if let Some((name, rest)) = line.split_once(" => ").filter(|(_, rest)| rest.contains("fallible")) {
+            words.push(name.split('<').next().unwrap().trim().to_owned());
+            words.push(rest.split([',', '<']).next().unwrap().trim().to_owned());
+        }
+    }
+    for exports in block.split("pub use {").skip(1) {
+        let list = exports.split('}').next().unwrap();
+        words.extend(list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(str::to_owned));
+    }
+    words.sort();
+    words.dedup();
+    let mut families: Vec<String> = std::fs::read_dir(core.join("src/scheme"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    families.sort();
+    (words, families)
+}
+
+/// Whether `line` names `word` as a whole identifier.
+fn names_word(line: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    line.match_indices(word).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+/// Adding a scheme is one folder under `id-core/src/scheme/` and one registry line: outside the
+/// scheme folders and the registry, no source of idcraft-core, the facade, idcraft-public or the
+/// CLI names a scheme, its type or its family (comments, doc text, test code and the CLI's
+/// help examples in `cli/help/` aside). Text forms are named after codecs, so `Encoding::Ulid`
+/// (Crockford base32 as ULIDs write it) and its name in the encoding table are text forms, not
+/// the scheme.
+#[test]
+fn only_the_scheme_folders_and_the_registry_name_schemes() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (words, families) = registry_names(core);
+    assert!(words.len() >= 32 && families.len() >= 8, "read the registry: {words:?} {families:?}");
+    let mut files = Vec::new();
+    for dir in ["src", "../src", "../id-public/src", "../cli/src"] {
+        let dir = core.join(dir);
+        if dir.exists() {
+            rust_files(&dir, &mut files);
+        }
+    }
+    let scheme_dir = core.join("src/scheme");
+    let mut found = Vec::new();
+    for file in &files {
+        let in_family = file.strip_prefix(&scheme_dir).is_ok_and(|rest| rest.components().count() > 1);
+        if in_family {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        let registry = if file.ends_with("src/scheme/mod.rs") { registry_block(&text) } else { 0..0 };
+        for (n, line) in text.lines().enumerate().take_while(|(_, line)| line.trim() != "#[cfg(test)]") {
+            let code = line.trim_start();
+            if code.starts_with("//") || registry.contains(&n) {
+                continue;
+            }
+            let mut code = code.replace("Encoding::Ulid", "").replace("\"ulid\"", "").replace("(@variant ulid)", "");
+            if file.ends_with("src/encoding.rs") {
+                // The table of text forms: `Ulid` there is the form.
+                code = code.replace("Ulid,", "").replace("`ulid`", "");
+            }
+            let cfg_families = families.iter().map(|family| format!("feature = \"{family}\""));
+            let hits: Vec<String> = words
+                .iter()
+                .filter(|word| names_word(&code, word))
+                .cloned()
+                .chain(cfg_families.filter(|cfg| code.contains(cfg.as_str())))
+                .collect();
+            if !hits.is_empty() {
+                found.push(format!(
+                    "{}:{}: {}",
+                    file.strip_prefix(core).unwrap_or(file).display(),
+                    n + 1,
+                    hits.join(", ")
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "scheme names outside the scheme folders and the registry:\n{}", found.join("\n"));
+}

@@ -31,20 +31,12 @@ macro_rules! feature_gates {
     )+};
 }
 
-feature_gates! {
-    $
-    "comb" __gate_comb;
-    "hot" __gate_hot;
-    "distributed" __gate_distributed;
-    "sno" __gate_sno;
-    "uid" __gate_uid;
-    "uuid7" __gate_uuid7;
-    "ulid" __gate_ulid;
-    "snowflake" __gate_snowflake;
-}
+pub(crate) use feature_gates;
 
 /// The scheme names whose family feature is on, from `(name, on)` pairs.
-const fn enabled_names<const ALL: usize, const ON: usize>(all: [(&'static str, bool); ALL]) -> [&'static str; ON] {
+pub(crate) const fn enabled_names<const ALL: usize, const ON: usize>(
+    all: [(&'static str, bool); ALL],
+) -> [&'static str; ON] {
     let mut names = [""; ON];
     let (mut i, mut j) = (0, 0);
     while i < ALL {
@@ -58,7 +50,7 @@ const fn enabled_names<const ALL: usize, const ON: usize>(all: [(&'static str, b
 }
 
 /// How many of `(name, on)` pairs are on.
-const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); ALL]) -> usize {
+pub(crate) const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); ALL]) -> usize {
     let (mut i, mut n) = (0, 0);
     while i < ALL {
         n += all[i].1 as usize;
@@ -73,13 +65,28 @@ const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); ALL]) -> us
 /// constructors' parameters. It makes [`NAMES`] and [`by_name`], and checks at compile time
 /// that each name is the type's [`Scheme::NAME`].
 macro_rules! registry {
-    ($d:tt $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $feature:literal $gate:ident, $conversion:ident { $($items:tt)* };)+) => {
+    ($d:tt $(
+        mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?} {
+            $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $conversion:ident { $($items:tt)* };)+
+        }
+    )+) => {
+        $(
+            #[cfg(feature = $feature)]
+            pub mod $family;
+            #[cfg(feature = $feature)]
+            pub use $family::{$($export),+};
+        )+
+
+        $crate::scheme::registry::feature_gates! { $d $($feature $gate;)+ }
+
         /// Every scheme, and whether its family's feature is on in this build.
-        const ALL_NAMES: [(&str, bool); [$(stringify!($name)),+].len()] = [$((stringify!($name), cfg!(feature = $feature))),+];
+        const ALL_NAMES: [(&str, bool); [$($(stringify!($name)),+),+].len()] =
+            [$($((stringify!($name), cfg!(feature = $feature))),+),+];
 
         /// Every scheme's [`Scheme::NAME`] whose family's feature is on, in the order of the
         /// table above: what `#[id(scheme = "...")]` and the command line accept.
-        pub const NAMES: [&str; count_enabled(ALL_NAMES)] = enabled_names(ALL_NAMES);
+        pub const NAMES: [&str; $crate::scheme::registry::count_enabled(ALL_NAMES)] =
+            $crate::scheme::registry::enabled_names(ALL_NAMES);
 
         /// The scheme types under their names, with their parameters (the path
         /// `#[id(scheme = "uid96<6>")]` resolves through: `by_name::uid96<6>`).
@@ -87,7 +94,7 @@ macro_rules! registry {
         #[allow(non_camel_case_types)]
         pub mod by_name {
             use super::*;
-            $(#[cfg(feature = $feature)] pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+
+            $($(#[cfg(feature = $feature)] pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+)+
         }
 
         /// `#[derive(Identity)]`'s entry point: `(name [<args>] Alias, Type, Storage)` declares
@@ -101,22 +108,22 @@ macro_rules! registry {
         #[doc(hidden)]
         #[macro_export]
         macro_rules! __derive_scheme {
-            $(
+            $($(
                 (@type $name [$d($d args:tt)*] $d alias:ident $d(, $d storage:ty)?) => {
                     $crate::$gate! { $name
                         { type $d alias = $crate::scheme::by_name::$name $d($d args)*; }
                         { type $d alias = $crate::scheme::UnknownScheme<$d($d storage)?>; }
                     }
                 };
-            )+
+            )+)+
             (@type $d other:ident [$d($d args:tt)*] $d alias:ident $d(, $d storage:ty)?) => {
                 ::core::compile_error!(::core::concat!(
                     "unknown scheme `", ::core::stringify!($d other), "`; expected one of ",
-                    $crate::__join_names!($($name)+)
+                    $crate::__join_names!($($($name)+)+)
                 ));
                 type $d alias = $crate::scheme::UnknownScheme<$d($d storage)?>;
             };
-            $(
+            $($(
                 ($name [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
                     $crate::$gate! { $name
                         {
@@ -129,7 +136,7 @@ macro_rules! registry {
                         }
                     }
                 };
-            )+
+            )+)+
             ($d other:ident [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
                 $crate::__derive_scheme!(@type $d other [$d($d args)*] $d alias, $d storage);
                 $crate::__unknown_scheme_new!($d ident);
@@ -138,20 +145,20 @@ macro_rules! registry {
 
         /// Calls `visitor` with the scheme named `name` (uid96 with uid's default interval), or
         /// returns `None` for a name that is none of [`NAMES`].
-        pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+        pub fn visit<V: $crate::scheme::Visitor>(name: &str, visitor: V) -> Option<V::Output> {
             match name {
-                $(#[cfg(feature = $feature)] ::core::stringify!($name) => Some(visitor.visit::<by_name::$name>()),)+
+                $($(#[cfg(feature = $feature)] ::core::stringify!($name) => Some(visitor.visit::<by_name::$name>()),)+)+
                 _ => None,
             }
         }
 
-        const _: () = {$(
+        const _: () = {$($(
             #[cfg(feature = $feature)]
             assert!(
-                str_eq(stringify!($name), <by_name::$name as Scheme>::NAME),
+                $crate::encoding::str_eq(stringify!($name), <by_name::$name as Scheme>::NAME),
                 concat!("the registry name `", stringify!($name), "` is not the type's Scheme::NAME"),
             );
-        )+};
+        )+)+};
     };
 }
 
@@ -178,26 +185,4 @@ macro_rules! __join_names {
         ::core::concat!("`", ::core::stringify!($first), "`" $(, ", `", ::core::stringify!($rest), "`")*)
     };
 }
-
-registry! {
-    $
-    comb_sql => CombSql, "comb" __gate_comb, infallible { new() => (); };
-    comb_pg => CombPg, "comb" __gate_comb, infallible { new() => (); };
-    comb_legacy => CombLegacy, "comb" __gate_comb, infallible { new() => (); };
-    comb_binary => CombBinary, "comb" __gate_comb, infallible { new() => (); };
-    hot => HotGuid, "hot" __gate_hot, infallible { new(shard_key: u32) => shard_key; };
-    distributed => DistributedId, "distributed" __gate_distributed, fallible { new() => (); };
-    distributed128 => DistributedId128, "distributed" __gate_distributed, infallible { new() => (); };
-    sno => Sno, "sno" __gate_sno, infallible { new() => 0u8; with new_with_meta(meta: u8) => meta; };
-    uid64 => Uid64, "uid" __gate_uid, infallible { new() => (); };
-    uid96<const I: u8 = 8> => Uid96With<I>, "uid" __gate_uid, infallible {
-        new() => ::core::option::Option::None;
-        with new_with_node(node: u32) => ::core::option::Option::Some(node);
-    };
-    uuid7 => Uuid7, "uuid7" __gate_uuid7, fallible { new() => (); };
-    ulid => Ulid, "ulid" __gate_ulid, infallible { new() => (); };
-    twitter_snowflake => TwitterSnowflake, "snowflake" __gate_snowflake, fallible { new() => (); };
-    discord_snowflake => DiscordSnowflake, "snowflake" __gate_snowflake, fallible { new() => (); };
-    instagram_id => InstagramId, "snowflake" __gate_snowflake, fallible { new() => (); };
-    sonyflake => Sonyflake, "snowflake" __gate_snowflake, fallible { new() => (); };
-}
+pub(crate) use registry;

@@ -4,6 +4,7 @@
 use crate::prelude::*;
 
 use super::*;
+use crate::error::ParseError;
 
 const ENCODINGS: [Encoding; 10] = Encoding::ALL;
 

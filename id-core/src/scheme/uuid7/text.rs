@@ -23,6 +23,7 @@ impl Scheme for Uuid7 {
 
     const NAME: &'static str = "uuid7";
     type Shape = crate::scheme::shape::Guid;
+    const UUID_VERSION: Option<u8> = Some(7);
     type Input = ();
     type Generator = Uuid7Generator;
 
