@@ -15,7 +15,7 @@ mod support;
 use idcraft::db::{DbColumn, DbValue, Dialect};
 use idcraft::schemes::comb::TimeStrategy;
 use idcraft::schemes::snowflake::SnowflakeLayout;
-use idcraft::schemes::{Comb, CombLayout, DistributedId, Snowflake, Uuid7};
+use idcraft::schemes::{Comb, CombLayout, DistributedId, Ksuid, Snowflake, Uuid7};
 use idcraft::{Generate, Identity, Scheme, Timestamp};
 use postgres_types::ToSql;
 use std::collections::{BTreeMap, HashSet};
@@ -64,10 +64,14 @@ impl Col {
 
 /// A scheme's columns: the first is its Rust column (`DbColumn::POSTGRES`), whose bounds are
 /// `_min_at`/`_max_at`; the others' carry the type's name. `ordered`: the columns whose order is
-/// the scheme's time order, where a window's range holds only the window's IDs.
+/// the scheme's time order, where a window's range holds only the window's IDs. `scattered`:
+/// columns whose order puts the time's low bytes before its high ones (`comb_binary` in `uuid`,
+/// where string byte 0 is the ms count's bits 16 to 23), so a window's range misses IDs
+/// whenever those bytes wrap within it: every 4.7 hours, an hour's window does.
 struct Columns {
     all: &'static [Col],
     ordered: &'static [Col],
+    scattered: &'static [Col],
 }
 
 type Bound = Box<dyn ToSql + Sync + Send>;
@@ -254,15 +258,33 @@ where
             "{name}{suffix}: -infinity and infinity clamp to the range's ends"
         );
 
-        window::<I>(client, col, primary, columns.ordered.contains(&col), &ids, now).await;
+        let order = match col {
+            col if columns.ordered.contains(&col) => Order::Time,
+            col if columns.scattered.contains(&col) => Order::Scattered,
+            _ => Order::TimeLast,
+        };
+        window::<I>(client, col, primary, order, &ids, now).await;
     }
     (ids.len(), times.len())
 }
 
+/// How a column orders a scheme's IDs, for [`window`].
+#[derive(Clone, Copy, PartialEq)]
+enum Order {
+    /// By time: a window's range holds exactly its IDs (to the bound's unit).
+    Time,
+    /// The time in the bytes compared last (SQL Server COMBs outside SQL Server): a window's
+    /// range holds its IDs and others.
+    TimeLast,
+    /// The time's bytes out of order (see [`Columns`]): the range is still an index scan.
+    Scattered,
+}
+
 /// An indexed table of `ids` in a `col` column: the range of a window of the last hour is an
-/// index scan that holds every ID of the window, and where the column's order is time order,
-/// only IDs from the start of the first bound's time unit to the end of the window.
-async fn window<I>(client: &Client, col: Col, primary: bool, ordered: bool, ids: &[I::Scheme], now: Timestamp)
+/// index scan that holds every ID of the window (unless the column's order scatters the time),
+/// and where the column's order is time order, only IDs from the start of the first bound's
+/// time unit to the end of the window.
+async fn window<I>(client: &Client, col: Col, primary: bool, order: Order, ids: &[I::Scheme], now: Timestamp)
 where
     I: Identity + ToSql + Sync + Send + 'static,
     I::Scheme: DbColumn,
@@ -315,13 +337,14 @@ where
     let from = <I::Scheme as Scheme>::min_at(t1).timestamp();
     for id in ids {
         let t = id.timestamp();
-        if t1 <= t && t <= t2 {
+        if t1 <= t && t <= t2 && order != Order::Scattered {
             assert!(found.contains(&text(id)), "{name} in {ty}: {} ({t}) is missing from the window", text(id));
-        } else if ordered && found.contains(&text(id)) {
+        } else if order == Order::Time && found.contains(&text(id)) {
             assert!(from <= t && t <= t2, "{name} in {ty}: {} ({t}) is outside the window {from} to {t2}", text(id));
         }
     }
     assert!(ids.iter().any(|id| (t1..=t2).contains(&id.timestamp())), "{name}: the window holds IDs");
+    assert!(order == Order::Scattered || !found.is_empty(), "{name} in {ty}: the window's range found nothing");
     client.batch_execute(&format!("DROP TABLE {table}")).await.unwrap();
 }
 
@@ -351,7 +374,7 @@ async fn sql_functions_equal_the_rust_schemes() {
     use idcraft::schemes::snowflake::{DiscordLayout, InstagramLayout, SonyflakeLayout, TwitterLayout};
 
     let Some(client) = connect().await else { return };
-    let guid = |ordered: &'static [Col]| Columns { all: &[Uuid, Bytea], ordered };
+    let guid = |ordered: &'static [Col]| Columns { all: &[Uuid, Bytea], ordered, scattered: &[] };
     let mut checked = BTreeMap::new();
     macro_rules! scheme {
         ($ty:ty, $columns:expr, $raw:expr) => {
@@ -367,25 +390,33 @@ async fn sql_functions_equal_the_rust_schemes() {
     scheme!(SqlComb, guid(&[]), comb::<SqlServer>);
     scheme!(PgComb, guid(&[Uuid, Bytea]), comb::<PostgreSql>);
     scheme!(LegacyComb, guid(&[]), comb::<Legacy>);
-    scheme!(BinaryComb, guid(&[Bytea]), comb::<Binary>);
+    scheme!(BinaryComb, Columns { all: &[Uuid, Bytea], ordered: &[Bytea], scattered: &[Uuid] }, comb::<Binary>);
     scheme!(Hot, guid(&[Uuid, Bytea]), from_bits, 3);
-    scheme!(Dist, Columns { all: &[Numeric], ordered: &[Numeric] }, |bits: u128| {
+    scheme!(Dist, Columns { all: &[Numeric], ordered: &[Numeric], scattered: &[] }, |bits: u128| {
         DistributedId::try_from_u128(bits % 10u128.pow(28)).ok()
     });
-    scheme!(Dist128, Columns { all: &[Uuid, Numeric, Bytea], ordered: &[Uuid, Numeric, Bytea] }, from_bits);
-    scheme!(SnoId, Columns { all: &[Bytea], ordered: &[Bytea] }, from_bits);
-    scheme!(Local, Columns { all: &[BigInt], ordered: &[BigInt] }, from_bits);
+    scheme!(
+        Dist128,
+        Columns { all: &[Uuid, Numeric, Bytea], ordered: &[Uuid, Numeric, Bytea], scattered: &[] },
+        from_bits
+    );
+    scheme!(SnoId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, from_bits);
+    scheme!(Local, Columns { all: &[BigInt], ordered: &[BigInt], scattered: &[] }, from_bits);
     // The node outranks the low bits of the seconds: the range is a bound, not exact.
-    scheme!(Global, Columns { all: &[Bytea], ordered: &[] }, from_bits);
+    scheme!(Global, Columns { all: &[Bytea], ordered: &[], scattered: &[] }, from_bits);
     scheme!(V7, guid(&[Uuid, Bytea]), |bits: u128| {
         Uuid7::from_uuid(idcraft::Uuid::from_u128(bits & !(0xF << 76 | 0b11 << 62) | 7 << 76 | 0b10 << 62))
     });
     scheme!(UlidId, guid(&[Uuid, Bytea]), from_bits);
-    let bigint = || Columns { all: &[BigInt], ordered: &[BigInt] };
+    let bigint = || Columns { all: &[BigInt], ordered: &[BigInt], scattered: &[] };
     scheme!(TwitterId, bigint(), snowflake::<TwitterLayout>);
     scheme!(DiscordId, bigint(), snowflake::<DiscordLayout>);
     scheme!(InstagramId, bigint(), snowflake::<InstagramLayout>);
     scheme!(SonyflakeId, bigint(), snowflake::<SonyflakeLayout>);
+    // 160 bits from 128: the seconds from the top 32, the payload from all of them.
+    scheme!(KsuidId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, |bits: u128| {
+        Some(Ksuid::from_parts((bits >> 96) as u32, bits.to_be_bytes()))
+    });
 
     for (name, (columns, (ids, instants))) in &checked {
         println!("sql_time: {name}: {ids} IDs and {instants} instants, on {columns} column type(s)");
