@@ -3,6 +3,11 @@
 
 use idcraft::schemes::NAMES;
 
+/// `new`'s SCHEME argument, in `--help`: every scheme of this build.
+pub fn scheme_arg() -> String {
+    format!("The scheme: {}.", NAMES.join(", "))
+}
+
 /// `idcraft --help`'s epilogue: the schemes, wrapped under a `schemes:` label, then the
 /// examples.
 pub fn top_level() -> String {

@@ -68,7 +68,8 @@ enum KeyCommand {
 #[derive(Args)]
 #[command(after_help = include_str!("../help/new.txt"))]
 pub struct NewArgs {
-    /// The scheme (`idcraft --help` lists them).
+    /// The scheme.
+    #[arg(long_help = help::scheme_arg())]
     pub scheme: String,
     /// How many IDs to print.
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1, allow_negative_numbers = true)]

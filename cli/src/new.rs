@@ -64,8 +64,9 @@ impl Visitor for New<'_, '_> {
         if let Some((extra, _)) = self.options().into_iter().find(|&(name, value)| value.is_some() && !takes(name)) {
             return Err(format!("--{extra} does not apply to scheme {}", S::NAME).into());
         }
-        let input = S::input(S::INPUT.and_then(|name| self.option(name))).map_err(|e| e.to_string())?;
-        let configured = S::generator(&|name| self.option(name)).map_err(|e| e.to_string())?;
+        // The scheme names its options; on the command line they are flags.
+        let input = S::input(S::INPUT.and_then(|name| self.option(name))).map_err(|e| format!("--{e}"))?;
+        let configured = S::generator(&|name| self.option(name)).map_err(|e| format!("--{e}"))?;
         let generator: &dyn Generate<S> = match &configured {
             Some(generator) => generator.as_ref(),
             None => S::default_generator(),

@@ -28,8 +28,8 @@ pub(crate) fn fresh<S: Scheme>(input: S::Input) -> S {
     }
 }
 
-/// A scheme type's `new` and `try_new` (the derived types' verbs, both [`fresh`]) and the former
-/// name `now`: `(what, when it panics, (parameters) => generator input)`.
+/// A scheme type's `new` and `try_new` (the derived types' verbs, both [`fresh`]):
+/// `(what, when it panics, (parameters) => generator input)`.
 macro_rules! fresh_constructors {
     ($what:literal, $panics:literal, ($($param:ident: $ty:ty),*) => $input:expr) => {
         #[doc = concat!($what, " from the default generator (or the innermost test scope): the verb derived types use too.")]
@@ -45,13 +45,6 @@ macro_rules! fresh_constructors {
         /// [`new`](Self::new), or why the generator could not make one.
         pub fn try_new($($param: $ty),*) -> Result<Self, $crate::error::GenerateError> {
             $crate::scheme::try_fresh($input)
-        }
-
-        /// The former name of [`new`](Self::new).
-        #[deprecated(since = "0.2.0", note = "use `new`, the verb derived types use")]
-        #[track_caller]
-        pub fn now($($param: $ty),*) -> Self {
-            Self::new($($param),*)
         }
     };
 }

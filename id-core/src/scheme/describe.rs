@@ -30,9 +30,11 @@ pub struct OptionError {
     pub expected: &'static str,
 }
 
+/// `node "x": expected ...`: the option as the scheme names it; a tool adds its own syntax
+/// (the command line writes `--node`).
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "--{} {:?}: expected {}", self.option, self.value, self.expected)
+        write!(f, "{} {:?}: expected {}", self.option, self.value, self.expected)
     }
 }
 

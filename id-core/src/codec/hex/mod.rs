@@ -121,18 +121,6 @@ pub fn encode_uuid(bytes: &[u8; 16]) -> IdText {
     })
 }
 
-/// The former name of [`encode_uuid`].
-#[deprecated(since = "0.2.0", note = "use `encode_uuid`: every codec's encoder is `encode…`")]
-pub fn format_uuid(bytes: &[u8; 16]) -> IdText {
-    encode_uuid(bytes)
-}
-
-/// The former name of [`decode_uuid`].
-#[deprecated(since = "0.2.0", note = "use `decode_uuid`: every codec's decoder is `decode…`")]
-pub fn parse_uuid(text: &str) -> Result<[u8; 16], ParseError> {
-    decode_uuid(text)
-}
-
 /// Parses the 36-character hyphenated UUID text (either case) into its 16 string-order bytes.
 /// Braced, URN and unhyphenated forms are refused (see [`decode_into`] for plain hex).
 #[inline]

@@ -1,5 +1,6 @@
-//! What derived COMB types and tools get: storage conversion, the fields
-//! `inspect` prints, the `--base` generator of `new`, and the derive's own items.
+//! What derived COMB types and tools read of the scheme beyond its layout and text: its
+//! storage types, its named fields (the accessors of derived types and the fields `inspect`
+//! prints) and the options its generator takes.
 
 use crate::prelude::*;
 

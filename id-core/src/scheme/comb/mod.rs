@@ -61,7 +61,7 @@
 //! four shipped layouts; a custom layout is used as `Comb<L>`.
 
 mod generator;
-mod glue;
+mod facts;
 mod layout;
 #[cfg(test)]
 mod tests;

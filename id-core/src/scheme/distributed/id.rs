@@ -27,13 +27,6 @@ impl DistributedId {
         }
     }
 
-    /// The former name of [`DistributedId::try_from_u128`] (`from_u128` is infallible on
-    /// [`DistributedId128`](super::DistributedId128), and one name has one meaning).
-    #[deprecated(since = "0.2.0", note = "use `DistributedId::try_from_u128`")]
-    pub const fn from_u128(v: u128) -> Result<Self, ParseError> {
-        Self::try_from_u128(v)
-    }
-
     /// Assembles `ms << 48 | random` (milliseconds since 1900, without the leeway applied).
     pub fn from_parts(ms_since_1900: u64, random: u64) -> Result<Self, ParseError> {
         if ms_since_1900 >> 45 != 0 || random >> 48 != 0 {

@@ -13,7 +13,7 @@
 //! strictly increasing while staying unguessable.
 
 mod generator;
-mod glue;
+mod facts;
 mod id;
 mod id128;
 mod layout;

@@ -148,12 +148,6 @@ impl<C: Clock> HotGuidGenerator<C> {
         HotGuid::from_parts(HotGuid::seconds_of(t), self.machine(), counter, shard_key)
     }
 
-    /// The former name of [`Generate::generate_at`].
-    #[deprecated(since = "0.2.0", note = "use `Generate::generate_at`")]
-    pub fn try_generate_at(&self, shard_key: u32, t: Timestamp) -> Result<HotGuid, GenerateError> {
-        Generate::generate_at(self, shard_key, t)
-    }
-
     /// The layout's seconds of `t`: 1970 to [`LATEST`] are exactly the seconds that fit `u32`.
     fn checked_seconds(t: Timestamp) -> Result<u32, GenerateError> {
         u32::try_from(t.unix_seconds()).map_err(|_| out_of_range(t))

@@ -9,7 +9,7 @@
 //! The version and variant bits are not set (bytes 6 and 8 hold PID bytes), as in the original.
 
 mod generator;
-mod glue;
+mod facts;
 mod layout;
 mod machine;
 #[cfg(test)]

@@ -331,12 +331,6 @@ impl<C: Clock> SnoGenerator<C> {
         Sno::from_parts(w.units, w.tick, meta, self.partition(), w.sequence)
     }
 
-    /// The former name of [`Generate::generate_at`].
-    #[deprecated(since = "0.2.0", note = "use `Generate::generate_at`")]
-    pub fn try_generate_at(&self, meta: u8, t: Timestamp) -> Result<Sno, GenerateError> {
-        Generate::generate_at(self, meta, t)
-    }
-
     /// sno's `NewWithTime` exactly: the unit of `t`, tick 0, and a rolling counter of its own
     /// that wraps from the maximum back to the minimum; an instant outside 2010 to 2079 wraps as
     /// in sno ([`Generate::generate_at`] is the checked form). Never blocks; uniqueness is the

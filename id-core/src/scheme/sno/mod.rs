@@ -18,7 +18,7 @@
 //! threads can produce a duplicate (sno v1.2.1 has a narrow window for one).
 
 mod generator;
-mod glue;
+mod facts;
 mod layout;
 #[cfg(feature = "serde")]
 mod snapshot_serde;

@@ -1,4 +1,6 @@
-//! What derived snowflake types and tools get: storage conversion (`u64`), the fields `inspect` prints, the `node` option of `new`, and the derive's items.
+//! What derived snowflake types and tools read of the scheme beyond its layout and text: its
+//! storage types, its named fields (the accessors of derived types and the fields `inspect`
+//! prints) and the options its generator takes.
 
 use crate::prelude::*;
 

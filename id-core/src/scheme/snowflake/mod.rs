@@ -49,7 +49,7 @@
 //! a generator with an explicit clock works everywhere.
 
 mod generator;
-mod glue;
+mod facts;
 mod layout;
 #[cfg(test)]
 mod tests;

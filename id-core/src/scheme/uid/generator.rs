@@ -107,12 +107,6 @@ impl<C: Clock> UidGenerator<C> {
         UidGenerator { clock, state: State::Own(AtomicU64::new(0)), clocked: ClockUse::default() }
     }
 
-    /// The former name of [`Generate::generate_at`].
-    #[deprecated(since = "0.2.0", note = "use `Generate::generate_at`")]
-    pub fn try_generate_at(&self, t: Timestamp) -> Result<Uid64, GenerateError> {
-        Generate::generate_at(self, (), t)
-    }
-
     /// uid's `l()` at an explicit instant exactly, with the next sequence (no waiting, no
     /// ordering): fields beyond the layout are truncated as uid does ([`Generate::generate_at`]
     /// is the checked form).

@@ -15,7 +15,7 @@
 
 mod generator;
 mod global;
-mod glue;
+mod facts;
 mod local;
 mod node;
 mod text;

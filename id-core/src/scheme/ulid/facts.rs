@@ -1,5 +1,6 @@
-//! What derived ULID types and tools get: storage in a `u128` or a `Uuid` (every value of
-//! either is a ULID), the fields `inspect` prints, and the derive's items.
+//! What derived ULID types and tools read of the scheme beyond its layout and text: its
+//! storage types, its named fields (the accessors of derived types and the fields `inspect`
+//! prints) and the options its generator takes.
 
 use crate::prelude::*;
 

@@ -20,7 +20,7 @@
 //! either field type converts both ways, without checks: every 128-bit value is a ULID).
 
 mod generator;
-mod glue;
+mod facts;
 mod layout;
 #[cfg(test)]
 mod tests;

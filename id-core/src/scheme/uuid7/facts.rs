@@ -1,5 +1,6 @@
-//! What derived UUIDv7 types and tools get: storage conversion (a `Uuid` that is no version 7
-//! is refused), the fields `inspect` prints, and the derive's own items.
+//! What derived UUIDv7 types and tools read of the scheme beyond its layout and text: its
+//! storage types, its named fields (the accessors of derived types and the fields `inspect`
+//! prints) and the options its generator takes.
 
 use crate::prelude::*;
 

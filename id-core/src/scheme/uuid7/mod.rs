@@ -18,7 +18,7 @@
 //! generator are strictly increasing and never repeat.
 
 mod generator;
-mod glue;
+mod facts;
 mod layout;
 #[cfg(test)]
 mod tests;
