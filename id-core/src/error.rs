@@ -75,11 +75,13 @@ pub enum RangeRule {
     Layout(&'static str),
     /// A database `NUMERIC` value is not an ID of the scheme read.
     NumericNotThisScheme,
+    /// The number does not fit this many bits (a base62 text of a 160-bit value, say).
+    AboveBits(u16),
 }
 
 impl fmt::Display for RangeRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        let text = match self {
             RangeRule::Negative => "a decimal ID is not negative",
             RangeRule::Fractional => "a decimal ID has no fractional digits",
             RangeRule::AboveDecimalMax => "a decimal ID is at most 9999999999999999999999999999",
@@ -91,7 +93,9 @@ impl fmt::Display for RangeRule {
             RangeRule::AboveI64Max => "an i64 ID is at most 9223372036854775807",
             RangeRule::Layout(layout) => layout,
             RangeRule::NumericNotThisScheme => "the NUMERIC value is not an ID of this scheme",
-        })
+            RangeRule::AboveBits(bits) => return write!(f, "the number does not fit {bits} bits"),
+        };
+        f.write_str(text)
     }
 }
 

@@ -19,6 +19,7 @@
 --   uid96                                    bytea (12 bytes; interval 8, the registry's `uid96`)
 --   twitter_snowflake, discord_snowflake,    bigint
 --   instagram_id, sonyflake
+--   ksuid                                    bytea (20 bytes)
 --
 -- `_time` is overloaded on the column type, so `idcraft_ulid_time(id)` works on a uuid and on a
 -- bytea column alike; where a scheme has overloads, an untyped literal or driver parameter is
@@ -767,3 +768,33 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, true) $$;
 COMMENT ON FUNCTION idcraft_sonyflake_max_at(timestamptz) IS
   'idcraft: the largest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- ksuid: bytea(20); the seconds since 2014-05-13T16:53:20Z (Unix 1400000000) in the first 4
+-- bytes, big-endian, then 16 payload bytes; to 2150-06-19T23:21:35Z.
+
+CREATE OR REPLACE FUNCTION idcraft_ksuid_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('2014-05-13 16:53:20+00', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+COMMENT ON FUNCTION idcraft_ksuid_time(bytea) IS
+  'idcraft: the instant a ksuid ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
+
+CREATE OR REPLACE FUNCTION idcraft_ksuid_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2014-05-13 16:53:20+00', '2014-05-13 16:53:20+00',
+                                               '2150-06-19 23:21:35.999999+00') / 1000000, 8)
+                || repeat('0', 32), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_ksuid_min_at(timestamptz) IS
+  'idcraft: the smallest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ksuid_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2014-05-13 16:53:20+00', '2014-05-13 16:53:20+00',
+                                               '2150-06-19 23:21:35.999999+00') / 1000000, 8)
+                || repeat('f', 32), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_ksuid_max_at(timestamptz) IS
+  'idcraft: the largest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::max_at)';

@@ -68,6 +68,10 @@ pub struct InstagramId(pub u64);
 #[id(scheme = "sonyflake")]
 pub struct SonyflakeId(pub u64);
 
+#[derive(Identity)]
+#[id(scheme = "ksuid")]
+pub struct KsuidId(pub [u8; 20]);
+
 /// `DATABASE_URL`, or `None` to skip the PostgreSQL tests of `file`. `.ci/run` sets
 /// `IDCRAFT_REQUIRE_POSTGRES`, which makes a missing URL a failure; elsewhere (a laptop, a hosted
 /// CI that sets `CI=true` without a database) the tests are skipped, and say so once, in a line

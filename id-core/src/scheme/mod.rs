@@ -18,6 +18,7 @@
 //! | `discord_snowflake` | [`DiscordSnowflake`] | `u64` | decimal |
 //! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
+//! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
 
 pub mod describe;
 #[cfg(feature = "std")]
@@ -112,6 +113,9 @@ registry::registry! {
     }
     mod ulid: "ulid" __gate_ulid, pub use { Ulid, UlidGenerator } {
         ulid => Ulid, infallible { new() => (); };
+    }
+    mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator } {
+        ksuid => Ksuid, infallible { new() => (); };
     }
     mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake } {

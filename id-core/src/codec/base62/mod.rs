@@ -20,6 +20,8 @@ use crate::error::ParseError;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2;
+mod wide;
+pub use wide::{decode_fixed, encode_fixed};
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 use scalar as backend;

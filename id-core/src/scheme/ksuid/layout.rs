@@ -1,0 +1,80 @@
+//! KSUID's layout: 20 bytes, the seconds since its epoch and the payload.
+
+use crate::scheme::canonical_text;
+use crate::time::Timestamp;
+use core::fmt;
+
+/// The KSUID epoch in Unix seconds: 2014-05-13T16:53:20Z.
+pub const EPOCH: i64 = 1_400_000_000;
+
+/// The last instant the 32 bits of seconds hold: 2150-06-19T23:21:35.999999999Z.
+pub(super) const LATEST: Timestamp = Timestamp::new(EPOCH + u32::MAX as i64, 999_999_999);
+
+/// A KSUID: 4 bytes of seconds since [`EPOCH`], 16 bytes of payload.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Ksuid(pub(super) [u8; 20]);
+
+impl Ksuid {
+    /// The KSUID of `seconds` since the epoch and `payload`.
+    pub const fn from_parts(seconds: u32, payload: [u8; 16]) -> Ksuid {
+        let mut bytes = [0u8; 20];
+        let s = seconds.to_be_bytes();
+        let mut i = 0;
+        while i < 4 {
+            bytes[i] = s[i];
+            i += 1;
+        }
+        while i < 20 {
+            bytes[i] = payload[i - 4];
+            i += 1;
+        }
+        Ksuid(bytes)
+    }
+
+    /// The KSUID of these 20 bytes (every 20 bytes are one).
+    pub const fn from_bytes_array(bytes: [u8; 20]) -> Ksuid {
+        Ksuid(bytes)
+    }
+
+    /// The 20 bytes.
+    pub const fn to_bytes_array(&self) -> [u8; 20] {
+        self.0
+    }
+
+    /// The seconds since [`EPOCH`] (KSUID's "timestamp").
+    pub const fn seconds(&self) -> u32 {
+        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+    }
+
+    /// The embedded Unix seconds.
+    pub const fn unix_seconds(&self) -> i64 {
+        EPOCH + self.seconds() as i64
+    }
+
+    /// The 16 bytes after the time.
+    pub const fn payload(&self) -> [u8; 16] {
+        let mut payload = [0u8; 16];
+        let mut i = 0;
+        while i < 16 {
+            payload[i] = self.0[4 + i];
+            i += 1;
+        }
+        payload
+    }
+
+    /// The seconds since the epoch of `t` (its second, truncated), or `None` outside the
+    /// layout's range.
+    pub(super) fn seconds_of(t: Timestamp) -> Option<u32> {
+        u32::try_from(t.unix_seconds().checked_sub(EPOCH)?).ok()
+    }
+
+    crate::scheme::fresh_constructors!("A new KSUID", "If the system clock is before 2014-05-13 or after 2150", () => ());
+}
+
+canonical_text!(Ksuid);
+
+impl fmt::Debug for Ksuid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ksuid({self})")
+    }
+}

@@ -1,0 +1,74 @@
+use crate::prelude::*;
+
+use super::layout::EPOCH;
+use super::*;
+use crate::clock::ManualClock;
+use crate::error::ParseError;
+use crate::random::{FixedRandom, SeededRandom};
+use crate::scheme::{Encoding, Generate, Scheme};
+use crate::time::Timestamp;
+
+/// segmentio/ksuid's README example (`ksuid -f inspect`), byte for byte.
+const TEXT: &str = "0ujtsYcgvSTl8PAuAdqWYSMnLOv";
+const RAW: &str = "0669F7EFB5A1CD34B5F99D1154FB6853345C9735";
+
+#[test]
+fn the_original_vector_reads_and_writes() {
+    let id: Ksuid = TEXT.parse().unwrap();
+    assert_eq!(id.encode(Encoding::Hex).unwrap().as_str(), RAW);
+    assert_eq!(id.seconds(), 107_608_047);
+    // 2017-10-09 21:00:47 -0700 PDT, as the original prints it.
+    assert_eq!(id.timestamp(), Timestamp::parse_rfc3339("2017-10-10T04:00:47Z").unwrap());
+    assert_eq!(id.payload(), *b"\xB5\xA1\xCD\x34\xB5\xF9\x9D\x11\x54\xFB\x68\x53\x34\x5C\x97\x35");
+    assert_eq!(id.to_string(), TEXT);
+    assert_eq!(Ksuid::decode(RAW, Encoding::Hex), Ok(id));
+    assert_eq!(Ksuid::from_parts(107_608_047, id.payload()), id);
+}
+
+/// The original's limits: `000000000000000000000000000` is the nil KSUID and
+/// `aWgEPTl1tmebfsQzFP4bxwgy80V` the largest; one more does not fit 160 bits.
+#[test]
+fn nil_max_and_beyond() {
+    assert_eq!(Ksuid::from_bytes_array([0; 20]).to_string(), "000000000000000000000000000");
+    assert_eq!(Ksuid::from_bytes_array([0xFF; 20]).to_string(), "aWgEPTl1tmebfsQzFP4bxwgy80V");
+    assert!(matches!("aWgEPTl1tmebfsQzFP4bxwgy80W".parse::<Ksuid>(), Err(ParseError::OutOfRange { .. })));
+    assert_eq!(Ksuid::time_range().0, Timestamp::parse_rfc3339("2014-05-13T16:53:20Z").unwrap());
+    assert_eq!(Ksuid::time_range().1.unix_seconds(), EPOCH + i64::from(u32::MAX));
+}
+
+#[test]
+fn the_generator_takes_the_clock_second_and_sixteen_random_bytes() {
+    let t = Timestamp::parse_rfc3339("2017-10-10T04:00:47.750Z").unwrap();
+    let g = KsuidGenerator::with(ManualClock::new(t), FixedRandom(0xA5));
+    let id = g.generate(()).unwrap();
+    assert_eq!(id.seconds(), 107_608_047);
+    let seeded = KsuidGenerator::with(ManualClock::new(t), SeededRandom::new(7));
+    let (a, b) = (seeded.generate(()).unwrap(), seeded.generate(()).unwrap());
+    assert_ne!(a.payload(), b.payload(), "a fresh payload per ID");
+    assert_eq!(a.seconds(), b.seconds());
+    let early = Timestamp::parse_rfc3339("2014-05-13T16:53:19Z").unwrap();
+    assert!(matches!(g.generate_at((), early), Err(crate::error::GenerateError::TimeOutOfRange { .. })));
+    assert_eq!(g.generate_at((), Ksuid::time_range().1).unwrap().seconds(), u32::MAX);
+}
+
+#[test]
+fn range_bounds_hold_every_payload_of_their_second() {
+    let t = Timestamp::parse_rfc3339("2026-11-27T08:00:00.5Z").unwrap();
+    let (lo, hi) = (Ksuid::min_at(t), Ksuid::max_at(t));
+    assert_eq!((lo.payload(), hi.payload()), ([0; 16], [0xFF; 16]));
+    assert_eq!(lo.timestamp(), Timestamp::parse_rfc3339("2026-11-27T08:00:00Z").unwrap());
+    assert_eq!(Ksuid::min_at(Timestamp::MIN).seconds(), 0);
+    assert_eq!(Ksuid::max_at(Timestamp::MAX).seconds(), u32::MAX);
+}
+
+proptest::proptest! {
+    #![proptest_config(crate::test_budget::proptest_config())]
+
+    /// Text order is byte order: the canonical text sorts as the IDs do.
+    #[test]
+    fn text_order_is_byte_order(a: [u8; 20], b: [u8; 20]) {
+        let (a, b) = (Ksuid::from_bytes_array(a), Ksuid::from_bytes_array(b));
+        proptest::prop_assert_eq!(a.cmp(&b), a.to_string().cmp(&b.to_string()));
+        proptest::prop_assert_eq!(a.to_string().parse::<Ksuid>(), Ok(a));
+    }
+}
