@@ -11,11 +11,15 @@
 //! `cargo xtask with-servers [postgres|mariadb|etcd]... -- COMMAND [ARGS]` runs any command
 //! beside the servers it names (every one when it names none): an example or a benchmark that
 //! needs a database.
+//!
+//! `cargo xtask surface [--json] [--max-items N] [--max-methods M]` measures the public API as
+//! issue #37 counts it, from rustdoc's JSON output (see `surface/mod.rs` for the rule).
 
 mod etcd;
 mod mariadb;
 mod plan;
 mod postgres;
+mod surface;
 mod sys;
 
 use plan::{Mode, Server, Step, Why};
@@ -30,6 +34,8 @@ usage: cargo xtask test [CARGO TEST ARGS]
            `cargo test --workspace --all-features ARGS` with throwaway servers
        cargo xtask with-servers [postgres|mariadb|etcd]... -- COMMAND [ARGS]
            COMMAND beside the servers named (each required), or all that can start
+       cargo xtask surface [--json] [--max-items N] [--max-methods M]
+           the public API's items and methods (rustdoc JSON, nightly); exit 1 over a limit
 
 Servers start from the installed binaries: PostgreSQL (initdb and pg_ctl under
 /usr/lib/postgresql/*/bin, PG_BIN or PATH), MariaDB (mariadbd and mariadb-install-db) and etcd
@@ -42,6 +48,7 @@ fn main() -> ExitCode {
     let result = match args.split_first() {
         Some((command, rest)) if command == "test" => test(rest),
         Some((command, rest)) if command == "with-servers" => with_servers(rest),
+        Some((command, rest)) if command == "surface" => surface::run(rest),
         Some((command, _)) if ["help", "--help", "-h"].contains(&command.as_str()) => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
