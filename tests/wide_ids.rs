@@ -1,0 +1,63 @@
+//! IDs longer than 16 bytes: a derived KSUID (20 bytes) through everything a derived type
+//! touches: its text, serde in a human-readable and a binary format, a database column, and
+//! (with `public`) a public token.
+
+use idcraft::Identity;
+
+#[derive(Identity)]
+#[id(scheme = "ksuid", prefix = "evt")]
+struct EventId([u8; 20]);
+
+#[derive(Identity)]
+#[id(scheme = "ksuid")]
+struct Bare([u8; 20]);
+
+/// Segment's README vector.
+const TEXT: &str = "0ujtsYcgvSTl8PAuAdqWYSMnLOv";
+
+#[test]
+fn text_and_accessors() {
+    let id: Bare = TEXT.parse().unwrap();
+    assert_eq!(id.to_string(), TEXT);
+    assert_eq!(id.seconds(), 107_608_047);
+    assert_eq!(id.unix_seconds(), 1_507_608_047);
+    assert_eq!(id.payload()[0], 0xB5);
+    let event = EventId::from(id.into_inner());
+    assert_eq!(event.to_string(), format!("evt_{TEXT}"));
+    assert_eq!(format!("{event:?}"), format!("EventId(evt_{TEXT})"));
+    assert_eq!(event.to_string().parse::<EventId>().unwrap(), event);
+    assert!(TEXT.parse::<EventId>().is_err(), "the prefix is part of the text");
+    let fresh = EventId::new();
+    assert_eq!(fresh.to_string().parse::<EventId>().unwrap(), fresh);
+    assert!(EventId::min_at(fresh.timestamp()) <= fresh && fresh <= EventId::max_at(fresh.timestamp()));
+}
+
+#[test]
+fn serde_text_and_bytes() {
+    let id = EventId::new();
+    let json = serde_json::to_string(&id).unwrap();
+    assert_eq!(json, format!("\"{id}\""));
+    assert_eq!(serde_json::from_str::<EventId>(&json).unwrap(), id);
+    let bin = bincode::serialize(&id).unwrap();
+    assert_eq!(bin.len(), 8 + 20, "a length and the 20 bytes");
+    assert_eq!(&bin[8..], &id.into_inner());
+    assert_eq!(bincode::deserialize::<EventId>(&bin).unwrap(), id);
+    assert!(bincode::deserialize::<EventId>(&bincode::serialize(&[0u8; 21][..]).unwrap()).is_err());
+}
+
+#[cfg(feature = "rusqlite")]
+#[test]
+fn a_blob_column_holds_the_twenty_bytes_in_order() {
+    let conn = rusqlite::Connection::open_in_memory().unwrap();
+    conn.execute("CREATE TABLE events (id BLOB PRIMARY KEY)", []).unwrap();
+    let mut ids: Vec<EventId> = (0..500).map(|_| EventId::new()).collect();
+    for id in ids.iter().rev() {
+        conn.execute("INSERT INTO events VALUES (?1)", [id]).unwrap();
+    }
+    let len: i64 = conn.query_row("SELECT length(id) FROM events LIMIT 1", [], |row| row.get(0)).unwrap();
+    assert_eq!(len, 20);
+    let mut stmt = conn.prepare("SELECT id FROM events ORDER BY id").unwrap();
+    let back: Vec<EventId> = stmt.query_map([], |row| row.get(0)).unwrap().map(Result::unwrap).collect();
+    ids.sort();
+    assert_eq!(back, ids, "ORDER BY id is Rust's Ord");
+}
