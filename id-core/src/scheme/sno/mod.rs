@@ -17,7 +17,9 @@
 //! the `(unit, tick, sequence)` transition is one atomic compare-and-swap, so no interleaving of
 //! threads can produce a duplicate (sno v1.2.1 has a narrow window for one).
 
+mod config;
 mod generator;
+mod word;
 mod facts;
 mod layout;
 #[cfg(feature = "serde")]
@@ -27,7 +29,8 @@ mod tests;
 mod text;
 
 pub use crate::overflow::SequenceOverflow;
-pub use generator::{GeneratorSnapshot, SnoConfigError, SnoGenerator, install_default, replace_default};
+pub use config::{GeneratorSnapshot, SnoConfigError};
+pub use generator::{SnoGenerator, install_default, replace_default};
 pub use layout::{EPOCH_SECS, MAX_UNITS, Sno, TIME_UNIT_NS};
 
 #[cfg(test)]
