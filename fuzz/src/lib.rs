@@ -84,6 +84,10 @@ pub struct Media(u64);
 #[id(scheme = "sonyflake", encoding = "hex")]
 pub struct SonyHex(u64);
 
+#[derive(Identity)]
+#[id(scheme = "ksuid", prefix = "evt")]
+pub struct Event([u8; 20]);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -159,6 +163,7 @@ pub fn check_all_types(text: &str) {
     check_text::<Message>(text, Form::Digits);
     check_text::<Media>(text, Form::Digits);
     check_text::<SonyHex>(text, Form::Uppercase);
+    check_text::<Event>(text, Form::Exact);
     check_number::<Tweet>(text);
     check_text::<Trace>(text, Form::Uppercase);
     check_text::<TypedUser>(text, Form::Exact);
@@ -213,4 +218,5 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<DiscordSnowflake>(data);
     check_bytes::<InstagramId>(data);
     check_bytes::<Sonyflake>(data);
+    check_bytes::<Ksuid>(data);
 }
