@@ -41,6 +41,9 @@
 //! struct PgSqlDateTime;
 //!
 //! impl CombLayout for PgSqlDateTime {
+//!     // A GUID in string byte order everywhere (`shape::DotNetGuid` for RT.Comb's binary
+//!     // providers, whose BLOBs hold .NET's byte order).
+//!     type Shape = idcraft_core::scheme::shape::Guid;
 //!     const NAME: &'static str = "comb_pg_sqldatetime";
 //!     const STRATEGY: TimeStrategy = TimeStrategy::SqlDateTime;
 //!     const TIME_BYTES: [usize; 6] = PostgreSql::TIME_BYTES;
