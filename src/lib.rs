@@ -8,14 +8,16 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+#[doc(hidden)]
+pub use idcraft_core::codec;
 pub use idcraft_core::identity::Fields;
 pub use idcraft_core::{
-    Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, Identity, InvalidReason, ManualClock,
+    Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, IdText, Identity, InvalidReason, ManualClock,
     NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom, StorageOf, SystemClock,
     Timestamp,
 };
 #[doc(inline)]
-pub use idcraft_core::{codec, fork, scope};
+pub use idcraft_core::{fork, scope};
 
 /// The former home of the column mapping, now in [`db`].
 #[doc(hidden)]

@@ -54,7 +54,12 @@ mod prelude {
 }
 
 pub mod clock;
+// The codecs are how schemes write their text forms, reached by the other idcraft crates; not
+// an API of their own (a scheme's `encode`/`decode` and `FromStr` are). `IdText`, the stack
+// text they return, is.
+#[doc(hidden)]
 pub mod codec;
+pub use codec::IdText;
 pub mod column;
 pub mod encoding;
 pub mod error;

@@ -75,6 +75,7 @@ mod postgres {
     use diesel::serialize::{IsNull, Output};
 
     /// Writes `id` into a `ST` column.
+    #[doc(hidden)]
     pub fn pg_to_sql<I, ST>(id: &I, out: &mut Output<'_, '_, Pg>) -> diesel::serialize::Result
     where
         I: Identity,
@@ -88,6 +89,7 @@ mod postgres {
     }
 
     /// Reads `I` from a `ST` column: a value of the wrong shape is a typed error.
+    #[doc(hidden)]
     pub fn pg_from_sql<I, ST>(value: PgValue<'_>) -> diesel::deserialize::Result<I>
     where
         I: Identity,
@@ -111,6 +113,7 @@ mod sqlite {
     use diesel::sqlite::{Sqlite, SqliteType};
 
     /// Writes `id` into a `ST` column, as every SQLite driver here writes it.
+    #[doc(hidden)]
     pub fn sqlite_to_sql<I, ST>(id: &I, out: &mut Output<'_, '_, Sqlite>) -> diesel::serialize::Result
     where
         I: Identity,
@@ -130,6 +133,7 @@ mod sqlite {
     }
 
     /// Reads `I` from a value of any storage class: a value of the wrong shape is a typed error.
+    #[doc(hidden)]
     pub fn sqlite_from_sql<I>(mut value: diesel::sqlite::SqliteValue<'_, '_, '_>) -> diesel::deserialize::Result<I>
     where
         I: Identity,

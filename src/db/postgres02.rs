@@ -12,6 +12,7 @@ type BoxError = Box<dyn Error + Sync + Send>;
 /// Whether a PostgreSQL column of type `ty` holds `I`: its own type, `NUMERIC` for the
 /// schemes with a `NUMERIC(38,0)` form, or a text column holding the type's own text (prefix
 /// and encoding, as `Display` writes it).
+#[doc(hidden)]
 pub fn accepts<I: Identity>(ty: &Type) -> bool
 where
     I::Scheme: DbColumn,
@@ -44,6 +45,7 @@ fn column_of(ty: &Type) -> Option<Column> {
 }
 
 /// Writes `id`.
+#[doc(hidden)]
 pub fn to_sql<I: Identity>(id: &I, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError>
 where
     I::Scheme: DbColumn,
@@ -56,6 +58,7 @@ where
 }
 
 /// Reads `I`: a value of the wrong shape is a typed [`crate::ParseError`].
+#[doc(hidden)]
 pub fn from_sql<I: Identity>(ty: &Type, raw: &[u8]) -> Result<I, BoxError>
 where
     I::Scheme: DbColumn,

@@ -8,6 +8,7 @@ use crate::db::sqlite::{self, SqliteValue, SqliteValueRef};
 use rusqlite::types::{FromSqlError, FromSqlResult, ToSqlOutput, Value, ValueRef};
 
 /// The SQL value of `id`.
+#[doc(hidden)]
 pub fn to_sql<I: Identity>(id: &I) -> rusqlite::Result<ToSqlOutput<'static>>
 where
     I::Scheme: DbColumn,
@@ -21,6 +22,7 @@ where
 
 /// Reads `I` from a value of any storage class: a value of the wrong shape is a typed
 /// [`crate::ParseError`] inside `FromSqlError::Other`.
+#[doc(hidden)]
 pub fn from_sql<I: Identity>(value: ValueRef<'_>) -> FromSqlResult<I>
 where
     I::Scheme: DbColumn,

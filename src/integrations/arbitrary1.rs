@@ -4,6 +4,7 @@ use crate::Identity;
 use arbitrary::{Result, Unstructured};
 
 /// An ID of `I` made from bytes of `u` (see [`super::from_entropy`]).
+#[doc(hidden)]
 pub fn arbitrary<I: Identity>(u: &mut Unstructured<'_>) -> Result<I> {
     Ok(super::from_entropy(&u.arbitrary()?))
 }

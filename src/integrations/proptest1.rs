@@ -5,6 +5,7 @@ use proptest::prelude::*;
 
 /// IDs of `I` made from random bytes (see [`super::from_entropy`]); shrinking goes towards
 /// IDs made from zero bytes.
+#[doc(hidden)]
 pub fn strategy<I: Identity>() -> BoxedStrategy<I> {
     any::<[u8; super::ENTROPY]>().prop_map(|bytes| super::from_entropy::<I>(&bytes)).boxed()
 }

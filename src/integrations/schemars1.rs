@@ -4,6 +4,7 @@ use crate::Identity;
 use schemars::{Schema, json_schema};
 
 /// The JSON Schema of `I`.
+#[doc(hidden)]
 pub fn schema<I: Identity>() -> Schema {
     let form = super::text_form::<I>();
     json_schema!({
@@ -17,6 +18,7 @@ pub fn schema<I: Identity>() -> Schema {
 }
 
 /// A name unique to the type (two `OrderId`s in different modules are different schemas).
+#[doc(hidden)]
 pub fn schema_id<I: Identity>() -> std::borrow::Cow<'static, str> {
     format!("{}::{}", I::MODULE_PATH, I::TYPE_NAME).into()
 }

@@ -5,6 +5,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 /// The OpenAPI schema of `I`.
+#[doc(hidden)]
 pub fn schema<I: Identity>() -> RefOr<Schema> {
     let form = super::text_form::<I>();
     ObjectBuilder::new()

@@ -2,7 +2,8 @@
 //! each scheme to the one storage type a derived newtype may wrap.
 //!
 //! Everything a derived type does is implemented here, generically over `I: Identity`; the
-//! macro only emits thin glue that calls these functions.
+//! macro only emits thin glue that calls these functions. They are hidden: only generated code
+//! calls them (through `idcraft::__private`), and they are no API of their own.
 
 use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};
@@ -59,6 +60,7 @@ pub trait Identity: Copy + Ord + Hash + fmt::Display + fmt::Debug + 'static {
 
 /// The text after the type's `prefix_`, or the whole text for a type without a prefix.
 #[inline]
+#[doc(hidden)]
 pub fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&'a str, ParseError> {
     match prefix {
         None => Ok(text),
@@ -70,6 +72,7 @@ pub fn strip_prefix<'a>(text: &'a str, prefix: Option<&'static str>) -> Result<&
 
 /// A new value from the innermost test scope or the scheme's default generator.
 #[inline]
+#[doc(hidden)]
 pub fn try_new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> Result<I, GenerateError> {
     crate::scheme::try_fresh::<I::Scheme>(input).map(I::from_scheme)
 }
@@ -79,6 +82,7 @@ pub fn try_new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> Result<I, Ge
 /// an exhausted test scope (see [`GenerateError`]'s variants).
 #[inline]
 #[track_caller]
+#[doc(hidden)]
 pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {
     match try_new::<I>(input) {
         Ok(id) => id,
@@ -89,6 +93,7 @@ pub fn new<I: Identity>(input: <I::Scheme as Scheme>::Input) -> I {
 /// A value embedding `t` from the scheme's default generator, with `input` (see
 /// [`Generate::generate_at`]: for back-filling; for sno, its `NewWithTime`).
 #[cfg(feature = "std")]
+#[doc(hidden)]
 pub fn try_at<I: Identity>(input: <I::Scheme as Scheme>::Input, t: SystemTime) -> Result<I, GenerateError> {
     // The default generator's node or partition may come from the clock or the random source.
     crate::clock::require_system_clock()?;
@@ -98,6 +103,7 @@ pub fn try_at<I: Identity>(input: <I::Scheme as Scheme>::Input, t: SystemTime) -
 /// [`try_at`], panicking with the generator's message.
 #[cfg(feature = "std")]
 #[track_caller]
+#[doc(hidden)]
 pub fn at<I: Identity>(input: <I::Scheme as Scheme>::Input, t: SystemTime) -> I {
     match try_at::<I>(input, t) {
         Ok(id) => id,
@@ -108,6 +114,7 @@ pub fn at<I: Identity>(input: <I::Scheme as Scheme>::Input, t: SystemTime) -> I 
 /// A value from an explicit generator.
 #[inline]
 #[track_caller]
+#[doc(hidden)]
 pub fn generate_with<I: Identity, G: Generate<I::Scheme> + ?Sized>(
     generator: &G,
     input: <I::Scheme as Scheme>::Input,
@@ -121,6 +128,7 @@ pub fn generate_with<I: Identity, G: Generate<I::Scheme> + ?Sized>(
 /// The text: `prefix_` (if any) and the encoded value, in one write, so `to_string()` makes one
 /// allocation of the right size.
 #[inline]
+#[doc(hidden)]
 pub fn fmt<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let value = id.to_scheme();
     // One call, decided at compile time: two calls whose results merge make the compiler copy
@@ -183,36 +191,42 @@ fn write_text<S: Scheme>(value: &S, encoding: Encoding, f: &mut fmt::Formatter<'
 }
 
 /// `TypeName(text)`.
+#[doc(hidden)]
 pub fn debug<I: Identity>(id: &I, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     write!(f, "{}({id})", I::TYPE_NAME)
 }
 
 /// Reads the text written by [`fmt()`].
 #[inline]
+#[doc(hidden)]
 pub fn parse<I: Identity>(text: &str) -> Result<I, ParseError> {
     let body = strip_prefix(text, I::PREFIX)?;
     <I::Scheme as Scheme>::decode(body, I::ENCODING).map(I::from_scheme)
 }
 
 /// Storage → ID, checking that the storage holds a valid scheme value.
+#[doc(hidden)]
 pub fn try_from_storage<I: Identity>(storage: I::Storage) -> Result<I, ParseError> {
     storage.try_to_scheme().map(I::from_scheme)
 }
 
 /// The scheme's order (the target database's).
 #[inline]
+#[doc(hidden)]
 pub fn cmp<I: Identity>(a: &I, b: &I) -> Ordering {
     a.to_scheme().cmp(&b.to_scheme())
 }
 
 /// Equality of scheme values.
 #[inline]
+#[doc(hidden)]
 pub fn eq<I: Identity>(a: &I, b: &I) -> bool {
     a.to_scheme() == b.to_scheme()
 }
 
 /// Hash of the scheme value.
 #[inline]
+#[doc(hidden)]
 pub fn hash<I: Identity, H: Hasher>(id: &I, state: &mut H) {
     id.to_scheme().hash(state)
 }
@@ -220,6 +234,7 @@ pub fn hash<I: Identity, H: Hasher>(id: &I, state: &mut H) {
 /// The embedded instant as a `SystemTime`. Every scheme's instants (1700 to 10889) fit the
 /// platforms' `SystemTime`; one that does not is clamped to the Unix epoch rather than panicking.
 #[cfg(feature = "std")]
+#[doc(hidden)]
 pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
     id.to_scheme().timestamp().to_system_time().unwrap_or(SystemTime::UNIX_EPOCH)
 }
@@ -230,6 +245,7 @@ pub fn timestamp<I: Identity>(id: &I) -> SystemTime {
 /// default generator (and a few made up to the lag before `t1`). An instant outside the
 /// layout's [`Scheme::time_range`] is clamped into it ([`try_min_at`] refuses it instead).
 #[cfg(feature = "std")]
+#[doc(hidden)]
 pub fn min_at<I: Identity>(t: SystemTime) -> I {
     let t = Timestamp::from_system_time(t);
     let t = t.checked_sub(<I::Scheme as Scheme>::EMBED_LAG).unwrap_or(Timestamp::MIN);
@@ -240,6 +256,7 @@ pub fn min_at<I: Identity>(t: SystemTime) -> I {
 /// clock reading (unless the clock went back), so every ID made by `t` is at most this. An
 /// instant outside the layout's range is clamped into it ([`try_max_at`] refuses it instead).
 #[cfg(feature = "std")]
+#[doc(hidden)]
 pub fn max_at<I: Identity>(t: SystemTime) -> I {
     I::from_scheme(<I::Scheme as Scheme>::max_at(Timestamp::from_system_time(t)))
 }
@@ -248,6 +265,7 @@ pub fn max_at<I: Identity>(t: SystemTime) -> I {
 /// [`Scheme::time_range`] (where [`min_at`] would clamp: a bound before the layout's first
 /// instant is its first ID, which is usually what a range scan wants, but says nothing of `t`).
 #[cfg(feature = "std")]
+#[doc(hidden)]
 pub fn try_min_at<I: Identity>(t: SystemTime) -> Result<I, GenerateError> {
     check_in_range::<I::Scheme>(t)?;
     Ok(min_at(t))
@@ -255,6 +273,7 @@ pub fn try_min_at<I: Identity>(t: SystemTime) -> Result<I, GenerateError> {
 
 /// [`max_at`], or [`GenerateError::TimeOutOfRange`] for an instant outside the layout's range.
 #[cfg(feature = "std")]
+#[doc(hidden)]
 pub fn try_max_at<I: Identity>(t: SystemTime) -> Result<I, GenerateError> {
     check_in_range::<I::Scheme>(t)?;
     Ok(max_at(t))
@@ -271,6 +290,7 @@ fn check_in_range<S: Scheme>(t: SystemTime) -> Result<(), GenerateError> {
 }
 
 #[cfg(feature = "serde")]
+#[doc(hidden)]
 pub mod serde_support;
 
 pub use crate::scheme::fields::Fields;

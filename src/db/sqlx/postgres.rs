@@ -37,6 +37,7 @@ where
 }
 
 /// PostgreSQL type of `I`'s column.
+#[doc(hidden)]
 pub fn pg_type_info<I: Identity>() -> PgTypeInfo
 where
     I::Scheme: DbColumn,
@@ -53,6 +54,7 @@ where
 /// Every column type is let through to [`pg_decode`], which reads `I`'s own column type, a
 /// text column holding the type's own text, or says which types it expected: sqlx's own
 /// mismatch error names `I`'s type as `?` (it is declared by OID), which tells nobody anything.
+#[doc(hidden)]
 pub fn pg_compatible<I: Identity>(_: &PgTypeInfo) -> bool
 where
     I::Scheme: DbColumn,
@@ -80,6 +82,7 @@ fn is_text(ty: &PgTypeInfo) -> bool {
 }
 
 /// PostgreSQL array type of `I`'s column.
+#[doc(hidden)]
 pub fn pg_array_type_info<I: Identity>() -> PgTypeInfo
 where
     I::Scheme: DbColumn,
@@ -94,6 +97,7 @@ where
 }
 
 /// Writes `id` for PostgreSQL (binary format, through the codec postgres-types and diesel use).
+#[doc(hidden)]
 pub fn pg_encode<I: Identity>(id: &I, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError>
 where
     I::Scheme: DbColumn,
@@ -104,6 +108,7 @@ where
 }
 
 /// Reads `I` from PostgreSQL: a value of the wrong shape is a typed [`ParseError`].
+#[doc(hidden)]
 pub fn pg_decode<I: Identity>(value: PgValueRef<'_>) -> Result<I, BoxDynError>
 where
     I::Scheme: DbColumn,

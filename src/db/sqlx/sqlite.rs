@@ -12,6 +12,7 @@ use crate::db::sqlite::{self, SqliteValue};
 use crate::db::{Column, DbColumn, Dialect};
 
 /// SQLite type of `I`'s column.
+#[doc(hidden)]
 pub fn type_info<I: Identity>() -> SqliteTypeInfo
 where
     I::Scheme: DbColumn,
@@ -25,6 +26,7 @@ where
 
 /// Whether a SQLite value of type `ty` can be read as `I` (SQLite types are per value, and an
 /// ID is read from any of BLOB, INTEGER and TEXT).
+#[doc(hidden)]
 pub fn compatible(ty: &SqliteTypeInfo) -> bool {
     <Vec<u8> as Type<Sqlite>>::compatible(ty)
         || <String as Type<Sqlite>>::compatible(ty)
@@ -32,6 +34,7 @@ pub fn compatible(ty: &SqliteTypeInfo) -> bool {
 }
 
 /// Writes `id`.
+#[doc(hidden)]
 pub fn encode<I: Identity>(id: &I, args: &mut SqliteArgs<'_>) -> Result<IsNull, BoxDynError>
 where
     I::Scheme: DbColumn,
@@ -45,6 +48,7 @@ where
 
 /// Reads `I`, whatever storage class the value has: a value of the wrong shape is a typed
 /// [`crate::ParseError`].
+#[doc(hidden)]
 pub fn decode<I: Identity>(value: SqliteValueRef<'_>) -> Result<I, BoxDynError>
 where
     I::Scheme: DbColumn,
