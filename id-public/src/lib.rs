@@ -34,6 +34,7 @@ mod key;
 pub mod layout;
 pub mod schema;
 pub mod scope;
+mod siv;
 #[cfg(test)]
 mod test_budget;
 pub mod token;
