@@ -26,6 +26,7 @@ pub mod actix;
 pub mod as_token;
 #[cfg(feature = "axum08")]
 pub mod axum;
+mod bound;
 mod cmac;
 pub mod converter;
 mod error;
