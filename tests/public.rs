@@ -2,6 +2,7 @@
 #![cfg(feature = "public")]
 
 use idcraft::public::format::Format;
+use idcraft::public::layout::Placement;
 use idcraft::public::{AesKey, PublicId, PublicIdError, PublicIds, TokenFormat};
 use idcraft::{Decimal, Identity, Uuid};
 
@@ -508,10 +509,13 @@ fn snowflake_tokens_use_the_u64_block() {
     let token = compatible.to_public(&tweet).to_string();
     assert_eq!(token[3..], compatible.to_public(&local).to_string());
     assert_eq!(compatible.decode_str::<TweetId>(&token).unwrap(), tweet);
-    assert_eq!(
-        <idcraft::schemes::TwitterSnowflake as idcraft::Scheme>::PUBLIC_LAYOUT,
-        idcraft::schemes::PublicLayout::U64
-    );
+    // The block follows from the shape: a 64-bit number, which id-public places in the `u64`
+    // block.
+    type Snowflake = idcraft::schemes::TwitterSnowflake;
+    let kind = <<Snowflake as idcraft::Scheme>::Shape as idcraft::schemes::Shape>::KIND;
+    assert_eq!(kind, idcraft::schemes::shape::Kind::U63);
+    assert_eq!(Placement::of(kind), Placement::U64);
+    assert_eq!(<Snowflake as idcraft::public::PublicBlock>::PLACEMENT, Placement::U64);
 }
 
 /// A 64-bit ID's authenticated token is its encrypted block alone, 22 characters: the block's

@@ -1,5 +1,6 @@
 //! AES-CMAC (RFC 4493) and a counter-mode key derivation on top of it (NIST SP 800-108), so
-//! that authenticated and type-bound tokens need nothing but the AES key the user gave.
+//! that authenticated and type-bound tokens need nothing but the AES key the user gave. It is
+//! also S2V's PRF in the AES-SIV tokens of IDs longer than a block (`siv.rs`).
 //!
 //! Hand-written rather than RustCrypto's `cmac` 0.7 (which fits aes 0.8): each tag there starts
 //! from a clone of the keyed state, and the typed-token round trip measured 375 ns with it
@@ -7,7 +8,9 @@
 //!
 //! # Constant-time review
 //!
-//! What an attacker controls is a token: 16 ciphertext bytes and an 8-byte tag. What must not
+//! What an attacker controls is a token: 16 ciphertext bytes and an 8-byte tag (or, for IDs
+//! longer than a block, a 16-byte synthetic IV and the ciphertext; `siv.rs` reviews the steps
+//! AES-SIV adds, on top of the ones below). What must not
 //! show in the time a check takes is anything about the key, the subkeys, the plaintext behind
 //! a token or how close a forged tag came. Step by step:
 //!
@@ -21,19 +24,20 @@
 //!   a mask made from the top bit (`0 - (v >> 127)`), not through a branch on it, so K1 and K2
 //!   cost the same whatever their bits. This happens once per key, when a `PublicIds` is built
 //!   or a type's bound keys are first derived, never per token.
-//! * **Padding and the choice of subkey** (`Cmac::tag`). The loop runs once per 16-byte block
-//!   and branches only on lengths: the number of blocks, whether the last one is complete
-//!   (K1) or padded with `0x80` and zeros (K2). Lengths are public (a token's plaintext is
-//!   always one 16-byte block; a key-derivation label is a type's path), so these branches
-//!   reveal nothing secret. The XORs with the subkey and into the chaining state are
+//! * **Padding and the choice of subkey** (`Cmac::tag`, `Cmac::tag_xorend`). The loop runs
+//!   once per 16-byte block and branches only on lengths and positions: the number of blocks,
+//!   whether the last one is complete (K1) or padded with `0x80` and zeros (K2), and which
+//!   bytes lie in the last 16 that `tag_xorend` masks. Lengths are public (a one-block token's
+//!   plaintext is always one 16-byte block, a longer ID's is its scheme's fixed length; a
+//!   key-derivation label is a type's path), so these branches reveal nothing secret. The XORs with the subkey and into the chaining state are
 //!   straight-line byte operations.
-//! * **Tag comparison** (`PublicIds::decode_with` in `token.rs`). The expected and the given
-//!   64-bit tags are compared with `subtle`'s `ConstantTimeEq`, which does not stop at the first
+//! * **Tag comparison** (`open_block` in `construction.rs`; `Siv::open` compares all 16 bytes
+//!   of the IV the same way). The expected and the given 64-bit tags are compared with `subtle`'s `ConstantTimeEq`, which does not stop at the first
 //!   differing bit, so the time does not tell how many leading bits of a forgery were right.
 //!   Only the final yes/no is branched on, and that is the answer the caller gets anyway.
 //! * **The decryption path on invalid input.** An authenticated token is always decrypted and
 //!   its full tag always computed before the comparison, whatever the bytes; the plaintext is
-//!   checked as an ID of the type (`PublicBlock::from_block`) only after the tag matched, so
+//!   checked as an ID of the type (`PublicBlock::from_plaintext`) only after the tag matched, so
 //!   nothing about the plaintext of a forged token is examined. Compatible (16-byte,
 //!   unauthenticated) tokens are checked on the plaintext itself: the zero padding of the
 //!   `u64`, decimal, sno and uid96 layouts is one word compared through `subtle`
@@ -67,9 +71,10 @@
 use crate::key::AesKey;
 use zeroize::Zeroizing;
 
-/// Doubling in GF(2^128) (RFC 4493's subkey step), branch-free: the subkeys are secret, so the
-/// reduction is applied through a mask made from the top bit, not a condition on it.
-fn double(block: [u8; 16]) -> [u8; 16] {
+/// Doubling in GF(2^128) (RFC 4493's subkey step, and RFC 5297's `dbl` in S2V), branch-free:
+/// the subkeys and S2V's chaining value are secret, so the reduction is applied through a mask
+/// made from the top bit, not a condition on it.
+pub(crate) fn double(block: [u8; 16]) -> [u8; 16] {
     let v = u128::from_be_bytes(block);
     let reduce = 0u128.wrapping_sub(v >> 127) & 0x87;
     ((v << 1) ^ reduce).to_be_bytes()
@@ -101,11 +106,34 @@ impl Cmac {
 
     /// The tag of `message`.
     pub fn tag(&self, message: &[u8]) -> [u8; 16] {
+        self.tag_with_end(message, None)
+    }
+
+    /// The tag of `message` with `end` XORed onto its last 16 bytes: RFC 5297's
+    /// `CMAC(S_n xorend D)` in S2V, without copying the message (a value to be sealed) into a
+    /// buffer of its own. `message` holds at least one block; S2V pads shorter ones instead.
+    pub fn tag_xorend(&self, message: &[u8], end: &[u8; 16]) -> [u8; 16] {
+        debug_assert!(message.len() >= 16, "xorend needs a whole block");
+        self.tag_with_end(message, Some(end))
+    }
+
+    fn tag_with_end(&self, message: &[u8], end: Option<&[u8; 16]>) -> [u8; 16] {
         let blocks = message.len().div_ceil(16).max(1);
+        // Where `end` starts in the message: its last 16 bytes.
+        let end_at = message.len().saturating_sub(16);
         let mut state = [0u8; 16];
         for (i, chunk) in message.chunks(16).chain((message.is_empty()).then_some(&[][..])).enumerate() {
             let mut block = [0u8; 16];
             block[..chunk.len()].copy_from_slice(chunk);
+            if let Some(end) = end {
+                // Positions only, which are public: the bytes of this block that lie in the
+                // message's last 16.
+                for (j, b) in block[..chunk.len()].iter_mut().enumerate() {
+                    if let Some(e) = (16 * i + j).checked_sub(end_at) {
+                        *b ^= end[e];
+                    }
+                }
+            }
             if i + 1 == blocks {
                 let subkey = if chunk.len() == 16 {
                     &self.k1
@@ -182,6 +210,20 @@ mod tests {
         assert_eq!(cmac.k2.to_vec(), hex("f7ddac306ae266ccf90bc11ee46d513b"));
         assert_eq!(double([0x80; 16])[15], 0x87, "top bit set: shifted and reduced");
         assert_eq!(double([0x40; 16]), [0x80; 16], "top bit clear: shifted only");
+    }
+
+    /// `tag_xorend` is the tag of the message with the mask XORed onto its last 16 bytes,
+    /// whether they lie in one block or across two.
+    #[test]
+    fn xorend_is_the_tag_of_the_masked_message() {
+        let cmac = Cmac::new(AesKey::new(&[3; 16]).unwrap());
+        let end: [u8; 16] = core::array::from_fn(|i| (i as u8).wrapping_mul(17) ^ 0x5C);
+        for len in 16..=50 {
+            let message: Vec<u8> = (0..len).map(|i| (i * 7) as u8).collect();
+            let mut masked = message.clone();
+            masked[len - 16..].iter_mut().zip(end).for_each(|(m, e)| *m ^= e);
+            assert_eq!(cmac.tag_xorend(&message, &end), cmac.tag(&masked), "length {len}");
+        }
     }
 
     #[test]

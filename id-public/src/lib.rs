@@ -7,7 +7,8 @@
 //!   block over the `u64`/`i64`/decimal/`u128`/`Uuid` layout, shown as a GUID or 22 base62
 //!   characters), so .NET and Rust services share tokens.
 //! * [`PublicIds`]: typed tokens for derived ID types ([`PublicId<OrderId>`](PublicId)),
-//!   authenticated by default, optionally bound to the type, with key rotation; see [`token`].
+//!   authenticated by default, optionally bound to the type, with key rotation, for IDs of any
+//!   length up to 32 bytes (AES-SIV past one block); see [`token`].
 //! * At the web boundary: [`install`] one `PublicIds` at start-up (or pass keys explicitly
 //!   in a [`scope`], per tenant or per test), then write IDs in bodies as tokens with the
 //!   serde adapter [`as_token`] (or the wrapper [`Public<I>`]), and read them from paths and
@@ -26,16 +27,24 @@ pub mod actix;
 pub mod as_token;
 #[cfg(feature = "axum08")]
 pub mod axum;
+mod bound;
 mod cmac;
+mod construction;
 pub mod converter;
 mod error;
 mod installed;
 mod key;
+mod keyset;
 pub mod layout;
+mod public_id;
 pub mod schema;
 pub mod scope;
+mod siv;
 #[cfg(test)]
 mod test_budget;
+#[cfg(test)]
+mod test_types;
+mod text;
 pub mod token;
 #[cfg(any(feature = "axum08", feature = "actix4"))]
 pub mod web;

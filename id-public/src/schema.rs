@@ -2,7 +2,9 @@
 //! `schemars1`) and OpenAPI (utoipa 6, feature `utoipa6`): a string of the type's prefix and
 //! `_`, then 22 (compatible, or authenticated for 64-bit IDs) or 33 (authenticated) base62
 //! characters in blocks of 11, each block at most `LygHa16AHYF` (a `u64`), and a description
-//! saying that the token is opaque.
+//! saying that the token is opaque. Tokens of IDs longer than 16 bytes (authenticated only)
+//! have one length, 46 to 66 characters, whose last group may be shorter than a block (see
+//! [`crate::token`]); `TokenOf<I, Compatible>` of such an `I` does not compile.
 //!
 //! [`PublicId<I>`](crate::PublicId) has the schema of either length. A field that holds an ID
 //! and is written with [`as_token`](crate::as_token) names its schema with [`TokenOf<I>`]
@@ -34,13 +36,13 @@ pub struct TokenOf<I, F = Authenticated>(PhantomData<fn() -> (I, F)>);
 /// What the schemas of both generators are made of.
 #[cfg(any(feature = "schemars1", feature = "utoipa6"))]
 mod form {
+    use crate::construction::{Construction, Of};
     use crate::key::AesKey;
     use crate::layout::PublicBlock;
-    use crate::token::{PublicIds, TokenFormat, has_tag};
+    use crate::text;
+    use crate::token::format::Format;
+    use crate::token::{PublicIds, TokenFormat};
     use idcraft_core::{Identity, Scheme, Timestamp};
-
-    /// One 11-character base62 block of a `u64`: its first digit is at most `L` (21).
-    const BLOCK: &str = "[0-9A-L][0-9A-Za-z]{10}";
 
     /// What a token of `I` looks like, for the given formats (one, or both for `PublicId<I>`).
     pub(super) struct TokenForm {
@@ -51,24 +53,44 @@ mod form {
         pub example: String,
     }
 
-    /// 11-character blocks in a token of scheme `S`: the encrypted block's two, and the tag's.
-    fn blocks<S: Scheme>(format: TokenFormat) -> usize {
-        if has_tag::<S>(format) { 3 } else { 2 }
+    /// How many bytes the tokens of scheme `S` in `format` are; `None` where the format has
+    /// none (compatible tokens of IDs longer than a block).
+    fn token_len<S: PublicBlock>(format: TokenFormat) -> Option<usize> {
+        Construction::of(format, S::PLACEMENT).map(|c| c.token_len(S::BYTE_LEN))
     }
 
+    /// The form of `I`'s tokens in format `F`: a compile error, as making one is, where `F` has
+    /// none (compatible tokens of IDs longer than a block).
+    pub(super) fn form_in<I, F: Format>() -> TokenForm
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        let _ = Of::<I::Scheme, F>::CONSTRUCTION;
+        token_form::<I>(Some(F::FORMAT))
+    }
+
+    /// The form of `I`'s tokens in `format`, or in either format there is for `I` (`None`).
     pub(super) fn token_form<I>(format: Option<TokenFormat>) -> TokenForm
     where
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let (few, most) = match format {
-            Some(f) => (blocks::<I::Scheme>(f), blocks::<I::Scheme>(f)),
-            None => (2, blocks::<I::Scheme>(TokenFormat::Authenticated)),
+        let lengths: Vec<usize> = match format {
+            Some(f) => token_len::<I::Scheme>(f).into_iter().collect(),
+            None => [TokenFormat::Compatible, TokenFormat::Authenticated]
+                .into_iter()
+                .filter_map(token_len::<I::Scheme>)
+                .collect(),
         };
+        // Authenticated tokens exist for every scheme, and `form_in` stops a format without
+        // tokens at compile time.
+        let few = lengths.iter().copied().min().unwrap_or(0);
+        let most = lengths.iter().copied().max().unwrap_or(0);
+        let (few_chars, most_chars) = (text::chars(few), text::chars(most));
         let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();
         // Prefixes are lowercase letters and `_` (checked by the derive): nothing to escape.
-        let count = if few == most { format!("{{{few}}}") } else { format!("{{{few},{most}}}") };
-        let lengths = if few == most { format!("{}", few * 11) } else { format!("{} or {}", few * 11, most * 11) };
+        let lengths = if few == most { format!("{few_chars}") } else { format!("{few_chars} or {most_chars}") };
         let after = if prefix.is_empty() { String::new() } else { format!(" after `{prefix}`") };
         let kind = match format {
             Some(TokenFormat::Authenticated) => "authenticated ",
@@ -79,12 +101,12 @@ mod form {
         let id = I::from_scheme(I::Scheme::min_at(Timestamp::from_ymd(2024, 1, 1)));
         let mut example = sample.to_public(&id).to_string();
         if format == Some(TokenFormat::Compatible) {
-            example.truncate(prefix.len() + 22);
+            example.truncate(prefix.len() + few_chars);
         }
         TokenForm {
-            pattern: format!("^{prefix}({BLOCK}){count}$"),
-            min_length: prefix.len() + few * 11,
-            max_length: prefix.len() + most * 11,
+            pattern: format!("^{prefix}{}$", text::pattern(few, most)),
+            min_length: prefix.len() + few_chars,
+            max_length: prefix.len() + most_chars,
             description: format!(
                 "{}: an opaque public token ({kind}{lengths} base62 characters{after}); it reveals nothing about the ID, and only the service that issued it reads it back",
                 I::TYPE_NAME
@@ -111,7 +133,7 @@ mod form {
 #[cfg(feature = "schemars1")]
 mod schemars1 {
     use super::TokenOf;
-    use super::form::{token_form, token_name};
+    use super::form::{TokenForm, form_in, token_form, token_name};
     use crate::layout::PublicBlock;
     use crate::token::Public;
     use crate::token::PublicId;
@@ -126,7 +148,18 @@ mod schemars1 {
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let form = token_form::<I>(format);
+        schema_of(token_form::<I>(format))
+    }
+
+    fn schema_in<I, F: Format>() -> Schema
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        schema_of(form_in::<I, F>())
+    }
+
+    fn schema_of(form: TokenForm) -> Schema {
         json_schema!({
             "type": "string",
             "pattern": form.pattern,
@@ -156,7 +189,7 @@ mod schemars1 {
         }
 
         fn json_schema(_: &mut SchemaGenerator) -> Schema {
-            schema::<I>(Some(F::FORMAT))
+            schema_in::<I, F>()
         }
     }
 
@@ -200,7 +233,7 @@ mod schemars1 {
 #[cfg(feature = "utoipa6")]
 mod utoipa6 {
     use super::TokenOf;
-    use super::form::{token_form, token_kind};
+    use super::form::{TokenForm, form_in, token_form, token_kind};
     use crate::layout::PublicBlock;
     use crate::token::TokenFormat;
     use crate::token::format::Format;
@@ -227,7 +260,18 @@ mod utoipa6 {
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let form = token_form::<I>(format);
+        schema_of(token_form::<I>(format))
+    }
+
+    fn schema_in<I, F: Format>() -> RefOr<Schema>
+    where
+        I: Identity,
+        I::Scheme: PublicBlock,
+    {
+        schema_of(form_in::<I, F>())
+    }
+
+    fn schema_of(form: TokenForm) -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
             .pattern(Some(form.pattern))
@@ -245,7 +289,7 @@ mod utoipa6 {
         F: Format,
     {
         fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
-            schema::<I>(Some(F::FORMAT))
+            schema_in::<I, F>()
         }
     }
 

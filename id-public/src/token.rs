@@ -1,15 +1,18 @@
 //! Typed public tokens for derived IDs: [`PublicIds`] makes a [`PublicId<I>`] of an `I` and
-//! reads it back, going beyond the original in three opt-in or default ways:
+//! reads it back, going beyond the original in four opt-in or default ways:
 //!
 //! * **Authenticated tokens** (the default [`TokenFormat`]): the encrypted block plus a 64-bit
 //!   AES-CMAC tag of the plaintext, 24 bytes, 33 base62 characters. A forged token is accepted
 //!   with probability at most 2^-64 for every scheme, including the 128-bit ones the original
-//!   cannot check at all. 64-bit IDs (uid64 and the snowflake layouts) need no tag: their block
+//!   cannot check at all. 64-bit IDs (uid64 and the snowflakes) need no tag: their block
 //!   starts with 64 zero bits, which the decryption of a forged or foreign token turns into 64
 //!   random ones, so those bits check the token as a 64-bit tag would (the same 2^-64), and
 //!   their authenticated token is the encrypted block alone, 16 bytes, 22 characters (see
 //!   [`has_tag`]). [`TokenFormat::Compatible`] gives Architect.Identities' 16-byte tokens instead
 //!   (22 characters), with their per-layout forgery chances.
+//! * **IDs longer than one AES block** (up to [`IdBytes::CAPACITY`], 32 bytes: KSUID's 20,
+//!   CUID2's 24 characters), described [below](#ids-longer-than-one-block): their authenticated
+//!   tokens are AES-SIV, 16 bytes longer than the ID, with a forgery chance of 2^-128.
 //! * **Type binding** ([`PublicIds::bound_to_types`]): the keys are derived from the master key
 //!   and the ID type's bind name (`#[id(bind = "shop.order")]`, or the type's name without
 //!   one), its scheme and its prefix. A token made for one type then fails the authentication
@@ -26,35 +29,82 @@
 //!   to keep them).
 //! * **Key rotation** ([`PublicIds::with_previous_keys`]): tokens are made with the newest key and
 //!   read with any listed key. Each extra key adds one more chance for a forgery to pass: with
-//!   `k` keys the chance is `k` times the single-key figure (k · 2^-64 for authenticated tokens).
+//!   `k` keys the chance is `k` times the single-key figure (k · 2^-64 for authenticated tokens
+//!   of one block, k · 2^-128 for longer IDs).
 //!
 //! Keys are wiped on drop, `Debug` never shows them, and tags are compared in constant time.
+//!
+//! # IDs longer than one block
+//!
+//! A value of 17 to 32 bytes does not fit the one AES block every token above encrypts, and
+//! encrypting it block by block would show which IDs share a block (two IDs made in the same
+//! millisecond, say). Its token is **AES-SIV** (RFC 5297) of the value's bytes, without
+//! associated data: S2V, a CMAC-based PRF of the value, gives a 16-byte synthetic IV, which
+//! starts AES in counter mode over the value and is sent in front of it as its tag. So the token
+//! is `16 + n` bytes:
+//!
+//! | ID | bytes | token bytes | base62 characters |
+//! |---|---|---|---|
+//! | 20 bytes (KSUID) | 20 | 36 | 50 |
+//! | 24 bytes (CUID2's text) | 24 | 40 | 55 |
+//! | 32 bytes (the most an ID holds) | 32 | 48 | 66 |
+//!
+//! (11 characters per 8 bytes, as in every token, and the fewest characters that hold the last
+//! 1 to 7 bytes; IDs of up to 16 bytes, ObjectId's and xid's 12 among them, stay one block.)
+//!
+//! Why this construction: it is deterministic (one ID, one token, as for the shorter IDs, so
+//! tokens can stand in caches and URLs), authenticated, and a standard with published test
+//! vectors that this crate's implementation is checked against; and it is made of nothing but
+//! the AES and AES-CMAC the crate already has, so it adds no dependency and keeps the timing
+//! properties below. Deterministic encryption reveals only whether two tokens are of the same
+//! ID, which a deterministic token must.
+//!
+//! Why a 128-bit tag, not the 64 bits of one-block tokens: in SIV the tag *is* the counter's
+//! start, so a shorter tag means a shorter IV, and with 64 bits, among some 2^32 IDs two would
+//! likely share a key stream (the birthday bound), and their two tokens' XOR would be the XOR of
+//! the two IDs. With the whole IV, a forgery
+//! (any token, of any length, these keys did not make) is accepted with probability 2^-128
+//! per try, plus AES-CMAC's birthday-bound terms (about q²/2^128 for q blocks ever processed
+//! under one key: negligible for any number of tokens a service makes), far below the 2^-64 of
+//! one-block tokens; with `k` keys in a rotation, `k` · 2^-128. Binding and rotation work as for
+//! other tokens: the SIV key pair is derived from the master key (and, when bound, the type's
+//! label) with labels of its own, one key for S2V and one for the counter mode, separate from
+//! the keys of one-block tokens.
+//!
+//! [`TokenFormat::Compatible`] has no tokens of such IDs: Architect.Identities' format is one
+//! block, and an unauthenticated format of two would check nothing. Asking a
+//! `PublicIds<Compatible>` for one (`to_public`, `from_public`, `decode_str` or the schema of
+//! `TokenOf<I, Compatible>` of such an `I`) does not compile: the build stops with "IDs longer
+//! than 16 bytes have authenticated tokens only".
 //!
 //! # Timing
 //!
 //! Checking a token takes the same time whatever its bytes, for a given length and key set:
 //! AES and the CMAC are free of secret-dependent branches and table lookups, the tag is
 //! compared with `subtle`, and an authenticated token's plaintext is checked as an ID only after its
-//! tag matched (a 64-bit ID's zero bits, its tag, are one word compared through `subtle`). What
-//! does vary is public: the text's length and form (checked before any key
-//! is used), which key of a rotation accepted a valid token (keys are tried newest first), and
-//! the first use of a type under [`PublicIds::bound_to_types`] (its keys are derived then).
-//! The step-by-step review is in the module docs of `cmac.rs` in this crate's source.
+//! tag matched (a 64-bit ID's zero bits, its tag, are one word compared through `subtle`;
+//! AES-SIV decrypts the whole value, recomputes its IV and compares all 16 bytes through
+//! `subtle`, whatever the bytes). What does vary is public: the text's length and form (checked
+//! before any key is used), which key of a rotation accepted a valid token (keys are tried
+//! newest first), and the first use of a type under [`PublicIds::bound_to_types`] (its keys are
+//! derived then). The step-by-step review is in the module docs of `cmac.rs` in this crate's
+//! source (and of `siv.rs` for AES-SIV).
 
-use crate::cmac::{Cmac, derive_key};
+use crate::bound::BoundKeys;
+use crate::construction::{self, Construction, TokenBytes};
 use crate::converter::PublicIdConverter;
 use crate::error::{KeyError, PublicIdError};
 use crate::key::AesKey;
+use crate::keyset::{KeySet, binding_label};
 use crate::layout::PublicBlock;
 use core::any::TypeId;
 use core::fmt;
 use core::marker::PhantomData;
-use idcraft_core::codec::base62;
-use idcraft_core::codec::guid::swap_fields;
-use idcraft_core::scheme::PublicLayout;
+#[cfg(doc)]
+use idcraft_core::scheme::IdBytes;
 use idcraft_core::{Identity, Scheme};
-use std::sync::{OnceLock, RwLock};
-use subtle::ConstantTimeEq;
+
+pub use crate::public_id::PublicId;
 
 /// The token layouts as types, for [`PublicIds<F>`](PublicIds).
 pub mod format {
@@ -96,49 +146,27 @@ use format::{Authenticated, Compatible, Format};
 pub enum TokenFormat {
     /// Encrypted block + 64-bit CMAC tag: 24 bytes, 33 characters, forgery chance ≤ 2^-64. The
     /// tokens of 64-bit IDs are the block alone, 16 bytes, 22 characters, with the same chance
-    /// (see [`has_tag`]).
+    /// (see [`has_tag`]); those of IDs longer than 16 bytes are AES-SIV, 16 bytes longer than
+    /// the ID, forgery chance ≤ 2^-128 (see the [module docs](self#ids-longer-than-one-block)).
     #[default]
     Authenticated,
     /// Architect.Identities' single block: 16 bytes, 22 characters (interoperable with .NET
-    /// when not bound to types).
+    /// when not bound to types). Only for IDs of up to 16 bytes.
     Compatible,
 }
 
-const TAG_LEN: usize = 8;
-
-/// Whether the tokens of scheme `S` in `format` carry a CMAC tag: authenticated tokens do,
-/// except those of 64-bit IDs. Their block (Architect's `u64` layout) starts with 64 zero bits;
-/// a token made under another key, for another type or by a forger decrypts to 64 random bits
-/// there, which are all zero with chance 2^-64, exactly a 64-bit tag's. So a tag would add
-/// 11 characters and two AES blocks per round trip and no security. (Blocks with fewer fixed
-/// bits, down to sno's 48 and uid96's 32, keep the tag.)
+/// Whether the tokens of scheme `S` in `format` carry an authentication tag: authenticated
+/// tokens do (a 64-bit CMAC tag after the block, or for IDs longer than 16 bytes AES-SIV's
+/// 128-bit synthetic IV), except those of 64-bit IDs. Their block (Architect's `u64` layout)
+/// starts with 64 zero bits; a token made under another key, for another type or by a forger
+/// decrypts to 64 random bits there, which are all zero with chance 2^-64, exactly a 64-bit
+/// tag's. So a tag would add 11 characters and two AES blocks per round trip and no security.
+/// (Blocks with fewer fixed bits, down to sno's 48 and uid96's 32, keep the tag.)
 pub fn has_tag<S: Scheme>(format: TokenFormat) -> bool {
-    format == TokenFormat::Authenticated && S::PUBLIC_LAYOUT != PublicLayout::U64
-}
-
-/// How many bytes the tokens of scheme `S` in `format` are: 16, or 24 with a tag.
-fn token_len<S: Scheme>(format: TokenFormat) -> usize {
-    if has_tag::<S>(format) { 16 + TAG_LEN } else { 16 }
-}
-
-/// The keys one master key gives for one label.
-#[derive(Debug)]
-struct KeySet {
-    encrypt: AesKey,
-    authenticate: Cmac,
-}
-
-impl KeySet {
-    fn new(master: &AesKey, format: TokenFormat, label: Option<&str>) -> KeySet {
-        let label = label.unwrap_or("");
-        let authenticate = Cmac::new(derive_key(master, format!("idcraft public-id v1 mac {label}").as_bytes()));
-        let encrypt = if format == TokenFormat::Compatible && label.is_empty() {
-            master.clone()
-        } else {
-            derive_key(master, format!("idcraft public-id v1 enc {label}").as_bytes())
-        };
-        KeySet { encrypt, authenticate }
-    }
+    matches!(
+        Construction::of(format, <S as PublicBlock>::PLACEMENT),
+        Some(Construction::TaggedBlock | Construction::Siv)
+    )
 }
 
 /// Makes and reads typed public tokens. Cheap to share (`&self` everywhere, thread-safe).
@@ -150,63 +178,7 @@ pub struct PublicIds<F: Format = Authenticated> {
     format: PhantomData<F>,
     bound: bool,
     unbound_keys: Vec<KeySet>,
-    bound_keys: BoundKeys,
-}
-
-/// Bound keys per ID type, derived on first use. Keyed by `TypeId`: two types may share a name.
-///
-/// Every token a bound `PublicIds` makes or reads looks its type up here, from every thread at
-/// once, so the lookup writes nothing shared: the slots are filled in order and never emptied,
-/// and reading one is a plain acquire load, where a lock would take two atomic
-/// read-modify-writes per token (each a full fence on x86) on a line all threads write.
-/// Types past the slots, rare in one service, go to a locked list.
-struct BoundKeys<K = Vec<KeySet>> {
-    slots: [OnceLock<(TypeId, K)>; BOUND_SLOTS],
-    more: RwLock<Vec<(TypeId, K)>>,
-}
-
-const BOUND_SLOTS: usize = 32;
-
-impl<K> BoundKeys<K> {
-    fn new() -> BoundKeys<K> {
-        BoundKeys { slots: core::array::from_fn(|_| OnceLock::new()), more: RwLock::new(Vec::new()) }
-    }
-
-    /// Runs `f` with the keys of `type_id`, deriving them with `derive` on first use.
-    fn with<R>(&self, type_id: TypeId, derive: impl Fn() -> K, f: impl FnOnce(&K) -> R) -> R {
-        let mut derived = None;
-        for slot in &self.slots {
-            if slot.get().is_none() {
-                // The first free slot: this type's, unless another thread fills it first (with
-                // this type or another), in which case the keys go on to the next free slot.
-                let keys = derived.take().unwrap_or_else(&derive);
-                if let Err((_, keys)) = slot.set((type_id, keys)) {
-                    derived = Some(keys);
-                }
-            }
-            let (id, keys) = slot.get().expect("filled above, here or by another thread");
-            if *id == type_id {
-                return f(keys);
-            }
-        }
-        {
-            let more = self.more.read().unwrap_or_else(|e| e.into_inner());
-            if let Some((_, keys)) = more.iter().find(|(id, _)| *id == type_id) {
-                return f(keys);
-            }
-        }
-        let keys = derived.unwrap_or_else(derive);
-        let mut more = self.more.write().unwrap_or_else(|e| e.into_inner());
-        // Another thread may have derived the same keys meanwhile; either copy will do.
-        let index = match more.iter().position(|(id, _)| *id == type_id) {
-            Some(index) => index,
-            None => {
-                more.push((type_id, keys));
-                more.len() - 1
-            }
-        };
-        f(&more[index].1)
-    }
+    bound_keys: BoundKeys<Vec<KeySet>>,
 }
 
 impl PublicIds<Authenticated> {
@@ -230,7 +202,7 @@ impl PublicIds<Authenticated> {
 
 impl PublicIds<Compatible> {
     /// Architect.Identities' 16-byte tokens under `key` (interoperable with .NET). They cannot
-    /// be bound to types.
+    /// be bound to types, and exist only for IDs of up to 16 bytes.
     pub fn compatible(key: AesKey) -> PublicIds<Compatible> {
         Self::build(vec![key], false)
     }
@@ -267,31 +239,18 @@ impl<F: Format> PublicIds<F> {
         self.bound_keys.with(TypeId::of::<I>(), derive, |keys| f(keys))
     }
 
-    fn encode<S: Scheme>(&self, keys: &KeySet, block: [u8; 16]) -> PublicId<()> {
-        let mut bytes = [0u8; 24];
-        // The ciphertext is kept as .NET's `new Guid(cipher)` shows it, so compatible tokens
-        // read the same as Architect.Identities' base62 public IDs.
-        bytes[..16].copy_from_slice(&swap_fields(keys.encrypt.encrypt(block)));
-        if has_tag::<S>(F::FORMAT) {
-            bytes[16..].copy_from_slice(&keys.authenticate.tag_block(&block)[..TAG_LEN]);
-        }
-        PublicId { bytes, len: token_len::<S>(F::FORMAT) as u8, id: PhantomData }
+    /// A token of an `I`, sealed by `seal` with the newest of `I`'s keys: every token is made
+    /// here, so binding and rotation are the same for every construction.
+    #[inline]
+    pub(crate) fn make<I: Identity>(&self, seal: impl FnOnce(&KeySet) -> TokenBytes) -> PublicId<I> {
+        PublicId::from_token(self.with_keys::<I, _>(|keys| seal(&keys[0])))
     }
 
-    /// The plaintext block of `token` under `keys`, if its tag (where it has one) matches. A
-    /// token without a tag is checked by [`PublicBlock::from_block`] afterwards.
-    fn decode_with<S: Scheme>(&self, keys: &KeySet, token: &[u8]) -> Option<[u8; 16]> {
-        if token.len() != token_len::<S>(F::FORMAT) {
-            return None;
-        }
-        let cipher: [u8; 16] = token.get(..16)?.try_into().ok()?;
-        let block = keys.encrypt.decrypt(swap_fields(cipher));
-        if !has_tag::<S>(F::FORMAT) {
-            return Some(block);
-        }
-        let expected = u64::from_be_bytes(keys.authenticate.tag_block(&block)[..TAG_LEN].try_into().ok()?);
-        let given = u64::from_be_bytes(token.get(16..)?.try_into().ok()?);
-        bool::from(expected.ct_eq(&given)).then_some(block)
+    /// What `open` finds in a token of an `I` under the first of `I`'s keys that opens it,
+    /// newest first: every token is read here.
+    #[inline]
+    pub(crate) fn read<I: Identity, R>(&self, open: impl FnMut(&KeySet) -> Option<R>) -> Option<R> {
+        self.with_keys::<I, _>(|keys| keys.iter().find_map(open))
     }
 
     /// The public token of `id`.
@@ -300,8 +259,8 @@ impl<F: Format> PublicIds<F> {
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let t = self.with_keys::<I, _>(|keys| self.encode::<I::Scheme>(&keys[0], id.to_scheme().to_block()));
-        PublicId { bytes: t.bytes, len: t.len, id: PhantomData }
+        let value = id.to_scheme();
+        self.make::<I>(|keys| construction::seal::<I::Scheme, F>(keys, &value))
     }
 
     /// The ID behind a token, or [`PublicIdError::Invalid`] for anything that is not a token
@@ -311,14 +270,9 @@ impl<F: Format> PublicIds<F> {
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        self.with_keys::<I, _>(|keys| {
-            keys.iter().find_map(|k| {
-                self.decode_with::<I::Scheme>(k, token.as_bytes())
-                    .and_then(|b| <I::Scheme as PublicBlock>::from_block(&b))
-            })
-        })
-        .map(I::from_scheme)
-        .ok_or(PublicIdError::Invalid)
+        self.read::<I, _>(|keys| construction::open::<I::Scheme, F>(keys, token.as_bytes()))
+            .map(I::from_scheme)
+            .ok_or(PublicIdError::Invalid)
     }
 
     /// Parses and decodes a token text in one step (the web path: token in, ID out).
@@ -337,22 +291,6 @@ impl<F: Format> PublicIds<F> {
     }
 }
 
-/// What bound keys are derived from: the type's bind name (`#[id(bind = "...")]`, else its
-/// name), its scheme and its prefix. Not its module path: that moves with the crate's name and
-/// the binary it is compiled into (`shop::ids` in the server, `mint::ids` in a second binary of
-/// the same package), and tokens already sent out must keep opening. The prefix is included
-/// although a token of another prefix already fails to parse, so that changing a prefix
-/// rotates the keys too. (Before `bind`, the label held `module::path::Type`: a type that sets
-/// `bind` to that string keeps reading the tokens it issued then.)
-fn binding_label<I: Identity>() -> String {
-    format!(
-        "type {} scheme {} prefix {}",
-        I::BIND.unwrap_or(I::TYPE_NAME),
-        <I::Scheme as idcraft_core::Scheme>::NAME,
-        I::PREFIX.unwrap_or("")
-    )
-}
-
 impl<F: Format> fmt::Debug for PublicIds<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PublicIds")
@@ -360,123 +298,6 @@ impl<F: Format> fmt::Debug for PublicIds<F> {
             .field("format", &F::FORMAT)
             .field("bound_to_types", &self.bound)
             .finish_non_exhaustive()
-    }
-}
-
-/// The public token of an `I`: base62 text (22 or 33 characters) after the type's `prefix_`.
-/// Parsing checks only the form; [`PublicIds::from_public`] checks the token.
-pub struct PublicId<I> {
-    bytes: [u8; 24],
-    len: u8,
-    id: PhantomData<fn() -> I>,
-}
-
-impl<I> PublicId<I> {
-    /// The token bytes (16 or 24).
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..usize::from(self.len)]
-    }
-
-    /// A token from its bytes (16 or 24).
-    pub fn from_bytes(bytes: &[u8]) -> Result<PublicId<I>, PublicIdError> {
-        if bytes.len() != 16 && bytes.len() != 24 {
-            return Err(PublicIdError::Invalid);
-        }
-        let mut b = [0u8; 24];
-        b[..bytes.len()].copy_from_slice(bytes);
-        Ok(PublicId { bytes: b, len: bytes.len() as u8, id: PhantomData })
-    }
-}
-
-impl<I> Clone for PublicId<I> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<I> Copy for PublicId<I> {}
-
-impl<I> PartialEq for PublicId<I> {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_bytes() == other.as_bytes()
-    }
-}
-
-impl<I> Eq for PublicId<I> {}
-
-impl<I> core::hash::Hash for PublicId<I> {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.as_bytes().hash(state)
-    }
-}
-
-impl<I: Identity> fmt::Display for PublicId<I> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // `_` and the 22 or 33 characters go out in one write: `to_string` then grows its
-        // buffer at most once after the prefix.
-        let mut text = [0u8; 1 + 33];
-        text[0] = b'_';
-        let block = u128::from_be_bytes(self.bytes[..16].try_into().expect("16 bytes"));
-        // Straight into the buffer, block by block.
-        let blocks = [(block >> 64) as u64, block as u64];
-        for (i, v) in blocks.into_iter().enumerate() {
-            let at = 1 + i * base62::BLOCK_LEN;
-            base62::encode_block(v, (&mut text[at..at + base62::BLOCK_LEN]).try_into().expect("11 bytes"));
-        }
-        if self.len == 24 {
-            let tag = u64::from_be_bytes(self.bytes[16..].try_into().expect("8 bytes"));
-            base62::encode_block(tag, (&mut text[23..]).try_into().expect("11 bytes"));
-        }
-        let token = &text[..1 + usize::from(self.len) / 8 * base62::BLOCK_LEN];
-        // Prefix, `_` and token in one write: two would make `to_string` grow its buffer twice.
-        let mut line = [0u8; 64 + 1 + 33];
-        let written: &[u8] = match I::PREFIX {
-            None => &token[1..],
-            Some(prefix) if prefix.len() <= 64 => {
-                line[..prefix.len()].copy_from_slice(prefix.as_bytes());
-                line[prefix.len()..][..token.len()].copy_from_slice(token);
-                &line[..prefix.len() + token.len()]
-            }
-            // Longer than the derive allows (a hand-written `Identity`): two writes.
-            Some(prefix) => {
-                f.write_str(prefix)?;
-                token
-            }
-        };
-        f.write_str(core::str::from_utf8(written).map_err(|_| fmt::Error)?)
-    }
-}
-
-impl<I: Identity> fmt::Debug for PublicId<I> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PublicId<{}>({self})", I::TYPE_NAME)
-    }
-}
-
-impl<I: Identity> core::str::FromStr for PublicId<I> {
-    type Err = PublicIdError;
-
-    fn from_str(text: &str) -> Result<Self, PublicIdError> {
-        let body = idcraft_core::identity::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
-        // Token text is ASCII; checking that first makes every byte index below a character
-        // boundary, so hostile text (a multi-byte character across index 22) cannot panic.
-        if !body.is_ascii() {
-            return Err(PublicIdError::Invalid);
-        }
-        let mut bytes = [0u8; 24];
-        let len = match body.len() {
-            22 => 16,
-            33 => {
-                let tag = base62::decode_u64(&body[22..]).map_err(|_| PublicIdError::Invalid)?;
-                bytes[16..].copy_from_slice(&tag.to_be_bytes());
-                24
-            }
-            _ => return Err(PublicIdError::Invalid),
-        };
-        let block =
-            base62::decode_u128(body.get(..22).ok_or(PublicIdError::Invalid)?).map_err(|_| PublicIdError::Invalid)?;
-        bytes[..16].copy_from_slice(&block.to_be_bytes());
-        Ok(PublicId { bytes, len, id: PhantomData })
     }
 }
 
@@ -490,107 +311,5 @@ impl<I> Public<I> {
     /// The ID.
     pub fn into_inner(self) -> I {
         self.0
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<I: Identity> serde::Serialize for PublicId<I> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, I: Identity> serde::Deserialize<'de> for PublicId<I> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use core::sync::atomic::{AtomicUsize, Ordering};
-
-    macro_rules! type_ids {
-        ($($n:literal)*) => { [$(TypeId::of::<[u8; $n]>()),*] };
-    }
-
-    fn forty_types() -> [TypeId; 40] {
-        let types = type_ids!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29
-            30 31 32 33 34 35 36 37 38 39);
-        assert!(types.len() > BOUND_SLOTS);
-        types
-    }
-
-    /// After any first uses: every type has its own entry, derived once, in the slots or past
-    /// them.
-    fn check_settled(bound: &BoundKeys<usize>, types: &[TypeId]) {
-        assert_eq!(bound.slots.iter().filter(|s| s.get().is_some()).count(), BOUND_SLOTS);
-        assert_eq!(bound.more.read().unwrap().len(), types.len() - BOUND_SLOTS);
-        for (i, &id) in types.iter().enumerate() {
-            assert_eq!(bound.with(id, || unreachable!("already derived"), |&k| k), i);
-        }
-    }
-
-    /// Past the lock-free slots too, every type gets its own entry and keeps it.
-    #[test]
-    fn bound_keys_are_per_type_past_the_slots() {
-        let types = forty_types();
-        let bound = BoundKeys::<usize>::new();
-        let mut derivations = 0;
-        for round in 0..2 {
-            for (i, &id) in types.iter().enumerate() {
-                let derived = core::cell::Cell::new(false);
-                assert_eq!(
-                    bound.with(
-                        id,
-                        || {
-                            derived.set(true);
-                            i
-                        },
-                        |&k| k
-                    ),
-                    i,
-                    "type {i}"
-                );
-                derivations += usize::from(derived.get());
-                assert_eq!(derived.get(), round == 0, "type {i} derived on first use only");
-            }
-        }
-        assert_eq!(derivations, types.len());
-        check_settled(&bound, &types);
-    }
-
-    /// Many threads' first uses at once (not on wasm32-wasip1, which has no threads:
-    /// `.ci/wasm` skips it).
-    #[test]
-    fn bound_keys_across_threads() {
-        let types = forty_types();
-        let bound = BoundKeys::<usize>::new();
-        let derivations = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for thread in 0..4 {
-                let (bound, derivations) = (&bound, &derivations);
-                scope.spawn(move || {
-                    for round in 0..3 {
-                        for step in 0..types.len() {
-                            // Each thread walks the types in its own order.
-                            let i = (step * (2 * thread + 1) + round) % types.len();
-                            let derive = || {
-                                derivations.fetch_add(1, Ordering::Relaxed);
-                                i
-                            };
-                            assert_eq!(bound.with(types[i], derive, |&k| k), i, "type {i}");
-                        }
-                    }
-                });
-            }
-        });
-        let derived = derivations.into_inner();
-        // Threads racing for one type may each derive its keys, but only one copy is kept.
-        assert!((types.len()..=4 * types.len()).contains(&derived), "{derived}");
-        check_settled(&bound, &types);
     }
 }

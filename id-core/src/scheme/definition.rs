@@ -4,7 +4,7 @@
 use crate::prelude::*;
 
 use super::shape::Shape;
-use super::{Encoding, IdBytes, PublicLayout};
+use super::{Encoding, IdBytes};
 use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};
 use crate::time::Timestamp;
@@ -63,8 +63,6 @@ pub trait Scheme:
     /// one (7 for UUIDv7); `None` where those bits hold data (COMB, ULID, ...). Tools that read
     /// a bare UUID take a version-7 one for the scheme that declares 7.
     const UUID_VERSION: Option<u8> = None;
-    /// The block public identities encrypt values of this scheme in: the shape's.
-    const PUBLIC_LAYOUT: PublicLayout = PublicLayout::of(<Self::Shape as Shape>::KIND);
     /// Evaluating it checks the scheme's type parameters (uid96's interval must be 5..=10):
     /// derived types evaluate it, so a bad parameter is a compile error at the attribute.
     const VALID: () = ();

@@ -48,34 +48,6 @@ pub(crate) use definition::{sealed, text_forms};
 pub use placeholder::UnknownScheme;
 pub use shape::Shape;
 
-/// How a scheme's values fill the 16-byte block that public identities encrypt
-/// (`idcraft-public`): Architect.Identities' own layouts for the kinds it has, the storage
-/// bytes for the others. Follows from the scheme's [`Shape`] ([`PublicLayout::of`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PublicLayout {
-    /// The storage bytes, after as many zero bytes as make 16 (COMB and HotGuid: Architect's
-    /// `Guid` block; DistributedId128: its `u128` block; sno and uid96: 6 and 4 zero bytes).
-    Bytes,
-    /// Architect's `u64` block: 8 zero bytes, then the value little-endian (uid64).
-    U64,
-    /// Architect's decimal block: flags 0, the high 32 bits and the low 64 bits little-endian
-    /// (DistributedId).
-    Decimal,
-}
-
-impl PublicLayout {
-    /// The layout of values of shape `kind`: Architect's integer blocks for 64-bit numbers
-    /// and decimals, the bytes for the others.
-    pub const fn of(kind: shape::Kind) -> PublicLayout {
-        match kind {
-            shape::Kind::U63 | shape::Kind::U64 => PublicLayout::U64,
-            shape::Kind::Decimal => PublicLayout::Decimal,
-            _ => PublicLayout::Bytes,
-        }
-    }
-}
-
 // The registry: each family's folder, feature and exported types, and each scheme's name, type,
 // storage conversion and constructor parameters (what `#[derive(Identity)]` writes for it).
 // Adding a scheme is a folder under `scheme/` and an entry here.
