@@ -61,3 +61,25 @@ fn a_blob_column_holds_the_twenty_bytes_in_order() {
     ids.sort();
     assert_eq!(back, ids, "ORDER BY id is Rust's Ord");
 }
+
+/// A 20-byte ID's public token: AES-SIV (36 bytes, 50 base62 characters), deterministic,
+/// bound to its type, and refusing a flipped character.
+#[cfg(feature = "public")]
+#[test]
+fn a_public_token_of_twenty_bytes() {
+    use idcraft::public::{AesKey, PublicIds};
+    let ids = PublicIds::new(AesKey::new(&[9; 32]).unwrap()).bound_to_types();
+    let id = EventId::new();
+    let token = ids.to_public(&id);
+    let text = token.to_string();
+    assert_eq!(text.strip_prefix("evt_").map(str::len), Some(50), "the type's prefix, then 36 bytes: {text}");
+    assert_eq!(ids.to_public(&id).to_string(), text, "deterministic");
+    assert_eq!(ids.from_public(&token).unwrap(), id);
+    assert_eq!(ids.decode_str::<EventId>(&text).unwrap(), id);
+    assert!(ids.decode_str::<Bare>(&text).is_err(), "bound to its type");
+    let mut forged = text.clone().into_bytes();
+    forged[20] = if forged[20] == b'A' { b'B' } else { b'A' };
+    assert!(ids.decode_str::<EventId>(std::str::from_utf8(&forged).unwrap()).is_err());
+    let json = serde_json::to_string(&token).unwrap();
+    assert_eq!(json, format!("\"{text}\""));
+}
