@@ -18,6 +18,7 @@
 //! threads can produce a duplicate (sno v1.2.1 has a narrow window for one).
 
 mod config;
+mod default;
 mod generator;
 mod word;
 mod facts;
@@ -30,7 +31,8 @@ mod text;
 
 pub use crate::overflow::SequenceOverflow;
 pub use config::{GeneratorSnapshot, SnoConfigError};
-pub use generator::{SnoGenerator, install_default, replace_default};
+pub use default::{install_default, replace_default};
+pub use generator::SnoGenerator;
 pub use layout::{EPOCH_SECS, MAX_UNITS, Sno, TIME_UNIT_NS};
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! What sno declares as a scheme: its bytes, its text forms (sno32, hex) and its range bounds.
 
 use super::SnoGenerator;
-use super::generator::DEFAULT_GENERATOR;
+use super::default::DEFAULT_GENERATOR;
 use super::layout::{EPOCH, LATEST, Sno, unit_start};
 use crate::codec::{IdText, hex, sno32};
 use crate::error::ParseError;

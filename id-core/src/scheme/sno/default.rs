@@ -1,0 +1,67 @@
+//! The process's default sno generators: the one `Sno::new` and derived types use (installed
+//! or replaced at start-up), and the partitions default-configured generators take.
+
+use super::config::SnoConfigError;
+use super::generator::SnoGenerator;
+use super::layout::Sno;
+use crate::clock::{Clock, CoarseClock};
+use crate::fork::PerProcess;
+use crate::installed::Installed;
+use core::sync::atomic::{AtomicU32, Ordering};
+
+pub(super) static DEFAULT_GENERATOR: Installed<SnoGenerator> = Installed::new();
+
+/// Makes `generator` the one [`Sno::new`] and derived types' `new()` use (e.g. one on a leased
+/// partition). Once, at start-up, before the first ID: afterwards `generator` is handed back as
+/// the error ([`replace_default`] swaps it later).
+#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
+pub fn install_default(generator: SnoGenerator) -> Result<(), SnoGenerator> {
+    DEFAULT_GENERATOR.install(generator).map(drop)
+}
+
+/// Makes `generator` the default whatever was installed before, e.g. one on a new lease after
+/// the old one was lost for good. Calls in flight finish on the old generator; the old one is
+/// kept alive for the rest of the process (replacing is for rare events).
+pub fn replace_default(generator: SnoGenerator) {
+    DEFAULT_GENERATOR.replace(generator);
+}
+
+/// A `fork()` child's partition for a default generator: drawn again, never the parent's (whose
+/// sequence the child would otherwise repeat).
+fn another_partition(previous: u64) -> u64 {
+    use crate::random::{OsRandom, RandomSource};
+    (previous + 1 + OsRandom.next_u64() % u64::from(u16::MAX)) & u64::from(u16::MAX)
+}
+
+/// How many default-configured generators this process has made, and the seed of their
+/// partitions.
+pub(super) static DEFAULT_PARTITIONS: AtomicU32 = AtomicU32::new(0);
+pub(super) static PARTITION_SEED: crate::installed::Installed<u16> = crate::installed::Installed::new();
+
+impl SnoGenerator {
+    /// A default-configured generator on the coarse system clock: the next default partition
+    /// and the full sequence pool. The process's first default generator (the one `Sno::now`
+    /// uses) gets the partition `u16((t >> 32) ^ t)` of the units clock at first use; each later
+    /// one the next partition.
+    ///
+    /// On WebAssembly the first partition is random instead (from
+    /// [`OsRandom`](crate::random::OsRandom)): browser tabs opened in the same 4 ms would
+    /// otherwise share it.
+    pub fn new() -> Result<Self, SnoConfigError> {
+        let seed = *PARTITION_SEED.get_or_init(|| {
+            #[cfg(target_family = "wasm")]
+            return crate::random::RandomSource::next_u64(&crate::random::OsRandom) as u16;
+            #[cfg(not(target_family = "wasm"))]
+            {
+                let t = Sno::units_of(CoarseClock.now());
+                ((t >> 32) ^ t) as u16
+            }
+        });
+        let n = DEFAULT_PARTITIONS.fetch_add(1, Ordering::Relaxed);
+        if n > u32::from(u16::MAX) {
+            return Err(SnoConfigError::PartitionPoolExhausted);
+        }
+        let partition = PerProcess::drawn(seed.wrapping_add(n as u16).into(), another_partition);
+        Ok(Self::configured(CoarseClock, partition, 0, u16::MAX))
+    }
+}
