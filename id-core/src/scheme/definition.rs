@@ -30,7 +30,7 @@ pub trait Scheme:
 {
     /// The name used in `#[id(scheme = "...")]` and on the command line.
     const NAME: &'static str;
-    /// What integrations need to know of the values (see [`shape`]): how databases store them,
+    /// What integrations need to know of the values (see [`shape`](super::shape)): how databases store them,
     /// how public tokens encrypt them.
     type Shape: Shape;
     /// Length of [`Scheme::to_bytes`]: the shape's.
@@ -125,7 +125,7 @@ pub trait Scheme:
     }
 }
 
-/// Code generic over schemes, run by [`visit`] with the scheme a name picks.
+/// Code generic over schemes, run by [`visit`](super::visit) with the scheme a name picks.
 pub trait Visitor {
     /// What the visit returns.
     type Output;

@@ -20,6 +20,9 @@
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
 
+// What tools (the CLI, the database benchmark) read of a scheme: its fields and generator
+// options. Reached by those tools, not an API of its own.
+#[doc(hidden)]
 pub mod describe;
 #[cfg(feature = "std")]
 pub(crate) mod overrides;
@@ -43,7 +46,9 @@ pub(crate) use common::{
     canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
     write_uuid_like,
 };
-pub use definition::{Generate, Scheme, Visitor};
+#[doc(hidden)]
+pub use definition::Visitor;
+pub use definition::{Generate, Scheme};
 pub(crate) use definition::{sealed, text_forms};
 pub use placeholder::UnknownScheme;
 pub use shape::Shape;

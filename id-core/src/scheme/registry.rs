@@ -144,7 +144,9 @@ macro_rules! registry {
         }
 
         /// Calls `visitor` with the scheme named `name` (uid96 with uid's default interval), or
-        /// returns `None` for a name that is none of [`NAMES`].
+        /// returns `None` for a name that is none of [`NAMES`]. For tools: hidden, as
+        /// [`describe`](crate::scheme::describe) is.
+        #[doc(hidden)]
         pub fn visit<V: $crate::scheme::Visitor>(name: &str, visitor: V) -> Option<V::Output> {
             match name {
                 $($(#[cfg(feature = $feature)] ::core::stringify!($name) => Some(visitor.visit::<by_name::$name>()),)+)+

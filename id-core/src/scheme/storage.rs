@@ -1,6 +1,6 @@
 //! [`StorageOf`]: which storage types a scheme's values live in. Each scheme declares its own
-//! (the newtype a user derives wraps one of them); `Identity` and [`Fields`](super::Fields)
-//! read them.
+//! (the newtype a user derives wraps one of them); `Identity` and the accessor view
+//! derived types dereference to read them.
 
 use crate::error::ParseError;
 use crate::scheme::Scheme;

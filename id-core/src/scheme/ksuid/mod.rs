@@ -20,4 +20,4 @@ mod tests;
 mod text;
 
 pub use generator::KsuidGenerator;
-pub use layout::Ksuid;
+pub use layout::{EPOCH, Ksuid};
