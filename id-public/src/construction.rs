@@ -34,17 +34,18 @@ pub(crate) enum Construction {
 }
 
 impl Construction {
-    /// The construction of tokens in `format` of values placed as `placement`; `None` where
-    /// that format has no tokens: compatible tokens of values longer than a block, since
-    /// Architect.Identities' format is one block and its unauthenticated form has no
-    /// counterpart that would not give up the one check it has.
-    pub(crate) const fn of(format: TokenFormat, placement: Placement) -> Option<Construction> {
-        Some(match (format, placement) {
-            (TokenFormat::Compatible, Placement::Long) => return None,
-            (TokenFormat::Authenticated, Placement::Long) => Construction::Siv,
+    /// The construction of tokens in `format` of values placed as `placement`. Values longer
+    /// than a block take AES-SIV in either format: Architect.Identities' format is one block,
+    /// so there is nothing to be compatible with, and an unauthenticated construction of two
+    /// blocks would give up the one check the compatible format has. Deciding this here, not by
+    /// refusing to compile, keeps code generic over every scheme (the CLI's, a service's)
+    /// working for them.
+    pub(crate) const fn of(format: TokenFormat, placement: Placement) -> Construction {
+        match (format, placement) {
+            (_, Placement::Long) => Construction::Siv,
             (TokenFormat::Compatible, _) | (TokenFormat::Authenticated, Placement::U64) => Construction::Block,
             (TokenFormat::Authenticated, _) => Construction::TaggedBlock,
-        })
+        }
     }
 
     /// Bytes of the token of a value of `value_len` bytes.
@@ -57,18 +58,11 @@ impl Construction {
     }
 }
 
-/// The construction of `S`'s tokens in format `F`, checked when the program is compiled: a
-/// `PublicIds<Compatible>` asked for the token of a value longer than a block (or to read one)
-/// is a compile error naming the reason, never a panic or a token that cannot exist.
+/// The construction of `S`'s tokens in format `F`, fixed at compile time.
 pub(crate) struct Of<S, F>(PhantomData<fn() -> (S, F)>);
 
 impl<S: PublicBlock, F: Format> Of<S, F> {
-    pub(crate) const CONSTRUCTION: Construction = match Construction::of(F::FORMAT, S::PLACEMENT) {
-        Some(construction) => construction,
-        None => panic!(
-            "Architect.Identities-compatible tokens are one AES block: IDs longer than 16 bytes have authenticated tokens only (`PublicIds::new`)"
-        ),
-    };
+    pub(crate) const CONSTRUCTION: Construction = Construction::of(F::FORMAT, S::PLACEMENT);
 }
 
 /// The token of `value` under `keys`.

@@ -4,7 +4,7 @@
 //! characters in blocks of 11, each block at most `LygHa16AHYF` (a `u64`), and a description
 //! saying that the token is opaque. Tokens of IDs longer than 16 bytes (authenticated only)
 //! have one length, 46 to 66 characters, whose last group may be shorter than a block (see
-//! [`crate::token`]); `TokenOf<I, Compatible>` of such an `I` does not compile.
+//! [`crate::token`]), in either format.
 //!
 //! [`PublicId<I>`](crate::PublicId) has the schema of either length. A field that holds an ID
 //! and is written with [`as_token`](crate::as_token) names its schema with [`TokenOf<I>`]
@@ -36,7 +36,7 @@ pub struct TokenOf<I, F = Authenticated>(PhantomData<fn() -> (I, F)>);
 /// What the schemas of both generators are made of.
 #[cfg(any(feature = "schemars1", feature = "utoipa6"))]
 mod form {
-    use crate::construction::{Construction, Of};
+    use crate::construction::Construction;
     use crate::key::AesKey;
     use crate::layout::PublicBlock;
     use crate::text;
@@ -53,20 +53,17 @@ mod form {
         pub example: String,
     }
 
-    /// How many bytes the tokens of scheme `S` in `format` are; `None` where the format has
-    /// none (compatible tokens of IDs longer than a block).
-    fn token_len<S: PublicBlock>(format: TokenFormat) -> Option<usize> {
-        Construction::of(format, S::PLACEMENT).map(|c| c.token_len(S::BYTE_LEN))
+    /// How many bytes the tokens of scheme `S` in `format` are.
+    fn token_len<S: PublicBlock>(format: TokenFormat) -> usize {
+        Construction::of(format, S::PLACEMENT).token_len(S::BYTE_LEN)
     }
 
-    /// The form of `I`'s tokens in format `F`: a compile error, as making one is, where `F` has
-    /// none (compatible tokens of IDs longer than a block).
+    /// The form of `I`'s tokens in format `F`.
     pub(super) fn form_in<I, F: Format>() -> TokenForm
     where
         I: Identity,
         I::Scheme: PublicBlock,
     {
-        let _ = Of::<I::Scheme, F>::CONSTRUCTION;
         token_form::<I>(Some(F::FORMAT))
     }
 
@@ -77,14 +74,9 @@ mod form {
         I::Scheme: PublicBlock,
     {
         let lengths: Vec<usize> = match format {
-            Some(f) => token_len::<I::Scheme>(f).into_iter().collect(),
-            None => [TokenFormat::Compatible, TokenFormat::Authenticated]
-                .into_iter()
-                .filter_map(token_len::<I::Scheme>)
-                .collect(),
+            Some(f) => vec![token_len::<I::Scheme>(f)],
+            None => [TokenFormat::Compatible, TokenFormat::Authenticated].map(token_len::<I::Scheme>).to_vec(),
         };
-        // Authenticated tokens exist for every scheme, and `form_in` stops a format without
-        // tokens at compile time.
         let few = lengths.iter().copied().min().unwrap_or(0);
         let most = lengths.iter().copied().max().unwrap_or(0);
         let (few_chars, most_chars) = (text::chars(few), text::chars(most));

@@ -71,11 +71,10 @@
 //! label) with labels of its own, one key for S2V and one for the counter mode, separate from
 //! the keys of one-block tokens.
 //!
-//! [`TokenFormat::Compatible`] has no tokens of such IDs: Architect.Identities' format is one
-//! block, and an unauthenticated format of two would check nothing. Asking a
-//! `PublicIds<Compatible>` for one (`to_public`, `from_public`, `decode_str` or the schema of
-//! `TokenOf<I, Compatible>` of such an `I`) does not compile: the build stops with "IDs longer
-//! than 16 bytes have authenticated tokens only".
+//! [`TokenFormat::Compatible`] makes the same AES-SIV tokens of such IDs: Architect.Identities'
+//! format is one block, so there is nothing to be compatible with, and an unauthenticated
+//! format of two blocks would check nothing. (Binding stays a method of authenticated key sets
+//! only.)
 //!
 //! # Timing
 //!
@@ -163,10 +162,7 @@ pub enum TokenFormat {
 /// tag's. So a tag would add 11 characters and two AES blocks per round trip and no security.
 /// (Blocks with fewer fixed bits, down to sno's 48 and uid96's 32, keep the tag.)
 pub fn has_tag<S: Scheme>(format: TokenFormat) -> bool {
-    matches!(
-        Construction::of(format, <S as PublicBlock>::PLACEMENT),
-        Some(Construction::TaggedBlock | Construction::Siv)
-    )
+    matches!(Construction::of(format, <S as PublicBlock>::PLACEMENT), Construction::TaggedBlock | Construction::Siv)
 }
 
 /// Makes and reads typed public tokens. Cheap to share (`&self` everywhere, thread-safe).
