@@ -1,11 +1,11 @@
 //! The runtime's error types, one per concern: reading an ID ([`ParseError`]) and making one
-//! ([`GenerateError`]).
+//! ([`GenerateError`], with a fence's refusal carried as [`FenceError`]).
 
 use core::fmt;
 
 mod generate;
 
-pub use generate::GenerateError;
+pub use generate::{FenceError, GenerateError};
 
 /// Why a text or byte string is not a valid ID. Never a panic: every decoder returns this.
 #[derive(Clone, Debug, PartialEq, Eq)]

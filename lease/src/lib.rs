@@ -10,7 +10,9 @@
 //! A process claims a free slot of a namespace (a row of the `idcraft_lease` table,
 //! `sql/postgres/idcraft_lease.sql`, or a key in etcd), keeps it with renewals from a background
 //! thread, and gives it back when the [`Lease`] is dropped or [released](Lease::release).
-//! Generators built on the lease ([`LeasedGenerator`]) ask it before handing out each ID.
+//! Generators built on the lease ([`LeasedGenerator`]) ask it before handing out each ID, and
+//! return its refusal as `GenerateError::Fenced`, from which [`LeaseRefusal::of`] gets the
+//! lease's own error back (expired or lost, or a time outside the lease's window).
 //!
 //! ```no_run
 //! # #[cfg(all(feature = "postgres", feature = "sno"))] {
@@ -82,8 +84,8 @@
 //! each renewal, in the same statement: the latest instant at which a time unit it issues in
 //! may start (its wall clock at the renewal plus the TTL, never lower than what it published
 //! before). Its generators refuse an ID whose unit starts after the bound the store has
-//! confirmed ([`GenerateError::OutsideLeaseWindow`](idcraft_core::GenerateError::OutsideLeaseWindow)). A claim reads the previous holders'
-//! bound atomically with taking the slot (under the row's lock on PostgreSQL; on etcd, in the
+//! confirmed ([`LeaseRefusal::OutsideWindow`]). A claim reads the previous holders' bound
+//! atomically with taking the slot (under the row's lock on PostgreSQL; on etcd, in the
 //! transaction that creates the slot key, which fails if the bound key changed since it was
 //! read), and the new holder issues only in units that start **after** it:
 //! [`LeasedGenerator::leased`] waits until its clock is there (normally no wait at all: the
@@ -113,8 +115,8 @@
 //! effects only: a successor whose clock is behind the predecessor's bound waits until it is
 //! past it (a bound more than one TTL ahead is [`LeaseError::ClockBehind`] instead of a long
 //! stall); a holder whose clock jumps forward past its own bound gets
-//! [`GenerateError::OutsideLeaseWindow`](idcraft_core::GenerateError::OutsideLeaseWindow) until its next renewal publishes a new bound; a clock
-//! that goes back below the predecessor's bound gets the same error until it is past it again.
+//! [`LeaseRefusal::OutsideWindow`] until its next renewal publishes a new bound; a clock that
+//! goes back below the predecessor's bound gets the same refusal until it is past it again.
 //!
 //! # How fast trouble is noticed
 //!
@@ -125,18 +127,19 @@
 //!
 //! * a slot taken by another process, or a row or key changed by hand (holder, epoch, etcd
 //!   lease or deletion), is noticed at the next renewal: within `renew_every + store_timeout`,
-//!   when the lease becomes [lost](Lease::is_lost) for good ([`GenerateError::LeaseExpired`](idcraft_core::GenerateError::LeaseExpired) with `lost: true`);
+//!   when the lease becomes [lost](Lease::is_lost) for good ([`LeaseRefusal::Expired`] with
+//!   `lost: true`);
 //! * an unreachable store stops generators at the lease's deadline (at most
 //!   `ttl × (1 − drift) − margin` after the last successful renewal was sent), then
-//!   [`GenerateError::LeaseExpired`](idcraft_core::GenerateError::LeaseExpired) (or a wait, see [`OnExpiry`]) until a renewal gets
-//!   through, which happens within `retry_after + store_timeout` of the store answering again
+//!   [`LeaseRefusal::Expired`] (or a wait, see [`OnExpiry`]) until a renewal gets through,
+//!   which happens within `retry_after + store_timeout` of the store answering again
 //!   (less than one TTL), with no restart (on etcd, unless the holder was cut off from a
 //!   working cluster for longer than the TTL: see [etcd](#etcd));
 //! * dropping a [`Lease`] stops its generators at once and gives the slot back, waiting at
 //!   most twice the store timeout, so a process exits on time even when the store is gone;
 //! * a process `fork()`ed from the holder (a pre-fork server's worker) sees the lease as lost
 //!   from its first ID on: its parent still holds and renews the slot, so the child's
-//!   generators return `LeaseExpired { lost: true }`, its [`Lease::release`] is
+//!   generators return `LeaseRefusal::Expired { lost: true, .. }`, its [`Lease::release`] is
 //!   [`LeaseError::ForkedChild`], and its drop neither gives the parent's slot back nor waits
 //!   for the parent's renewer thread (which a child does not have). A child that needs a slot
 //!   acquires a lease of its own (`tests/fork_lease.rs`).
@@ -162,6 +165,7 @@ mod etcd;
 mod leased;
 #[cfg(feature = "postgres")]
 mod postgres;
+mod refusal;
 mod renewer;
 mod state;
 mod store;
@@ -171,6 +175,7 @@ pub use config::{LeaseConfig, OnExpiry};
 #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
 pub use etcd::{EtcdError, EtcdOptions};
 pub use leased::LeasedGenerator;
+pub use refusal::LeaseRefusal;
 pub use store::LeaseError;
 /// The PostgreSQL client the lease store uses, for [`Lease::acquire_with`]'s configuration and
 /// TLS connectors.

@@ -1,7 +1,11 @@
-//! Why a generator could not make an ID ([`GenerateError`]).
+//! Why a generator could not make an ID ([`GenerateError`]), and a fence's refusal carried in
+//! it ([`FenceError`]), in the fence's own error type.
 
 use super::NO_SYSTEM_CLOCK;
+use crate::prelude::ToString;
 use crate::time::Timestamp;
+use alloc::sync::Arc;
+use core::any::TypeId;
 use core::fmt;
 
 /// Why a generator could not make an ID.
@@ -25,36 +29,12 @@ pub enum GenerateError {
         /// The scheme.
         scheme: &'static str,
     },
-    /// The generator's slot (sno partition, uid node, HotGuid machine bytes) was leased, and
-    /// this process can no longer prove the lease is its own: it expired by the process's own
-    /// monotonic clock (renewals failed, or the process was paused), or another process took
-    /// the slot. No ID is issued on it until a renewal succeeds.
-    LeaseExpired {
-        /// The lease's namespace.
-        namespace: &'static str,
-        /// The slot.
-        slot: u32,
-        /// Whether another process has taken the slot (a new lease is needed), rather than the
-        /// lease having run out while renewals could not reach the store.
-        lost: bool,
-    },
-    /// The ID's time falls outside the wall-clock window in which the leased slot may be used
-    /// by this process: at or before the last time its predecessor on the slot could have
-    /// stamped (this process waits that out when it builds a leased generator, but its clock
-    /// went back since), or after the bound this process published with its last renewal (its
-    /// clock jumped forward; the next renewal publishes a new bound).
-    OutsideLeaseWindow {
-        /// The lease's namespace.
-        namespace: &'static str,
-        /// The slot.
-        slot: u32,
-        /// The start of the time unit the ID would carry.
-        time: Timestamp,
-        /// The window: after `after` ...
-        after: Timestamp,
-        /// ... and no later than `until`.
-        until: Timestamp,
-    },
+    /// The generator's [fence](crate::fence) refused the ID: the slot it issues on (a sno
+    /// partition, a uid node, HotGuid's machine bytes, a snowflake node) cannot be proven to
+    /// be this process's, or not for the ID's time. What the refusal is belongs to the fence
+    /// (a lease's expiry, a time outside its window); [`FenceError::downcast_ref`] gives back
+    /// its own error, and this error says what it says.
+    Fenced(FenceError),
     /// Every sequence value of the time unit holding `time` has been issued by this generator
     /// (on its clock or at explicit instants, [`Generate::generate_at`](crate::Generate::generate_at)):
     /// an explicit instant cannot wait for the next unit, and counting on would repeat an ID.
@@ -114,17 +94,8 @@ impl fmt::Display for GenerateError {
             GenerateError::Exhausted { scheme } => {
                 write!(f, "the incremental {scheme} generator has passed the scheme's largest value")
             }
-            GenerateError::LeaseExpired { namespace, slot, lost: true } => {
-                write!(f, "the lease on {namespace} slot {slot} was taken by another process: acquire a new lease")
-            }
-            GenerateError::LeaseExpired { namespace, slot, lost: false } => write!(
-                f,
-                "the lease on {namespace} slot {slot} is not valid by this process's clock (renewals did not reach the store in time, or the lease was given back)"
-            ),
-            GenerateError::OutsideLeaseWindow { namespace, slot, time, after, until } => write!(
-                f,
-                "the clock puts the ID at {time}, outside the window in which this process may issue on {namespace} slot {slot} (after {after}, until {until})"
-            ),
+            // The fence's own words: the refusal is its to explain.
+            GenerateError::Fenced(refusal) => fmt::Display::fmt(refusal, f),
             GenerateError::SequenceExhausted { scheme, time, capacity } => write!(
                 f,
                 "all {capacity} {scheme} IDs of the time unit holding {time} have been issued; an explicit instant cannot wait for the next unit"
@@ -146,4 +117,105 @@ impl fmt::Display for GenerateError {
     }
 }
 
-impl core::error::Error for GenerateError {}
+impl core::error::Error for GenerateError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            // `Fenced` displays the fence's error itself, so its cause is the next link of the
+            // chain: naming the fence's error here would print its message twice.
+            GenerateError::Fenced(refusal) => refusal.source(),
+            _ => None,
+        }
+    }
+}
+
+impl From<FenceError> for GenerateError {
+    fn from(refusal: FenceError) -> GenerateError {
+        GenerateError::Fenced(refusal)
+    }
+}
+
+/// Why a [fence](crate::fence) refused an ID, in the fence's own error type: the core knows
+/// fences, not what they guard (a lease on a store, a token, a flag), so it carries their
+/// refusal without naming it. [`FenceError::downcast_ref`] gives the concrete error back, and
+/// `Display` says what it says.
+///
+/// A shared, immutable error: cloning it (as [`GenerateError`] is cloned) shares the one value.
+#[derive(Clone)]
+pub struct FenceError(Arc<dyn Refusal>);
+
+/// What a [`FenceError`] holds: any error, with its type's identity for [`PartialEq`] and the
+/// plain error for [`FenceError::get_ref`]. Private, and implemented for every error, so a
+/// fence needs nothing but an error type of its own.
+trait Refusal: core::error::Error + Send + Sync + 'static {
+    fn error_type(&self) -> TypeId;
+    fn as_error(&self) -> &(dyn core::error::Error + Send + Sync + 'static);
+}
+
+impl<E: core::error::Error + Send + Sync + 'static> Refusal for E {
+    fn error_type(&self) -> TypeId {
+        TypeId::of::<E>()
+    }
+
+    fn as_error(&self) -> &(dyn core::error::Error + Send + Sync + 'static) {
+        self
+    }
+}
+
+impl FenceError {
+    /// A fence's refusal, `error` being the fence's own account of it.
+    pub fn new<E: core::error::Error + Send + Sync + 'static>(error: E) -> FenceError {
+        FenceError(Arc::new(error))
+    }
+
+    /// The fence's error, if it is an `E`.
+    pub fn downcast_ref<E: core::error::Error + 'static>(&self) -> Option<&E> {
+        self.get_ref().downcast_ref::<E>()
+    }
+
+    /// The fence's error, whatever its type.
+    pub fn get_ref(&self) -> &(dyn core::error::Error + Send + Sync + 'static) {
+        self.refusal().as_error()
+    }
+
+    /// The error in the `Arc`. Always through here: the `Arc` is an error too (and so a
+    /// `Refusal`), and `self.0.as_error()` would answer for the `Arc`, not for what it holds.
+    fn refusal(&self) -> &dyn Refusal {
+        &*self.0
+    }
+}
+
+/// Equal when both hold one error (clones of one refusal), or errors of the same type that say
+/// the same thing. The fence's type need not be `PartialEq` (an I/O error is not), and its
+/// message is what the error shows: for a refusal that names what it refused (a lease's
+/// namespace, slot and window), equal words are equal refusals. So a test can compare a
+/// generator's result with a refusal it makes itself, as with every other [`GenerateError`].
+impl PartialEq for FenceError {
+    fn eq(&self, other: &FenceError) -> bool {
+        if Arc::ptr_eq(&self.0, &other.0) {
+            return true;
+        }
+        self.refusal().error_type() == other.refusal().error_type() && self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for FenceError {}
+
+/// The fence's error as it debugs, unwrapped: `Fenced(Expired { .. })` reads as what it is.
+impl fmt::Debug for FenceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.get_ref(), f)
+    }
+}
+
+impl fmt::Display for FenceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.get_ref(), f)
+    }
+}
+
+/// Transparent, as `Display` is: the fence's error's cause is this one's.
+impl core::error::Error for FenceError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        self.get_ref().source()
+    }
+}
