@@ -11,9 +11,9 @@
 use axum::Router;
 use axum::http::StatusCode;
 use axum::routing::post;
-use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
+use idcraft::Identity;
+use idcraft::lease::{Lease, LeaseConfig, LeaseRefusal, LeasedGenerator};
 use idcraft::schemes::sno::{self, SnoGenerator};
-use idcraft::{GenerateError, Identity};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -27,7 +27,9 @@ struct OrderId([u8; 10]);
 async fn create_order() -> (StatusCode, String) {
     match OrderId::try_new() {
         Ok(id) => (StatusCode::CREATED, id.to_string()),
-        Err(e @ (GenerateError::LeaseExpired { .. } | GenerateError::OutsideLeaseWindow { .. })) => {
+        // The lease refused (expired, lost, or a clock outside its window): 503 until a renewal or
+        // the watcher's new lease.
+        Err(e) if LeaseRefusal::of(&e).is_some() => {
             (StatusCode::SERVICE_UNAVAILABLE, format!("no ID can be issued right now: {e}"))
         }
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),

@@ -12,9 +12,9 @@
 mod handover;
 mod support;
 
-use idcraft::lease::{EtcdError, EtcdOptions, Lease, LeaseConfig, LeaseError, LeasedGenerator};
+use idcraft::lease::{EtcdError, EtcdOptions, Lease, LeaseConfig, LeaseError, LeaseRefusal, LeasedGenerator};
 use idcraft::schemes::sno::SnoGenerator;
-use idcraft::{Generate, GenerateError, Scheme};
+use idcraft::{Generate, Scheme};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -263,7 +263,10 @@ fn tampering_with_the_slot_key_loses_the_lease_at_the_next_renewal() {
             "{tamper}: {:?}",
             tampered.elapsed()
         );
-        assert_eq!(sno.generate(0), Err(GenerateError::LeaseExpired { namespace: ns, slot: lease.slot(), lost: true }));
+        assert_eq!(
+            sno.generate(0),
+            Err(LeaseRefusal::Expired { namespace: ns, slot: lease.slot(), lost: true }.into())
+        );
         drop(lease);
         etcdctl(&eps, &["del", &key]);
     }
@@ -402,11 +405,11 @@ fn hold(eps: &[String], ns: &'static str, slots: u32, t0: Instant, track: &Track
                         ids.push(<[u8; 10]>::try_from(&id.to_bytes()[..]).unwrap());
                         track.issued(t0.elapsed().as_micros() as u64);
                     }
-                    Err(GenerateError::LeaseExpired { lost: true, .. }) => break 'issuing,
-                    Err(GenerateError::LeaseExpired { .. } | GenerateError::OutsideLeaseWindow { .. }) => {
-                        std::thread::sleep(Duration::from_millis(5))
-                    }
-                    Err(e) => panic!("{e}"),
+                    Err(e) => match LeaseRefusal::of(&e) {
+                        Some(LeaseRefusal::Expired { lost: true, .. }) => break 'issuing,
+                        Some(_) => std::thread::sleep(Duration::from_millis(5)),
+                        None => panic!("{e}"),
+                    },
                 }
             }
             std::thread::sleep(Duration::from_millis(3));

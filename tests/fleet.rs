@@ -20,10 +20,10 @@ mod support;
 
 use handover::signal;
 
-use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
+use idcraft::lease::{Lease, LeaseConfig, LeaseRefusal, LeasedGenerator};
 use idcraft::schemes::Sno;
 use idcraft::schemes::sno::SnoGenerator;
-use idcraft::{Generate, GenerateError, Scheme};
+use idcraft::{Generate, Scheme};
 use std::collections::HashSet;
 use std::io::{BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -91,9 +91,11 @@ fn work(url: &str, file: &Path, stop: &Path) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                 }
-                Err(GenerateError::LeaseExpired { lost: true, .. }) => break,
-                Err(GenerateError::LeaseExpired { lost: false, .. }) => std::thread::sleep(Duration::from_millis(20)),
-                Err(e) => panic!("{e}"),
+                Err(e) => match LeaseRefusal::of(&e) {
+                    Some(LeaseRefusal::Expired { lost: true, .. }) => break,
+                    Some(LeaseRefusal::Expired { lost: false, .. }) => std::thread::sleep(Duration::from_millis(20)),
+                    _ => panic!("{e}"),
+                },
             }
         }
         out.flush().unwrap();
@@ -403,7 +405,10 @@ fn a_black_holed_store_stops_issuing_at_the_deadline_and_recovers_within_a_ttl()
             Err(e) => break e,
         }
     };
-    assert_eq!(expired, GenerateError::LeaseExpired { namespace: "test-black-hole", slot: lease.slot(), lost: false });
+    assert_eq!(
+        LeaseRefusal::of(&expired),
+        Some(&LeaseRefusal::Expired { namespace: "test-black-hole", slot: lease.slot(), lost: false })
+    );
     assert!(cut.elapsed() < ttl, "stopped before the store's TTL could run out");
     std::thread::sleep(Duration::from_secs(1)); // renewals keep failing meanwhile
     proxy.restore();

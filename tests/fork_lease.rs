@@ -1,17 +1,18 @@
 //! A leased generator in a `fork()` child: the parent holds and renews the lease, so the child
 //! must not issue under it. The child's copy of the lease counts as lost (generators return
-//! `LeaseExpired { lost: true }`), its release is refused (`LeaseError::ForkedChild`) and its
-//! drop neither releases the parent's slot nor waits for the parent's renewer; the parent goes
-//! on issuing and releases normally. Against a real PostgreSQL (`DATABASE_URL`).
+//! `LeaseRefusal::Expired { lost: true, .. }`), its release is refused
+//! (`LeaseError::ForkedChild`) and its drop neither releases the parent's slot nor waits for the
+//! parent's renewer; the parent goes on issuing and releases normally. Against a real
+//! PostgreSQL (`DATABASE_URL`).
 //!
 //! One test in its own binary: a fork copies only the forking thread.
 #![cfg(all(feature = "lease-postgres", unix))]
 
 mod support;
 
-use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeasedGenerator};
+use idcraft::Generate;
+use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeaseRefusal, LeasedGenerator};
 use idcraft::schemes::snowflake::{SnowflakeGenerator, SonyflakeLayout};
-use idcraft::{Generate, GenerateError};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -35,7 +36,10 @@ fn a_forked_child_does_not_issue_under_its_parents_lease() {
     assert!(pid >= 0, "fork failed");
     if pid == 0 {
         let started = Instant::now();
-        let refused = matches!(generator.generate(()), Err(GenerateError::LeaseExpired { lost: true, .. }));
+        let refused = matches!(
+            generator.generate(()).as_ref().map_err(LeaseRefusal::of),
+            Err(Some(LeaseRefusal::Expired { lost: true, .. }))
+        );
         let lost = lease.is_lost() && !lease.is_valid();
         let release = matches!(lease.release(), Err(LeaseError::ForkedChild { namespace: "test-fork-child", .. }));
         // Neither the refused release nor a drop waited for a renewer that is not here.

@@ -6,9 +6,9 @@
 mod proxy;
 mod support;
 
-use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeasedGenerator, OnExpiry};
+use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeaseRefusal, LeasedGenerator, OnExpiry};
 use idcraft::schemes::sno::SnoGenerator;
-use idcraft::{Generate, GenerateError, Scheme};
+use idcraft::{Generate, Scheme};
 use std::time::{Duration, Instant};
 
 fn database_url() -> Option<String> {
@@ -68,7 +68,7 @@ fn a_taken_slot_is_lost_and_its_generator_stops() {
     assert!(a.is_lost());
     assert_eq!(
         sno.generate(0),
-        Err(GenerateError::LeaseExpired { namespace: "test-takeover", slot: a.slot(), lost: true })
+        Err(LeaseRefusal::Expired { namespace: "test-takeover", slot: a.slot(), lost: true }.into())
     );
     assert!(SnoGenerator::leased(&b).unwrap().generate(0).is_ok());
 }
@@ -155,7 +155,7 @@ fn waiting_generators_wait_for_a_renewal_or_give_up() {
     let slot = lease.slot();
     drop(lease); // released: waiting cannot help
     let started = Instant::now();
-    assert_eq!(sno.generate(0), Err(GenerateError::LeaseExpired { namespace: "test-wait", slot, lost: false }));
+    assert_eq!(sno.generate(0), Err(LeaseRefusal::Expired { namespace: "test-wait", slot, lost: false }.into()));
     assert!(started.elapsed() < Duration::from_millis(250), "a released lease fails at once");
 }
 
@@ -182,7 +182,7 @@ fn the_default_generator_follows_a_replacement_lease() {
     sno::replace_default(SnoGenerator::leased(&first).unwrap());
     assert_eq!(u32::from(Sno::new(0).partition()), first.slot());
     first.release().unwrap();
-    assert!(matches!(Sno::try_new(0), Err(GenerateError::LeaseExpired { .. })));
+    assert!(matches!(Sno::try_new(0).as_ref().map_err(LeaseRefusal::of), Err(Some(LeaseRefusal::Expired { .. }))));
     let second = Lease::acquire(&url, config("test-replace", 2)).unwrap();
     sno::replace_default(SnoGenerator::leased(&second).unwrap());
     assert_eq!(u32::from(Sno::new(0).partition()), second.slot());
@@ -208,7 +208,7 @@ fn snowflake_generators_issue_on_the_leased_node() {
     lease.release().unwrap();
     assert_eq!(
         shards.generate(()),
-        Err(GenerateError::LeaseExpired { namespace: "instagram-shard", slot, lost: false })
+        Err(LeaseRefusal::Expired { namespace: "instagram-shard", slot, lost: false }.into())
     );
     let workers = Lease::acquire(&url, short(LeaseConfig::twitter_workers())).unwrap();
     let g = SnowflakeGenerator::<TwitterLayout>::leased(&workers).unwrap();

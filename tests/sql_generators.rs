@@ -257,9 +257,9 @@ fn hand_over<L: idcraft::schemes::snowflake::SnowflakeLayout>(
     namespace: &'static str,
     sql: &str,
 ) {
-    use idcraft::lease::{Lease, LeaseConfig};
+    use idcraft::Generate;
+    use idcraft::lease::{Lease, LeaseConfig, LeaseRefusal};
     use idcraft::schemes::snowflake::SnowflakeGenerator;
-    use idcraft::{Generate, GenerateError};
     use std::collections::HashSet;
 
     const IDS: usize = 1000;
@@ -287,7 +287,10 @@ fn hand_over<L: idcraft::schemes::snowflake::SnowflakeLayout>(
                         assert!(fresh, "{namespace}, {skew:+} ms, round {round}: Rust repeated {id:?} ({time})");
                     }
                     // A clock behind the database's bound waits for it.
-                    Err(GenerateError::OutsideLeaseWindow { .. }) if std::time::Instant::now() < until => {
+                    Err(e)
+                        if matches!(LeaseRefusal::of(&e), Some(LeaseRefusal::OutsideWindow { .. }))
+                            && std::time::Instant::now() < until =>
+                    {
                         std::thread::sleep(Duration::from_millis(1))
                     }
                     Err(e) => panic!("{namespace}, {skew:+} ms: {e}"),

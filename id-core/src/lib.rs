@@ -83,7 +83,7 @@ pub mod text_form;
 pub mod time;
 
 pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};
-pub use error::{GenerateError, InvalidReason, ParseError, RangeRule};
+pub use error::{FenceError, GenerateError, InvalidReason, ParseError, RangeRule};
 pub use identity::{Identity, StorageOf};
 pub use random::{FixedRandom, OsRandom, RandomSource, SeededRandom};
 pub use scheme::{Encoding, Generate, Scheme};

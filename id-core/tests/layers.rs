@@ -354,3 +354,36 @@ fn only_the_scheme_folders_and_the_registry_name_schemes() {
     }
     assert!(found.is_empty(), "scheme names outside the scheme folders and the registry:\n{}", found.join("\n"));
 }
+
+/// Leases live in `idcraft-lease`; the core only has fences, and a fence's refusal is the
+/// fence's own error type (`GenerateError::Fenced`). So no code of the core, tests and
+/// comments aside, names a lease: no error variant, field, function or message of one. (The
+/// words "release" and `Ordering::Release` are not leases.)
+#[test]
+fn the_core_names_no_lease_outside_its_docs() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.iter().any(|f| f.ends_with("error.rs")) && files.iter().any(|f| f.ends_with("error/generate.rs")));
+    let mut found = Vec::new();
+    for file in &files {
+        for (n, line) in std::fs::read_to_string(file).unwrap().lines().enumerate() {
+            if line.starts_with("#[cfg(test)]") {
+                break; // test code runs to the end of these files
+            }
+            let code = line.trim_start();
+            if code.starts_with("//") || code.starts_with("#[doc") {
+                continue;
+            }
+            let lower = code.to_lowercase();
+            if lower.match_indices("lease").any(|(at, _)| !lower[..at].ends_with("re")) {
+                found.push(format!("{}:{}: {code}", file.strip_prefix(&src).unwrap().display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "lease vocabulary in the core's code (it belongs to idcraft-lease):\n{}",
+        found.join("\n")
+    );
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 /// What a leased generator does once its lease cannot be proven valid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OnExpiry {
-    /// Return [`GenerateError::LeaseExpired`](idcraft_core::GenerateError::LeaseExpired) at once.
+    /// Refuse at once: generators return [`LeaseRefusal::Expired`](crate::LeaseRefusal::Expired).
     Fail,
     /// Wait up to this long for a renewal, then return the error.
     Wait(Duration),

@@ -10,7 +10,9 @@
 //! A process claims a free slot of a namespace (a row of the `idcraft_lease` table,
 //! `sql/postgres/idcraft_lease.sql`, or a key in etcd), keeps it with renewals from a background
 //! thread, and gives it back when the [`Lease`] is dropped or [released](Lease::release).
-//! Generators built on the lease ([`LeasedGenerator`]) ask it before handing out each ID.
+//! Generators built on the lease ([`LeasedGenerator`]) ask it before handing out each ID, and
+//! return its refusal as `GenerateError::Fenced`, from which [`LeaseRefusal::of`] gets the
+//! lease's own error back (expired or lost, or a time outside the lease's window).
 //!
 //! ```no_run
 //! # #[cfg(all(feature = "postgres", feature = "sno"))] {
@@ -82,8 +84,8 @@
 //! each renewal, in the same statement: the latest instant at which a time unit it issues in
 //! may start (its wall clock at the renewal plus the TTL, never lower than what it published
 //! before). Its generators refuse an ID whose unit starts after the bound the store has
-//! confirmed ([`GenerateError::OutsideLeaseWindow`](idcraft_core::GenerateError::OutsideLeaseWindow)). A claim reads the previous holders'
-//! bound atomically with taking the slot (under the row's lock on PostgreSQL; on etcd, in the
+//! confirmed ([`LeaseRefusal::OutsideWindow`]). A claim reads the previous holders' bound
+//! atomically with taking the slot (under the row's lock on PostgreSQL; on etcd, in the
 //! transaction that creates the slot key, which fails if the bound key changed since it was
 //! read), and the new holder issues only in units that start **after** it:
 //! [`LeasedGenerator::leased`] waits until its clock is there (normally no wait at all: the
@@ -113,8 +115,8 @@
 //! effects only: a successor whose clock is behind the predecessor's bound waits until it is
 //! past it (a bound more than one TTL ahead is [`LeaseError::ClockBehind`] instead of a long
 //! stall); a holder whose clock jumps forward past its own bound gets
-//! [`GenerateError::OutsideLeaseWindow`](idcraft_core::GenerateError::OutsideLeaseWindow) until its next renewal publishes a new bound; a clock
-//! that goes back below the predecessor's bound gets the same error until it is past it again.
+//! [`LeaseRefusal::OutsideWindow`] until its next renewal publishes a new bound; a clock that
+//! goes back below the predecessor's bound gets the same refusal until it is past it again.
 //!
 //! # How fast trouble is noticed
 //!
@@ -125,18 +127,19 @@
 //!
 //! * a slot taken by another process, or a row or key changed by hand (holder, epoch, etcd
 //!   lease or deletion), is noticed at the next renewal: within `renew_every + store_timeout`,
-//!   when the lease becomes [lost](Lease::is_lost) for good ([`GenerateError::LeaseExpired`](idcraft_core::GenerateError::LeaseExpired) with `lost: true`);
+//!   when the lease becomes [lost](Lease::is_lost) for good ([`LeaseRefusal::Expired`] with
+//!   `lost: true`);
 //! * an unreachable store stops generators at the lease's deadline (at most
 //!   `ttl × (1 − drift) − margin` after the last successful renewal was sent), then
-//!   [`GenerateError::LeaseExpired`](idcraft_core::GenerateError::LeaseExpired) (or a wait, see [`OnExpiry`]) until a renewal gets
-//!   through, which happens within `retry_after + store_timeout` of the store answering again
+//!   [`LeaseRefusal::Expired`] (or a wait, see [`OnExpiry`]) until a renewal gets through,
+//!   which happens within `retry_after + store_timeout` of the store answering again
 //!   (less than one TTL), with no restart (on etcd, unless the holder was cut off from a
 //!   working cluster for longer than the TTL: see [etcd](#etcd));
 //! * dropping a [`Lease`] stops its generators at once and gives the slot back, waiting at
 //!   most twice the store timeout, so a process exits on time even when the store is gone;
 //! * a process `fork()`ed from the holder (a pre-fork server's worker) sees the lease as lost
 //!   from its first ID on: its parent still holds and renews the slot, so the child's
-//!   generators return `LeaseExpired { lost: true }`, its [`Lease::release`] is
+//!   generators return `LeaseRefusal::Expired { lost: true, .. }`, its [`Lease::release`] is
 //!   [`LeaseError::ForkedChild`], and its drop neither gives the parent's slot back nor waits
 //!   for the parent's renewer thread (which a child does not have). A child that needs a slot
 //!   acquires a lease of its own (`tests/fork_lease.rs`).
@@ -155,12 +158,14 @@
 // crate so, but its own default build (and the publish check) does, and should not warn.
 #![cfg_attr(not(any(feature = "postgres", feature = "etcd")), allow(dead_code, unused_imports))]
 
+mod acquire;
 mod config;
 #[cfg(feature = "etcd")]
 mod etcd;
 mod leased;
 #[cfg(feature = "postgres")]
 mod postgres;
+mod refusal;
 mod renewer;
 mod state;
 mod store;
@@ -170,6 +175,7 @@ pub use config::{LeaseConfig, OnExpiry};
 #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
 pub use etcd::{EtcdError, EtcdOptions};
 pub use leased::LeasedGenerator;
+pub use refusal::LeaseRefusal;
 pub use store::LeaseError;
 /// The PostgreSQL client the lease store uses, for [`Lease::acquire_with`]'s configuration and
 /// TLS connectors.
@@ -179,20 +185,11 @@ pub use tokio_postgres;
 
 use idcraft_core::fence::Fence;
 use renewer::{Handback, Released};
-use state::{Shared, monotonic_nanos, time_of, wall_micros_in};
+use state::{Shared, time_of};
 use std::sync::Arc;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
-use store::Store;
-#[cfg(feature = "postgres")]
-use tokio_postgres::Socket;
-#[cfg(feature = "postgres")]
-use tokio_postgres::tls::{MakeTlsConnect, TlsConnect};
-use uuid::Uuid;
-
-/// How many starts a claim tries before concluding the namespace is full.
-const CLAIM_ATTEMPTS: u32 = 8;
 
 /// A slot of a namespace, held by this process while the value lives (see the
 /// [module docs](self) for what that guarantees).
@@ -206,121 +203,6 @@ pub struct Lease {
 }
 
 impl Lease {
-    /// Claims a free slot from PostgreSQL, connecting with `url` (no TLS; see
-    /// [`Lease::acquire_with`]). Blocks for a few round trips, each bounded by the store
-    /// timeout; from async code, call it through `spawn_blocking`.
-    #[cfg(feature = "postgres")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "postgres")))]
-    pub fn acquire(url: &str, config: LeaseConfig) -> Result<Lease, LeaseError> {
-        let pg: tokio_postgres::Config = url.parse().map_err(|e| LeaseError::Store(Box::new(e)))?;
-        Lease::acquire_with(pg, tokio_postgres::NoTls, config)
-    }
-
-    /// [`Lease::acquire`] with a connection configuration and TLS connector of the caller's
-    /// making. The renewer reconnects with them whenever its connection broke or timed out.
-    #[cfg(feature = "postgres")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "postgres")))]
-    pub fn acquire_with<T>(pg: tokio_postgres::Config, tls: T, config: LeaseConfig) -> Result<Lease, LeaseError>
-    where
-        T: MakeTlsConnect<Socket> + Clone + Send + 'static,
-        T::Stream: Send + 'static,
-        T::TlsConnect: Send,
-        <T::TlsConnect as TlsConnect<Socket>>::Future: Send,
-    {
-        let timing = config.check()?;
-        let store = postgres::Postgres::new(pg, tls, config.namespace, timing.store_timeout)?;
-        Lease::acquire_from(Box::new(store), &config, timing)
-    }
-
-    /// Claims a free slot from the etcd cluster at `endpoints` (`http://host:2379`, or
-    /// `host:2379`; the members of the cluster, which the store uses in turn). Blocks for a
-    /// few round trips, each bounded by the store timeout; from async code, call it through
-    /// `spawn_blocking`. See [the etcd notes](crate#etcd) for what differs from PostgreSQL.
-    ///
-    /// ```no_run
-    /// use idcraft_lease::{Lease, LeaseConfig};
-    ///
-    /// let endpoints = std::env::var("ETCD_ENDPOINTS").unwrap_or_else(|_| "http://127.0.0.1:2379".into());
-    /// let endpoints: Vec<&str> = endpoints.split(',').collect();
-    /// let lease = Lease::acquire_etcd(&endpoints, LeaseConfig::sno_partitions()).unwrap();
-    /// # drop(lease);
-    /// ```
-    #[cfg(feature = "etcd")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
-    pub fn acquire_etcd<E: AsRef<str>>(endpoints: &[E], config: LeaseConfig) -> Result<Lease, LeaseError> {
-        Lease::acquire_etcd_with(endpoints, EtcdOptions::new(), config)
-    }
-
-    /// [`Lease::acquire_etcd`] with connection options of the caller's making (credentials).
-    /// Every call, connecting included, is bounded by the store timeout and requires the
-    /// member to have a leader (a member cut off from the cluster answers at once instead of at
-    /// the deadline, and the call goes to the next member); the renewer reconnects with the
-    /// options whenever a call failed or timed out. An endpoint that cannot be read (`https://`
-    /// among them: the store has no TLS, see [`EtcdOptions`]) is [`LeaseError::Store`] with an
-    /// [`EtcdError::Endpoint`] at once.
-    #[cfg(feature = "etcd")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "etcd")))]
-    pub fn acquire_etcd_with<E: AsRef<str>>(
-        endpoints: &[E],
-        options: EtcdOptions,
-        config: LeaseConfig,
-    ) -> Result<Lease, LeaseError> {
-        let timing = config.check()?;
-        let endpoints = endpoints.iter().map(|e| e.as_ref().to_owned()).collect();
-        let store = etcd::Etcd::new(endpoints, options, config.namespace, timing.store_timeout)?;
-        Lease::acquire_from(Box::new(store), &config, timing)
-    }
-
-    fn acquire_from(
-        mut store: Box<dyn Store>,
-        config: &LeaseConfig,
-        timing: config::Timing,
-    ) -> Result<Lease, LeaseError> {
-        if config.create_table {
-            store.prepare()?;
-        }
-        let random = |bytes: &mut [u8]| idcraft_core::RandomSource::fill_bytes(&idcraft_core::OsRandom, bytes);
-        let holder = {
-            let mut bytes = [0u8; 16];
-            random(&mut bytes);
-            Uuid::from_bytes(bytes)
-        };
-        let mut claimed = None;
-        for _ in 0..CLAIM_ATTEMPTS {
-            let mut start = [0u8; 8];
-            random(&mut start);
-            let start = (u64::from_le_bytes(start) % u64::from(config.slots)) as u32;
-            let sent = monotonic_nanos();
-            let bound = time_of(wall_micros_in(config.ttl));
-            if let Some(claim) = store.claim(holder, start, config.slots, config.ttl, bound)? {
-                claimed = Some((claim, sent));
-                break;
-            }
-        }
-        let Some((claim, sent)) = claimed else {
-            return Err(LeaseError::NoFreeSlot { namespace: config.namespace, slots: config.slots });
-        };
-        let shared = Arc::new(Shared::new(config.namespace, holder, &claim, sent, timing.validity, config.on_expiry));
-        let handback = Arc::new(Handback::default());
-        let (stop, stopped) = mpsc::channel();
-        let renewer = {
-            let (shared, handback) = (Arc::clone(&shared), Arc::clone(&handback));
-            let (every, ttl) = (config.renew_every, config.ttl);
-            std::thread::Builder::new()
-                .name(format!("idcraft-lease-{}-{}", config.namespace, claim.slot))
-                .spawn(move || renewer::run(store, &shared, every, ttl, &stopped, &handback))
-                .map_err(LeaseError::Thread)?
-        };
-        Ok(Lease {
-            shared,
-            ttl: config.ttl,
-            store_timeout: timing.store_timeout,
-            stop: Some(stop),
-            renewer: Some(renewer),
-            handback,
-        })
-    }
-
     /// The slot this process holds.
     pub fn slot(&self) -> u32 {
         self.shared.slot

@@ -3,9 +3,9 @@
 //! previous holder's bound, up to its own published bound). Generators ask it through
 //! [`Fence`] before each ID.
 
-use super::OnExpiry;
-use idcraft_core::fence::Fence;
-use idcraft_core::{GenerateError, Timestamp};
+use super::{LeaseRefusal, OnExpiry};
+use idcraft_core::Timestamp;
+use idcraft_core::fence::{Fence, FenceError};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -107,8 +107,8 @@ impl Shared {
         self.lost.load(Ordering::Acquire) || self.forked()
     }
 
-    fn expired(&self) -> GenerateError {
-        GenerateError::LeaseExpired { namespace: self.namespace, slot: self.slot, lost: self.is_lost() }
+    fn expired(&self) -> FenceError {
+        LeaseRefusal::Expired { namespace: self.namespace, slot: self.slot, lost: self.is_lost() }.into()
     }
 
     /// A claim or renewal sent at `sent` (monotonic nanoseconds) went through, and the store
@@ -148,7 +148,7 @@ impl Shared {
 
 impl Fence for Shared {
     #[inline]
-    fn check(&self, unit_start: Timestamp) -> Result<(), GenerateError> {
+    fn check(&self, unit_start: Timestamp) -> Result<(), FenceError> {
         if self.forked() {
             // Before the stamp: the parent publishes its own, the child's is never sent.
             return Err(self.expired());
@@ -167,13 +167,14 @@ impl Fence for Shared {
         let ceiling = i128::from(self.ceiling.load(Ordering::Acquire)) * 1000;
         if nanos <= floor || nanos > ceiling {
             let (after, until) = self.window();
-            return Err(GenerateError::OutsideLeaseWindow {
+            return Err(LeaseRefusal::OutsideWindow {
                 namespace: self.namespace,
                 slot: self.slot,
                 time: unit_start,
                 after,
                 until,
-            });
+            }
+            .into());
         }
         Ok(())
     }
@@ -181,7 +182,7 @@ impl Fence for Shared {
 
 impl Shared {
     #[cold]
-    fn wait_for_renewal(&self) -> Result<(), GenerateError> {
+    fn wait_for_renewal(&self) -> Result<(), FenceError> {
         let OnExpiry::Wait(limit) = self.on_expiry else { return Err(self.expired()) };
         let until = Instant::now().checked_add(limit);
         let mut guard = self.renewed.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -196,5 +197,51 @@ impl Shared {
             guard = self.renewed.1.wait_timeout(guard, left).unwrap_or_else(|e| e.into_inner()).0;
         }
         if self.valid() { Ok(()) } else { Err(self.expired()) }
+    }
+}
+
+#[cfg(all(test, feature = "sno"))]
+mod tests {
+    use super::*;
+    use crate::store::Claim;
+    use idcraft_core::scheme::sno::SnoGenerator;
+    use idcraft_core::{Generate, GenerateError, ManualClock};
+    use std::sync::Arc;
+
+    /// A lease's state as a claim of slot 7 leaves it, publishing `bound`, with no store behind it.
+    fn claimed(bound: SystemTime) -> Arc<Shared> {
+        let claim = Claim { slot: 7, epoch: 1, previous_bound: None, bound };
+        let validity = Duration::from_secs(60);
+        Arc::new(Shared::new("test-refusal", Uuid::nil(), &claim, monotonic_nanos(), validity, OnExpiry::Fail))
+    }
+
+    fn generator_on(lease: &Arc<Shared>, now: SystemTime) -> SnoGenerator<ManualClock> {
+        SnoGenerator::with_partition(ManualClock::new(Timestamp::from_system_time(now)), 7).with_fence(lease.clone())
+    }
+
+    /// What a leased generator returns is a `GenerateError` that gives the lease's own refusal
+    /// back, of its own type and with every field, for each of the two refusals.
+    #[test]
+    fn a_generators_refusal_is_the_leases_own() {
+        let now = SystemTime::now();
+        let lease = claimed(now + Duration::from_secs(60));
+        let sno = generator_on(&lease, now);
+        assert!(sno.generate(0).is_ok());
+        lease.stop_issuing();
+        let error = sno.generate(0).unwrap_err();
+        assert!(matches!(&error, GenerateError::Fenced(refusal) if refusal.downcast_ref::<LeaseRefusal>().is_some()));
+        let expired = LeaseRefusal::Expired { namespace: "test-refusal", slot: 7, lost: false };
+        assert_eq!(LeaseRefusal::of(&error), Some(&expired));
+        assert_eq!(error, expired.into(), "and equals the refusal made anew");
+
+        // A bound in the past: the clock is beyond what this holder published.
+        let lease = claimed(now - Duration::from_secs(60));
+        let error = generator_on(&lease, now).generate(0).unwrap_err();
+        match LeaseRefusal::of(&error) {
+            Some(LeaseRefusal::OutsideWindow { namespace: "test-refusal", slot: 7, time, until, .. }) => {
+                assert!(time > until, "{error}")
+            }
+            other => panic!("{other:?}: {error}"),
+        }
     }
 }

@@ -229,14 +229,14 @@ fn explicit_instants_refuse_instead_of_repeating() {
 fn fenced_generator_stops_when_the_fence_fails() {
     struct No;
     impl crate::fence::Fence for No {
-        fn check(&self, _: Timestamp) -> Result<(), GenerateError> {
-            Err(GenerateError::LeaseExpired { namespace: "test", slot: 1, lost: true })
+        fn check(&self, _: Timestamp) -> Result<(), crate::fence::FenceError> {
+            Err(crate::fence::FenceError::new(core::fmt::Error))
         }
     }
     let g = SnowflakeGenerator::<TwitterLayout, _>::with(ManualClock::new(t("2026-03-01T00:00:00Z")), 1)
         .unwrap()
         .with_fence(Arc::new(No));
-    assert!(matches!(g.generate(()), Err(GenerateError::LeaseExpired { .. })));
+    assert!(matches!(g.generate(()), Err(GenerateError::Fenced(e)) if e.downcast_ref::<core::fmt::Error>().is_some()));
 }
 
 #[test]
