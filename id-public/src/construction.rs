@@ -5,8 +5,8 @@
 use crate::keyset::KeySet;
 use crate::layout::{Placement, Plaintext, PublicBlock};
 use crate::siv::IV_LEN;
-use crate::token::TokenFormat;
-use crate::token::format::Format;
+use crate::token_format::TokenFormat;
+use crate::token_format::format::Format;
 use core::marker::PhantomData;
 use idcraft_core::codec::guid::swap_fields;
 use idcraft_core::scheme::IdBytes;

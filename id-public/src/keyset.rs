@@ -5,7 +5,7 @@
 use crate::cmac::{Cmac, derive_key};
 use crate::key::AesKey;
 use crate::siv::Siv;
-use crate::token::TokenFormat;
+use crate::token_format::TokenFormat;
 use idcraft_core::Identity;
 
 /// The keys of one master key for one label.

@@ -46,6 +46,7 @@ mod test_budget;
 mod test_types;
 mod text;
 pub mod token;
+mod token_format;
 #[cfg(any(feature = "axum08", feature = "actix4"))]
 pub mod web;
 

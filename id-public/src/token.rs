@@ -105,54 +105,8 @@ use idcraft_core::{Identity, Scheme};
 
 pub use crate::public_id::PublicId;
 
-/// The token layouts as types, for [`PublicIds<F>`](PublicIds).
-pub mod format {
-    use super::TokenFormat;
-
-    /// Encrypted block + 64-bit CMAC tag (the default).
-    #[derive(Clone, Copy, Debug, Default)]
-    pub struct Authenticated;
-
-    /// Architect.Identities' single block.
-    #[derive(Clone, Copy, Debug, Default)]
-    pub struct Compatible;
-
-    /// A token layout. Sealed: the two above are all there is.
-    pub trait Format: sealed::Sealed + Send + Sync + 'static {
-        /// The layout's value.
-        const FORMAT: TokenFormat;
-    }
-
-    impl Format for Authenticated {
-        const FORMAT: TokenFormat = TokenFormat::Authenticated;
-    }
-
-    impl Format for Compatible {
-        const FORMAT: TokenFormat = TokenFormat::Compatible;
-    }
-
-    mod sealed {
-        pub trait Sealed {}
-        impl Sealed for super::Authenticated {}
-        impl Sealed for super::Compatible {}
-    }
-}
-
+pub use crate::token_format::{TokenFormat, format};
 use format::{Authenticated, Compatible, Format};
-
-/// The token layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum TokenFormat {
-    /// Encrypted block + 64-bit CMAC tag: 24 bytes, 33 characters, forgery chance ≤ 2^-64. The
-    /// tokens of 64-bit IDs are the block alone, 16 bytes, 22 characters, with the same chance
-    /// (see [`has_tag`]); those of IDs longer than 16 bytes are AES-SIV, 16 bytes longer than
-    /// the ID, forgery chance ≤ 2^-128 (see the [module docs](self#ids-longer-than-one-block)).
-    #[default]
-    Authenticated,
-    /// Architect.Identities' single block: 16 bytes, 22 characters (interoperable with .NET
-    /// when not bound to types). Only for IDs of up to 16 bytes.
-    Compatible,
-}
 
 /// Whether the tokens of scheme `S` in `format` carry an authentication tag: authenticated
 /// tokens do (a 64-bit CMAC tag after the block, or for IDs longer than 16 bytes AES-SIV's
