@@ -17,7 +17,7 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 static RETIRED: Mutex<Vec<&'static (dyn Any + Send + Sync)>> = Mutex::new(Vec::new());
 
 /// A default generator slot: empty until first use or installation.
-pub(crate) struct Installed<G: 'static> {
+pub struct Installed<G: 'static> {
     current: AtomicPtr<G>,
 }
 

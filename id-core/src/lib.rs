@@ -69,7 +69,9 @@ pub mod fork;
 #[cfg(feature = "std")]
 pub mod host;
 pub mod identity;
-mod installed;
+// Public (hidden) only because sealed traits name its type; its methods stay crate-private.
+#[doc(hidden)]
+pub mod installed;
 mod monotonic;
 pub mod overflow;
 pub mod random;

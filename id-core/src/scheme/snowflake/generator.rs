@@ -1,8 +1,7 @@
 //! The one generator of the four layouts: `(unit, sequence)` in one atomic word, a fixed node,
 //! waiting out a used-up unit, and each layout's process-wide default.
 
-use super::layout::{DiscordLayout, FieldOutOfRange, InstagramLayout, Snowflake, SnowflakeLayout};
-use super::layout::{SonyflakeLayout, TwitterLayout};
+use super::layout::{FieldOutOfRange, Snowflake, SnowflakeLayout};
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ClockUse;
@@ -15,7 +14,6 @@ use crate::scheme::Generate;
 use crate::sync::AtomicU64;
 use crate::time::Timestamp;
 use alloc::sync::Arc;
-use core::any::Any;
 use core::fmt;
 use core::marker::PhantomData;
 use core::sync::atomic::Ordering;
@@ -226,17 +224,10 @@ fn another_node<L: SnowflakeLayout>(previous: u64) -> u64 {
     (previous + 1 + OsRandom.next_u64() % max.max(1)) & max
 }
 
-static TWITTER: Installed<SnowflakeGenerator<TwitterLayout>> = Installed::new();
-static DISCORD: Installed<SnowflakeGenerator<DiscordLayout>> = Installed::new();
-static INSTAGRAM: Installed<SnowflakeGenerator<InstagramLayout>> = Installed::new();
-static SONYFLAKE: Installed<SnowflakeGenerator<SonyflakeLayout>> = Installed::new();
-
-/// Layout `L`'s default slot. Statics cannot be generic, so the four are picked by type; the
-/// comparison is of constants and folds away.
+/// Layout `L`'s default slot.
 #[inline]
 pub(super) fn default_slot<L: SnowflakeLayout>() -> &'static Installed<SnowflakeGenerator<L>> {
-    let slots: [&'static (dyn Any + Sync); 4] = [&TWITTER, &DISCORD, &INSTAGRAM, &SONYFLAKE];
-    slots.into_iter().find_map(|slot| (slot as &dyn Any).downcast_ref()).expect("the layouts are sealed: one slot each")
+    <L as super::layout::sealed::Sealed>::default_slot()
 }
 
 /// Makes `generator` the one its layout's `new()` and derived types' `new()` use (e.g. one on

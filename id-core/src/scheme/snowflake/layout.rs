@@ -7,10 +7,19 @@ use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
 
-mod sealed {
+pub(super) mod sealed {
+    use crate::installed::Installed;
+    use crate::scheme::snowflake::SnowflakeGenerator;
+
     /// Only this crate's four layouts: the generator, the text forms and the serde and
     /// database glue rely on the widths below adding up to 63 or 64 bits.
-    pub trait Sealed {}
+    pub trait Sealed {
+        /// The layout's default generator slot: one static per layout, which the layout
+        /// declares since a static cannot be generic.
+        fn default_slot() -> &'static Installed<SnowflakeGenerator<Self>>
+        where
+            Self: super::SnowflakeLayout;
+    }
 }
 
 /// One snowflake layout: a `u64` read from the most significant bit as time units since an
@@ -48,7 +57,13 @@ macro_rules! layouts {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $marker;
 
-        impl sealed::Sealed for $marker {}
+        impl sealed::Sealed for $marker {
+            fn default_slot() -> &'static crate::installed::Installed<crate::scheme::snowflake::SnowflakeGenerator<Self>> {
+                static SLOT: crate::installed::Installed<crate::scheme::snowflake::SnowflakeGenerator<$marker>> =
+                    crate::installed::Installed::new();
+                &SLOT
+            }
+        }
 
         impl SnowflakeLayout for $marker {
             const NAME: &'static str = $name;
