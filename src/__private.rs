@@ -10,9 +10,9 @@ pub use idcraft_core::identity::serde_support;
 #[cfg(feature = "serde")]
 pub use serde;
 
-#[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite"))]
+#[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite", feature = "sqlx08-mysql"))]
 pub use crate::db::sqlx08;
-#[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))]
+#[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite", feature = "sqlx09-mysql"))]
 pub use crate::db::sqlx09;
 #[cfg(feature = "async-graphql7")]
 pub use async_graphql;
@@ -42,11 +42,14 @@ macro_rules! __idcraft_integrations {
         $crate::__idcraft_sqlx09_sqlite!($ty);
         $crate::__idcraft_sqlx08_postgres!($ty);
         $crate::__idcraft_sqlx08_sqlite!($ty);
+        $crate::__idcraft_sqlx09_mysql!($ty);
+        $crate::__idcraft_sqlx08_mysql!($ty);
         $crate::__idcraft_rusqlite!($ty);
         $crate::__idcraft_postgres02!($ty);
         $crate::__idcraft_diesel2!($ty);
         $crate::__idcraft_diesel2_postgres!($ty);
         $crate::__idcraft_diesel2_sqlite!($ty);
+        $crate::__idcraft_diesel2_mysql!($ty);
         $crate::__idcraft_schemars1!($ty);
         $crate::__idcraft_utoipa6!($ty);
         $crate::__idcraft_async_graphql7!($ty);
@@ -85,6 +88,20 @@ macro_rules! __idcraft_sqlx08_postgres {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_sqlx08_sqlite {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "sqlx09-mysql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx09_mysql {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "sqlx08-mysql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08_mysql {
     ($ty:ident) => {};
 }
 
@@ -155,6 +172,13 @@ macro_rules! __idcraft_diesel2_postgres {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_diesel2_sqlite {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "diesel2-mysql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_diesel2_mysql {
     ($ty:ident) => {};
 }
 
