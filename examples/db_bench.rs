@@ -115,7 +115,7 @@ fn parse_args() -> Result<Args, String> {
 fn uuid_value(u: uuid::Uuid, d: Dialect) -> DbValue {
     match d {
         Dialect::Postgres => DbValue::Uuid(u),
-        Dialect::Sqlite => DbValue::Bytes(idcraft::schemes::IdBytes::from(*u.as_bytes())),
+        Dialect::Sqlite | Dialect::Mysql => DbValue::Bytes(idcraft::schemes::IdBytes::from(*u.as_bytes())),
     }
 }
 
@@ -185,7 +185,7 @@ fn process_bytes_written() -> u64 {
 fn sqlite_decl(values: &[DbValue]) -> &'static str {
     match values[0] {
         DbValue::Text(_) | DbValue::Numeric(_) => "TEXT",
-        DbValue::BigInt(_) => "INTEGER",
+        DbValue::BigInt(_) | DbValue::UnsignedBigInt(_) => "INTEGER",
         DbValue::Bytes(_) | DbValue::Uuid(_) => "BLOB",
     }
 }
@@ -198,6 +198,7 @@ fn sqlite_value(v: &DbValue) -> rusqlite::types::Value {
         DbValue::Text(t) => Value::Text(t.to_string()),
         DbValue::Numeric(n) => Value::Text(n.to_string()),
         DbValue::BigInt(i) => Value::Integer(*i),
+        DbValue::UnsignedBigInt(i) => Value::Integer(*i as i64),
     }
 }
 
@@ -262,7 +263,7 @@ async fn run_postgres(url: &str, values: &[DbValue]) -> Result<Run, Box<dyn std:
         DbValue::Uuid(_) => ("uuid", "$1::uuid[]"),
         DbValue::Numeric(_) => ("numeric(28,0)", "$1::text[]::numeric[]"),
         DbValue::Bytes(_) => ("bytea", "$1::bytea[]"),
-        DbValue::BigInt(_) => ("bigint", "$1::int8[]"),
+        DbValue::BigInt(_) | DbValue::UnsignedBigInt(_) => ("bigint", "$1::int8[]"),
         DbValue::Text(_) => ("text", "$1::text[]"),
     };
     client
@@ -294,9 +295,15 @@ async fn run_postgres(url: &str, values: &[DbValue]) -> Result<Run, Box<dyn std:
                     chunk.iter().map(|x| if let DbValue::Bytes(b) = x { Some(&**b) } else { None }).collect();
                 client.execute(&insert, &[&ids.ok_or_else(mixed)?, &v]).await?
             }
-            DbValue::BigInt(_) => {
-                let ids: Option<Vec<i64>> =
-                    chunk.iter().map(|x| if let DbValue::BigInt(i) = x { Some(*i) } else { None }).collect();
+            DbValue::BigInt(_) | DbValue::UnsignedBigInt(_) => {
+                let ids: Option<Vec<i64>> = chunk
+                    .iter()
+                    .map(|x| match x {
+                        DbValue::BigInt(i) => Some(*i),
+                        DbValue::UnsignedBigInt(u) => Some(*u as i64),
+                        _ => None,
+                    })
+                    .collect();
                 client.execute(&insert, &[&ids.ok_or_else(mixed)?, &v]).await?
             }
             DbValue::Numeric(_) | DbValue::Text(_) => {
