@@ -36,9 +36,9 @@ pub enum MysqlValue {
 /// A value read from MySQL, borrowed from the row, as the driver reports its column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MysqlValueRef<'a> {
-    /// A binary string (`BINARY`, `VARBINARY`, `BLOB`), or text in a binary collation where the
-    /// driver cannot tell it from one (sqlx 0.8 looks at the column's `BINARY` flag, which a
-    /// `_bin` collation sets too).
+    /// A binary string (`BINARY`, `VARBINARY`, `BLOB`), or text where the driver cannot tell it
+    /// from one: sqlx 0.8 looks at the column's `BINARY` flag, which a `_bin` collation sets
+    /// too, and diesel's MySQL connection reports a `BINARY(N)` column as a string.
     Binary(&'a [u8]),
     /// Text (`CHAR`, `VARCHAR`, `TEXT`, MariaDB's `UUID`).
     Text(&'a [u8]),
@@ -104,14 +104,12 @@ where
         {
             DbValue::Bytes(IdBytes::try_new(b).ok_or(ParseError::bytes(<I::Scheme as Scheme>::BYTE_LEN, b.len()))?)
         }
-        // A binary column's value of another length: text in a binary collation, or else the
-        // wrong number of bytes, which is what the error says.
-        MysqlValueRef::Binary(b) => {
-            return from_text::<I>(b).map_err(|e| match <I::Scheme as DbColumn>::MYSQL {
-                Column::Bytes => ParseError::bytes(<I::Scheme as Scheme>::BYTE_LEN, b.len()),
-                _ => e,
-            });
+        // Another length: text in a binary collation (an ID's text is printable ASCII), or else
+        // the wrong number of bytes, which is what the error then says.
+        MysqlValueRef::Binary(b) if <I::Scheme as DbColumn>::MYSQL == Column::Bytes && !is_printable(b) => {
+            return Err(ParseError::bytes(<I::Scheme as Scheme>::BYTE_LEN, b.len()));
         }
+        MysqlValueRef::Binary(t) => return from_text::<I>(t),
         MysqlValueRef::Text(t) => return from_text::<I>(t),
         MysqlValueRef::Decimal(digits) => match kind::<I>() {
             Kind::Decimal => DbValue::Text(IdText::try_from_str(digits).ok_or_else(not_digits::<I>)?),
@@ -146,6 +144,10 @@ where
         return Ok(I::from_scheme(scheme));
     }
     Err(error)
+}
+
+fn is_printable(bytes: &[u8]) -> bool {
+    bytes.iter().all(|b| (0x20..0x7f).contains(b))
 }
 
 fn not_held<I: Identity>(column: Column) -> ParseError {

@@ -49,8 +49,9 @@ where
             MysqlValueRef::Int(<i64 as FromSql<BigInt, Mysql>>::from_sql(value)?)
         }
         MysqlType::Numeric => MysqlValueRef::Decimal(std::str::from_utf8(bytes)?),
-        MysqlType::String | MysqlType::Enum | MysqlType::Set => MysqlValueRef::Text(bytes),
-        MysqlType::Blob => MysqlValueRef::Binary(bytes),
+        // diesel reports a BINARY(N) column as `String` (it asks the client library for a
+        // BLOB and keeps the flags of that), so every string is bytes or text by its content.
+        MysqlType::String | MysqlType::Enum | MysqlType::Set | MysqlType::Blob => MysqlValueRef::Binary(bytes),
         other => {
             return Err(format!(
                 "a {other:?} column does not hold {}: expected {}, or CHAR/VARCHAR holding its text",
