@@ -22,6 +22,8 @@ pub use {crate::db::diesel2, diesel};
 pub use {crate::db::postgres02, bytes, postgres_types};
 #[cfg(feature = "rusqlite")]
 pub use {crate::db::rusqlite as rusqlite_driver, rusqlite};
+#[cfg(feature = "sea-orm2")]
+pub use {crate::db::sea_orm2, sea_orm};
 #[cfg(feature = "arbitrary1")]
 pub use {crate::integrations::arbitrary1, arbitrary};
 #[cfg(feature = "proptest1")]
@@ -50,6 +52,7 @@ macro_rules! __idcraft_integrations {
         $crate::__idcraft_diesel2_postgres!($ty);
         $crate::__idcraft_diesel2_sqlite!($ty);
         $crate::__idcraft_diesel2_mysql!($ty);
+        $crate::__idcraft_sea_orm2!($ty);
         $crate::__idcraft_schemars1!($ty);
         $crate::__idcraft_utoipa6!($ty);
         $crate::__idcraft_async_graphql7!($ty);
@@ -179,6 +182,13 @@ macro_rules! __idcraft_diesel2_sqlite {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_diesel2_mysql {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "sea-orm2"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sea_orm2 {
     ($ty:ident) => {};
 }
 

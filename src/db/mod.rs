@@ -9,6 +9,7 @@
 //! | `sqlx09-sqlite`, `sqlx08-sqlite` | sqlx 0.9 / 0.8, SQLite | `Type`, `Encode`, `Decode` |
 //! | `sqlx09-mysql`, `sqlx08-mysql` | sqlx 0.9 / 0.8, MySQL and MariaDB | `Type`, `Encode`, `Decode` |
 //! | `rusqlite` | rusqlite 0.32 to 0.43 | `ToSql`, `FromSql` |
+//! | `sea-orm2` | sea-orm 2, every backend | `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `Into<Value>` |
 //! | `diesel2-postgres`, `diesel2-sqlite`, `diesel2-mysql` | diesel 2 | `AsExpression`, `ToSql`, `FromSql`, `Queryable` |
 //!
 //! Only one SQLite library can be linked into a program (`links = "sqlite3"`), and each
@@ -52,9 +53,20 @@ pub mod rusqlite;
 )]
 pub mod sqlite;
 
-#[cfg(any(feature = "sqlx08-mysql", feature = "sqlx09-mysql", feature = "diesel2-mysql"))]
-#[cfg_attr(docsrs, doc(cfg(any(feature = "sqlx08-mysql", feature = "sqlx09-mysql", feature = "diesel2-mysql"))))]
+#[cfg(any(feature = "sqlx08-mysql", feature = "sqlx09-mysql", feature = "diesel2-mysql", feature = "sea-orm2"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(any(
+        feature = "sqlx08-mysql",
+        feature = "sqlx09-mysql",
+        feature = "diesel2-mysql",
+        feature = "sea-orm2"
+    )))
+)]
 pub mod mysql;
+#[cfg(feature = "sea-orm2")]
+#[cfg_attr(docsrs, doc(cfg(feature = "sea-orm2")))]
+pub mod sea_orm2;
 
 #[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite", feature = "sqlx08-mysql"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite", feature = "sqlx08-mysql"))))]

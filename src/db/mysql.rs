@@ -1,5 +1,6 @@
 //! MySQL and MariaDB values, shared by every MySQL driver (sqlx 0.8 and 0.9, diesel): what a
-//! derived ID writes, and how a column's value reads back.
+//! derived ID writes, and how a column's value reads back. sea-orm, whose binary strings may be
+//! text on any backend, reads them by the same rules.
 //!
 //! | shape | column | written as |
 //! |---|---|---|

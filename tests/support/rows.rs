@@ -9,7 +9,12 @@ pub const ROWS: usize = 10_000;
 
 /// 10,000 IDs from one generator, and the same IDs in a shuffled order for inserting.
 pub fn generated<I: Identity>(make: impl Fn() -> I) -> (Vec<I>, Vec<I>) {
-    let ids: Vec<I> = (0..ROWS).map(|_| make()).collect();
+    generated_n(make, ROWS)
+}
+
+/// `n` IDs from one generator, and the same IDs in a shuffled order for inserting.
+pub fn generated_n<I: Identity>(make: impl Fn() -> I, n: usize) -> (Vec<I>, Vec<I>) {
+    let ids: Vec<I> = (0..n).map(|_| make()).collect();
     let mut shuffled = ids.clone();
     let mut state = 0x853C_49E6_748F_EA9Bu64;
     for i in (1..shuffled.len()).rev() {
