@@ -3,7 +3,7 @@
 //!
 //! | shape | PostgreSQL | SQLite | MySQL / MariaDB |
 //! |---|---|---|---|
-//! | GUID | `uuid` | `BLOB` of 16 bytes (string order; .NET order for [`DotNetGuid`]) | `BINARY(16)`, as SQLite's `BLOB` (or MariaDB's `UUID`) |
+//! | GUID | `uuid` | `BLOB` of 16 bytes (string order; .NET order for [`DotNetGuid`]) | `BINARY(16)`, as SQLite's `BLOB` |
 //! | `U128` | `uuid` (or `NUMERIC(39,0)`) | `BLOB` of 16 bytes, big-endian | `BINARY(16)`, big-endian |
 //! | `U63` | `bigint` | `INTEGER` | `BIGINT` |
 //! | `U64` | `bigint` | `INTEGER` | `BIGINT UNSIGNED` |
