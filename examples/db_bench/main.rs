@@ -1,8 +1,10 @@
 //! Why time-ordered IDs exist: insert cost of each scheme next to `uuid` v4 and v7, in SQLite
-//! (always) and PostgreSQL (with `--database-url`).
+//! (unless `--no-sqlite`), PostgreSQL (with `--database-url`) and MariaDB or MySQL (with
+//! `--mariadb-url`, in a build with the `sqlx09-mysql` feature).
 //!
 //! ```sh
-//! cargo run --release --example db_bench -- [--rows N] [--database-url URL] [--json]
+//! cargo run --release --example db_bench [--features sqlx09-mysql] -- [--rows N]
+//!     [--database-url URL] [--mariadb-url URL] [--no-sqlite] [--json]
 //!     [--rounds R] [--keys-per-ms K] [--schemes a,b,...] [--out DIR]
 //! ```
 //!
@@ -17,11 +19,17 @@
 //! autovacuum off, `synchronous_commit=off`; WAL bytes from the *insert* LSN, full-page images
 //! from `pg_stat_wal`, leaf density from `pgstattuple`. Small `shared_buffers` (16MB) and
 //! WAL-driven checkpoints (`max_wal_size=256MB`, `checkpoint_timeout=1h`) are the server's
-//! settings, the caller's to make.
+//! settings, the caller's to make. MariaDB: InnoDB, `id <the shape's MySQL type> PRIMARY KEY`,
+//! autocommit per 1000-row statement; redo bytes from `Innodb_os_log_written`, index size and
+//! leaf pages from `mysql.innodb_index_stats` after `ANALYZE TABLE`, page splits from
+//! `INNODB_METRICS`; a buffer pool smaller than the index is the server's setting
+//! (`cargo xtask with-servers mariadb` starts one with 32 MB).
 //!
 //! Output: a table (or `--json`, one object per database and scheme) and `db_bench.svg`, a bar
 //! chart of the ratios, in `--out` (default: the current directory).
 
+#[cfg(feature = "sqlx09-mysql")]
+mod mariadb;
 mod postgres;
 mod report;
 mod sqlite;
@@ -68,6 +76,8 @@ impl SyntheticClock {
 struct Args {
     rows: usize,
     url: Option<String>,
+    mariadb: Option<String>,
+    sqlite: bool,
     json: bool,
     rounds: usize,
     keys_per_ms: u64,
@@ -79,6 +89,8 @@ fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         rows: 1_000_000,
         url: None,
+        mariadb: None,
+        sqlite: true,
         json: false,
         rounds: 2,
         keys_per_ms: 1000,
@@ -91,6 +103,9 @@ fn parse_args() -> Result<Args, String> {
         match a.as_str() {
             "--rows" => args.rows = value("--rows")?.parse().map_err(|e| format!("--rows: {e}"))?,
             "--database-url" => args.url = Some(value("--database-url")?),
+            "--mariadb-url" if cfg!(feature = "sqlx09-mysql") => args.mariadb = Some(value("--mariadb-url")?),
+            "--mariadb-url" => return Err("--mariadb-url needs a build with --features sqlx09-mysql".into()),
+            "--no-sqlite" => args.sqlite = false,
             "--json" => args.json = true,
             "--rounds" => args.rounds = value("--rounds")?.parse().map_err(|e| format!("--rounds: {e}"))?,
             "--keys-per-ms" => {
@@ -198,18 +213,22 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = tokio::runtime::Runtime::new()?;
     let mut sqlite: BTreeMap<String, Vec<Run>> = BTreeMap::new();
     let mut postgres: BTreeMap<String, Vec<Run>> = BTreeMap::new();
+    #[cfg_attr(not(feature = "sqlx09-mysql"), allow(unused_mut, reason = "filled only with MySQL support"))]
+    let mut mariadb: BTreeMap<String, Vec<Run>> = BTreeMap::new();
     let mut clock = SyntheticClock::new(args.keys_per_ms);
     for round in 0..args.rounds {
         // Interleave: each round starts one scheme later.
         let n = args.schemes.len();
         for k in 0..n {
             let scheme = &args.schemes[(k + round) % n];
-            let values = generate(scheme, args.rows, &mut clock, Dialect::Sqlite)?;
-            let r = sqlite::run_sqlite(&dir, scheme, &values)?;
-            if !args.json {
-                eprintln!("round {} sqlite {scheme}: {:.2} s", round + 1, r.seconds);
+            if args.sqlite {
+                let values = generate(scheme, args.rows, &mut clock, Dialect::Sqlite)?;
+                let r = sqlite::run_sqlite(&dir, scheme, &values)?;
+                if !args.json {
+                    eprintln!("round {} sqlite {scheme}: {:.2} s", round + 1, r.seconds);
+                }
+                sqlite.entry(scheme.clone()).or_default().push(r);
             }
-            sqlite.entry(scheme.clone()).or_default().push(r);
             if let Some(url) = &args.url {
                 let values = generate(scheme, args.rows, &mut clock, Dialect::Postgres)?;
                 let r = runtime.block_on(postgres::run_postgres(url, &values))?;
@@ -218,12 +237,27 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 }
                 postgres.entry(scheme.clone()).or_default().push(r);
             }
+            #[cfg(feature = "sqlx09-mysql")]
+            if let Some(url) = &args.mariadb {
+                let values = generate(scheme, args.rows, &mut clock, Dialect::Mysql)?;
+                let r = runtime.block_on(mariadb::run_mariadb(url, &values))?;
+                if !args.json {
+                    eprintln!("round {} mariadb {scheme}: {:.2} s", round + 1, r.seconds);
+                }
+                mariadb.entry(scheme.clone()).or_default().push(r);
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    let mut all = summarise("sqlite", &sqlite, "bytes_written");
-    if !postgres.is_empty() {
-        all.extend(summarise("postgres", &postgres, "wal_bytes"));
+    let mut all = Vec::new();
+    for (database, runs, key) in [
+        ("sqlite", &sqlite, "bytes_written"),
+        ("postgres", &postgres, "wal_bytes"),
+        ("mariadb", &mariadb, "redo_bytes"),
+    ] {
+        if !runs.is_empty() {
+            all.extend(summarise(database, runs, key));
+        }
     }
     if args.json {
         for s in &all {
@@ -239,7 +273,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 "bytes_ratio_vs_uuid_v4": s.bytes_ratio,
             });
             for (k, v) in &s.metrics {
-                obj[*k] = serde_json::json!(if *k == "leaf_density" { *v } else { v.round() });
+                obj[*k] = serde_json::json!(if matches!(*k, "leaf_density" | "leaf_fill") { *v } else { v.round() });
             }
             println!("{obj}");
         }
@@ -255,8 +289,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 .metrics
                 .iter()
                 .map(|(k, v)| match *k {
-                    "leaf_density" => format!("{k} {v:.1} %"),
-                    "fpi" => format!("{k} {v:.0}"),
+                    "leaf_density" | "leaf_fill" => format!("{k} {v:.1} %"),
+                    "fpi" | "page_splits" => format!("{k} {v:.0}"),
                     _ => format!("{k} {:.1} MB", v / 1e6),
                 })
                 .collect();
@@ -273,7 +307,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             );
         }
     }
-    let key_names: BTreeMap<&str, &str> = [("sqlite", "file_bytes"), ("postgres", "index_bytes")].into_iter().collect();
+    let key_names: BTreeMap<&str, &str> =
+        [("sqlite", "file_bytes"), ("postgres", "index_bytes"), ("mariadb", "index_bytes")].into_iter().collect();
     let path = args.out.join("db_bench.svg");
     std::fs::write(&path, svg(&all, args.rows, &key_names)).map_err(|e| format!("writing {}: {e}", path.display()))?;
     if !args.json {
