@@ -10,9 +10,9 @@ pub use idcraft_core::identity::serde_support;
 #[cfg(feature = "serde")]
 pub use serde;
 
-#[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite"))]
+#[cfg(any(feature = "sqlx08-postgres", feature = "sqlx08-sqlite", feature = "sqlx08-mysql"))]
 pub use crate::db::sqlx08;
-#[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite"))]
+#[cfg(any(feature = "sqlx09-postgres", feature = "sqlx09-sqlite", feature = "sqlx09-mysql"))]
 pub use crate::db::sqlx09;
 #[cfg(feature = "async-graphql7")]
 pub use async_graphql;
@@ -22,6 +22,8 @@ pub use {crate::db::diesel2, diesel};
 pub use {crate::db::postgres02, bytes, postgres_types};
 #[cfg(feature = "rusqlite")]
 pub use {crate::db::rusqlite as rusqlite_driver, rusqlite};
+#[cfg(feature = "sea-orm2")]
+pub use {crate::db::sea_orm2, sea_orm};
 #[cfg(feature = "arbitrary1")]
 pub use {crate::integrations::arbitrary1, arbitrary};
 #[cfg(feature = "proptest1")]
@@ -42,11 +44,15 @@ macro_rules! __idcraft_integrations {
         $crate::__idcraft_sqlx09_sqlite!($ty);
         $crate::__idcraft_sqlx08_postgres!($ty);
         $crate::__idcraft_sqlx08_sqlite!($ty);
+        $crate::__idcraft_sqlx09_mysql!($ty);
+        $crate::__idcraft_sqlx08_mysql!($ty);
         $crate::__idcraft_rusqlite!($ty);
         $crate::__idcraft_postgres02!($ty);
         $crate::__idcraft_diesel2!($ty);
         $crate::__idcraft_diesel2_postgres!($ty);
         $crate::__idcraft_diesel2_sqlite!($ty);
+        $crate::__idcraft_diesel2_mysql!($ty);
+        $crate::__idcraft_sea_orm2!($ty);
         $crate::__idcraft_schemars1!($ty);
         $crate::__idcraft_utoipa6!($ty);
         $crate::__idcraft_async_graphql7!($ty);
@@ -85,6 +91,20 @@ macro_rules! __idcraft_sqlx08_postgres {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_sqlx08_sqlite {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "sqlx09-mysql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx09_mysql {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "sqlx08-mysql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08_mysql {
     ($ty:ident) => {};
 }
 
@@ -155,6 +175,20 @@ macro_rules! __idcraft_diesel2_postgres {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_diesel2_sqlite {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "diesel2-mysql"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_diesel2_mysql {
+    ($ty:ident) => {};
+}
+
+#[cfg(not(feature = "sea-orm2"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sea_orm2 {
     ($ty:ident) => {};
 }
 

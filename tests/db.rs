@@ -13,10 +13,12 @@
     feature = "diesel2-sqlite"
 ))]
 
+#[path = "support/rows.rs"]
+mod rows;
 mod support;
 
 use idcraft::{Decimal, Identity, Uuid};
-use std::collections::HashSet;
+use rows::*;
 use std::time::SystemTime;
 use support::*;
 
@@ -32,55 +34,6 @@ struct Order(Uuid);
 #[derive(Identity)]
 #[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
 struct Invoice(Decimal);
-
-const ROWS: usize = 10_000;
-
-/// 10,000 IDs from one generator, and the same IDs in a shuffled order for inserting.
-fn generated<I: Identity>(make: impl Fn() -> I) -> (Vec<I>, Vec<I>) {
-    let ids: Vec<I> = (0..ROWS).map(|_| make()).collect();
-    let mut shuffled = ids.clone();
-    let mut state = 0x853C_49E6_748F_EA9Bu64;
-    for i in (1..shuffled.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        shuffled.swap(i, (state % (i as u64 + 1)) as usize);
-    }
-    (ids, shuffled)
-}
-
-/// What `ORDER BY id` should give.
-#[derive(Clone, Copy, PartialEq)]
-enum Expect {
-    /// The generation order: the scheme suits the database.
-    Sorted,
-    /// Not the generation order: the time sits in the bytes the database compares last.
-    Random,
-    /// Either: `comb_binary` in PostgreSQL sorts only within ~65 s windows.
-    Unspecified,
-    /// Rust's `Ord`, which is time order only to the layout's unit (KSUID: IDs of one second
-    /// sort by their random payload, in Rust and in the database alike).
-    ByOrd,
-}
-use Expect::{ByOrd, Random, Sorted, Unspecified};
-
-/// Every value comes back unchanged, in the order `expect` says.
-fn check_order<I: Identity>(generated: &[I], from_db: &[I], expect: Expect, db: &str) {
-    assert_eq!(from_db.len(), generated.len());
-    let a: HashSet<I> = generated.iter().copied().collect();
-    let b: HashSet<I> = from_db.iter().copied().collect();
-    assert!(a == b, "{db} {}: values changed on the way through the column", I::TYPE_NAME);
-    match expect {
-        Sorted => assert!(from_db == generated, "{db} {}: ORDER BY id differs from generation order", I::TYPE_NAME),
-        Random => assert!(from_db != generated, "{db} {}: expected a random order", I::TYPE_NAME),
-        Unspecified => {}
-        ByOrd => {
-            let mut sorted = generated.to_vec();
-            sorted.sort();
-            assert!(from_db == sorted, "{db} {}: ORDER BY id differs from Rust's Ord", I::TYPE_NAME);
-        }
-    }
-}
 
 mod sqlite {
     use super::*;

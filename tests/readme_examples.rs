@@ -95,6 +95,45 @@ mod rusqlite_column {
     }
 }
 
+/// docs/guide/databases.md: a derived ID as a sea-orm primary key and a nullable column.
+#[cfg(feature = "sea-orm2")]
+mod sea_orm_entity {
+    use idcraft::{Identity, Uuid};
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Identity)]
+    #[id(scheme = "comb_pg", prefix = "ord")]
+    pub struct OrderId(Uuid);
+
+    #[derive(Identity)]
+    #[id(scheme = "uuid7", prefix = "shp")]
+    pub struct ShipmentId(Uuid);
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "orders")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: OrderId,
+        pub shipped: Option<ShipmentId>,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+
+    #[tokio::test]
+    async fn round_trips() {
+        use sea_orm::{ActiveModelTrait, ConnectionTrait, Database, Schema};
+        let db = Database::connect("sqlite::memory:").await.unwrap();
+        let schema = Schema::new(db.get_database_backend());
+        db.execute(&schema.create_table_from_entity(Entity)).await.unwrap();
+        let order = Model { id: OrderId::new(), shipped: Some(ShipmentId::new()) };
+        ActiveModel::from(order.clone()).insert(&db).await.unwrap();
+        assert_eq!(Entity::find_by_id(order.id).one(&db).await.unwrap(), Some(order));
+    }
+}
+
 /// docs/guide/features.md
 #[cfg(feature = "schemars1")]
 mod json_schema {

@@ -1,18 +1,20 @@
 //! How values are stored in a database column, by their [shape](crate::scheme::shape), once
 //! for every driver and every scheme.
 //!
-//! | shape | PostgreSQL | SQLite |
-//! |---|---|---|
-//! | GUID | `uuid` | `BLOB` of 16 bytes (string order; .NET order for [`DotNetGuid`]) |
-//! | `U128` | `uuid` (or `NUMERIC(39,0)`) | `BLOB` of 16 bytes, big-endian |
-//! | `U63`, `U64` | `bigint` | `INTEGER` |
-//! | `Decimal` | `NUMERIC(28,0)` | `TEXT` of digits (SQLite's `NUMERIC` would turn 28 digits into a lossy `REAL`) |
-//! | `Bytes<N>` | `bytea` | `BLOB` |
+//! | shape | PostgreSQL | SQLite | MySQL / MariaDB |
+//! |---|---|---|---|
+//! | GUID | `uuid` | `BLOB` of 16 bytes (string order; .NET order for [`DotNetGuid`]) | `BINARY(16)`, as SQLite's `BLOB` |
+//! | `U128` | `uuid` (or `NUMERIC(39,0)`) | `BLOB` of 16 bytes, big-endian | `BINARY(16)`, big-endian |
+//! | `U63` | `bigint` | `INTEGER` | `BIGINT` |
+//! | `U64` | `bigint` | `INTEGER` | `BIGINT UNSIGNED` |
+//! | `Decimal` | `NUMERIC(28,0)` | `TEXT` of digits (SQLite's `NUMERIC` would turn 28 digits into a lossy `REAL`) | `DECIMAL(28,0)` |
+//! | `Bytes<N>` | `bytea` | `BLOB` | `BINARY(N)` |
 //!
 //! Each of these sorts in the database as the scheme's `Ord` does, except where the scheme's
 //! order is another database's (the SQL Server COMBs, whose timestamp sits in the bytes other
 //! databases compare last: they insert like random keys there) and `U64` values from 2^63 on,
-//! which a signed `bigint` holds as negative numbers.
+//! which a signed `bigint` holds as negative numbers (MySQL's `BIGINT UNSIGNED` holds every one
+//! in order). `tests/db_order` measures each cell on the real databases.
 //!
 //! Reading is lenient where drivers differ and strict where the value is wrong: a decimal with a
 //! zero fraction (`123.0`, as SQLite returns) is accepted, an 8-byte BLOB for a GUID is a
@@ -43,8 +45,10 @@ pub enum DbValue {
     Numeric(Decimal),
     /// `bytea` / `BLOB`.
     Bytes(IdBytes),
-    /// `bigint` / `INTEGER`.
+    /// `bigint` / `INTEGER` / `BIGINT`.
     BigInt(i64),
+    /// MySQL's `BIGINT UNSIGNED`: every 64-bit value, in order.
+    UnsignedBigInt(u64),
     /// `TEXT`.
     Text(IdText),
 }
@@ -56,6 +60,8 @@ pub enum Dialect {
     Postgres,
     /// SQLite.
     Sqlite,
+    /// MySQL and MariaDB.
+    Mysql,
 }
 
 /// A scheme's column mapping, read off its [shape](crate::scheme::shape): every scheme has
@@ -65,6 +71,8 @@ pub trait DbColumn: Scheme {
     const POSTGRES: Column = postgres_column(<Self::Shape as Shape>::KIND);
     /// The SQLite column type.
     const SQLITE: Column = sqlite_column(<Self::Shape as Shape>::KIND);
+    /// The MySQL / MariaDB column type ([`Column::BigInt`] is `BIGINT UNSIGNED` for `U64`).
+    const MYSQL: Column = mysql_column(<Self::Shape as Shape>::KIND);
 
     /// The value for a database.
     #[inline]
@@ -100,6 +108,7 @@ pub trait DbColumn: Scheme {
         match dialect {
             Dialect::Postgres => Self::POSTGRES,
             Dialect::Sqlite => Self::SQLITE,
+            Dialect::Mysql => Self::MYSQL,
         }
     }
 }
@@ -124,6 +133,14 @@ const fn sqlite_column(kind: Kind) -> Column {
     }
 }
 
+const fn mysql_column(kind: Kind) -> Column {
+    match kind {
+        Kind::Guid { .. } | Kind::U128 | Kind::Bytes { .. } => Column::Bytes,
+        Kind::U63 | Kind::U64 => Column::BigInt,
+        Kind::Decimal => Column::Numeric,
+    }
+}
+
 /// `bytes` (a scheme's [`Scheme::to_bytes`], of shape `kind`) for a database. Inlined: the
 /// shape is a constant of the caller's scheme, so the match folds to one arm.
 #[inline(always)]
@@ -132,17 +149,22 @@ fn to_db(kind: Kind, bytes: &[u8], dialect: Dialect) -> DbValue {
         (Kind::Guid { .. } | Kind::U128, Dialect::Postgres) => {
             DbValue::Uuid(Uuid::from_slice(bytes).unwrap_or_default())
         }
-        (Kind::Guid { dotnet_bytes: true }, Dialect::Sqlite) => match Uuid::from_slice(bytes) {
+        // Byte stores hold what .NET's `ToByteArray` writes, as RT.Comb's binary layout expects.
+        (Kind::Guid { dotnet_bytes: true }, Dialect::Sqlite | Dialect::Mysql) => match Uuid::from_slice(bytes) {
             Ok(uuid) => DbValue::Bytes(IdBytes::new(&uuid.to_bytes_le())),
             Err(_) => DbValue::Bytes(IdBytes::new(bytes)),
         },
+        // MySQL has unsigned integers: every value, in the ID's order.
+        (Kind::U64, Dialect::Mysql) => {
+            DbValue::UnsignedBigInt(u64::from_be_bytes(bytes.try_into().unwrap_or_default()))
+        }
         // Two's complement: every 64-bit value round-trips (see `Kind::U64` for the order).
         (Kind::U63 | Kind::U64, _) => DbValue::BigInt(u64::from_be_bytes(bytes.try_into().unwrap_or_default()) as i64),
         (Kind::Decimal, dialect) => {
             let value = decimal::from_binary(bytes).unwrap_or_default();
             match dialect {
                 #[cfg(feature = "decimal")]
-                Dialect::Postgres => DbValue::Numeric(decimal::decimal_below_2_96(value)),
+                Dialect::Postgres | Dialect::Mysql => DbValue::Numeric(decimal::decimal_below_2_96(value)),
                 _ => DbValue::Text(decimal::to_digits(value)),
             }
         }
@@ -160,6 +182,8 @@ fn from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
             .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })
             .and_then(|v| S::from_bytes(&v.to_be_bytes())),
         (Kind::U64, DbValue::BigInt(v)) => S::from_bytes(&(v as u64).to_be_bytes()),
+        // The scheme checks its range (a U63 value at or above 2^63 is refused there).
+        (Kind::U63 | Kind::U64, DbValue::UnsignedBigInt(v)) => S::from_bytes(&v.to_be_bytes()),
         (Kind::Decimal, value) => {
             let v = match value {
                 #[cfg(feature = "decimal")]
@@ -167,6 +191,7 @@ fn from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
                 DbValue::BigInt(v) => {
                     u128::try_from(v).map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })?
                 }
+                DbValue::UnsignedBigInt(v) => u128::from(v),
                 DbValue::Text(t) => digits_with_zero_fraction(&t)?,
                 other => return Err(wrong_type::<S>(&other)),
             };
@@ -182,7 +207,7 @@ pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
         #[cfg(feature = "decimal")]
         DbValue::Numeric(_) => Column::Numeric,
         DbValue::Bytes(_) => Column::Bytes,
-        DbValue::BigInt(_) => Column::BigInt,
+        DbValue::BigInt(_) | DbValue::UnsignedBigInt(_) => Column::BigInt,
         DbValue::Text(_) => Column::Text,
     };
     ParseError::Invalid { scheme: S::NAME, reason: InvalidReason::ColumnType(column) }
@@ -250,7 +275,7 @@ mod tests {
 
     #[test]
     fn mappings_round_trip_and_reject_wrong_values() {
-        for dialect in [Dialect::Postgres, Dialect::Sqlite] {
+        for dialect in [Dialect::Postgres, Dialect::Sqlite, Dialect::Mysql] {
             let c = CombPg::new();
             assert_eq!(CombPg::from_db(c.to_db(dialect)).unwrap(), c);
             let b = CombBinary::new();
@@ -275,6 +300,25 @@ mod tests {
         assert!(DistributedId::from_db(DbValue::Uuid(Uuid::nil())).is_err());
     }
 
+    /// MySQL: the byte stores' forms, unsigned integers for every 64-bit value.
+    #[test]
+    fn mysql_values() {
+        let b = CombBinary::new();
+        assert_eq!(b.to_db(Dialect::Mysql), b.to_db(Dialect::Sqlite), "BINARY(16) holds the .NET bytes too");
+        let c = CombPg::new();
+        assert_eq!(c.to_db(Dialect::Mysql), DbValue::Bytes(IdBytes::new(c.uuid().as_bytes())));
+        assert_eq!(Uid64::from_u64(u64::MAX).to_db(Dialect::Mysql), DbValue::UnsignedBigInt(u64::MAX));
+        assert_eq!(Uid64::from_db(DbValue::UnsignedBigInt(1 << 63)), Ok(Uid64::from_u64(1 << 63)));
+        assert_eq!(CombPg::column(Dialect::Mysql), Column::Bytes);
+        assert_eq!(DistributedId::column(Dialect::Mysql), Column::Numeric);
+        assert_eq!(Uid64::column(Dialect::Mysql), Column::BigInt);
+        let d = DistributedId::new();
+        assert_eq!(DistributedId::from_db(d.to_db(Dialect::Mysql)), Ok(d));
+        assert_eq!(DistributedId::from_db(DbValue::UnsignedBigInt(42)).map(|d| d.value()), Ok(42));
+        let e = CombPg::from_db(DbValue::UnsignedBigInt(1)).unwrap_err();
+        assert_eq!(e, ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::ColumnType(Column::BigInt) });
+    }
+
     /// `Decimal::from_str` took separators, exponents and signs.
     #[test]
     fn distributed_text_is_digits_only() {
@@ -297,6 +341,8 @@ mod tests {
             let id = Uid64::from_u64(v);
             proptest::prop_assert_eq!(Uid64::from_db(id.to_db(Dialect::Postgres)), Ok(id));
             proptest::prop_assert_eq!(Uid64::from_db(id.to_db(Dialect::Sqlite)), Ok(id));
+            proptest::prop_assert_eq!(id.to_db(Dialect::Mysql), DbValue::UnsignedBigInt(v));
+            proptest::prop_assert_eq!(Uid64::from_db(id.to_db(Dialect::Mysql)), Ok(id));
         }
     }
 }

@@ -37,6 +37,8 @@ where
         DbValue::Bytes(b) => SqliteValue::Blob(b.to_vec()),
         DbValue::Uuid(u) => SqliteValue::Blob(u.as_bytes().to_vec()),
         DbValue::BigInt(v) => SqliteValue::Integer(v),
+        // Only MySQL's values are unsigned; SQLite's integers are two's complement.
+        DbValue::UnsignedBigInt(v) => SqliteValue::Integer(v as i64),
         // A TEXT column holds exactly what `Display` writes (prefix and encoding included).
         DbValue::Text(_) => SqliteValue::Text(id.to_string()),
         #[cfg(feature = "decimal")]

@@ -1,4 +1,5 @@
-//! sqlx 0.8: PostgreSQL (`sqlx08-postgres`) and SQLite (`sqlx08-sqlite`).
+//! sqlx 0.8: PostgreSQL (`sqlx08-postgres`), SQLite (`sqlx08-sqlite`) and MySQL / MariaDB
+//! (`sqlx08-mysql`).
 
 #[doc(hidden)]
 pub use ::sqlx_0_8 as sqlx;
@@ -7,6 +8,10 @@ pub use ::sqlx_0_8 as sqlx;
 #[cfg(feature = "sqlx08-sqlite")]
 pub type SqliteArgs<'q> = Vec<sqlx::sqlite::SqliteArgumentValue<'q>>;
 
+#[cfg(feature = "sqlx08-mysql")]
+#[path = "sqlx/mysql.rs"]
+#[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
+pub mod mysql;
 #[cfg(feature = "sqlx08-postgres")]
 #[path = "sqlx/postgres.rs"]
 #[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
@@ -34,5 +39,14 @@ macro_rules! __idcraft_sqlx08_postgres {
 macro_rules! __idcraft_sqlx08_sqlite {
     ($ty:ident) => {
         $crate::__idcraft_sqlx_sqlite!($ty, sqlx08);
+    };
+}
+
+#[cfg(feature = "sqlx08-mysql")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx08_mysql {
+    ($ty:ident) => {
+        $crate::__idcraft_sqlx_mysql!($ty, sqlx08);
     };
 }

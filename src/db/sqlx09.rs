@@ -1,4 +1,5 @@
-//! sqlx 0.9: PostgreSQL (`sqlx09-postgres`) and SQLite (`sqlx09-sqlite`).
+//! sqlx 0.9: PostgreSQL (`sqlx09-postgres`), SQLite (`sqlx09-sqlite`) and MySQL / MariaDB
+//! (`sqlx09-mysql`).
 
 #[doc(hidden)]
 pub use ::sqlx_0_9 as sqlx;
@@ -7,6 +8,10 @@ pub use ::sqlx_0_9 as sqlx;
 #[cfg(feature = "sqlx09-sqlite")]
 pub type SqliteArgs<'q> = sqlx::sqlite::SqliteArgumentsBuffer;
 
+#[cfg(feature = "sqlx09-mysql")]
+#[path = "sqlx/mysql.rs"]
+#[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
+pub mod mysql;
 #[cfg(feature = "sqlx09-postgres")]
 #[path = "sqlx/postgres.rs"]
 #[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
@@ -34,5 +39,14 @@ macro_rules! __idcraft_sqlx09_postgres {
 macro_rules! __idcraft_sqlx09_sqlite {
     ($ty:ident) => {
         $crate::__idcraft_sqlx_sqlite!($ty, sqlx09);
+    };
+}
+
+#[cfg(feature = "sqlx09-mysql")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx09_mysql {
+    ($ty:ident) => {
+        $crate::__idcraft_sqlx_mysql!($ty, sqlx09);
     };
 }

@@ -121,3 +121,27 @@ pub fn etcd_endpoints(file: &str) -> Option<Vec<String>> {
         }
     }
 }
+
+/// `MARIADB_URL`, or `None` to skip the MariaDB tests of `file`, as [`database_url`] does for
+/// PostgreSQL: `.ci/run` sets `IDCRAFT_REQUIRE_MARIADB`, which makes a missing variable a
+/// failure.
+pub fn mariadb_url(file: &str) -> Option<String> {
+    use std::io::Write as _;
+    static SKIP_NOTICE: std::sync::Once = std::sync::Once::new();
+    match std::env::var("MARIADB_URL") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var_os("IDCRAFT_REQUIRE_MARIADB").is_some() => {
+            panic!("IDCRAFT_REQUIRE_MARIADB is set but MARIADB_URL is not: the MariaDB tests must run")
+        }
+        Err(_) => {
+            SKIP_NOTICE.call_once(|| {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "SKIPPED: the MariaDB tests in {file} did nothing: MARIADB_URL is not set \
+                     (`cargo xtask test` starts a throwaway server)"
+                );
+            });
+            None
+        }
+    }
+}

@@ -3,8 +3,9 @@
 //! `cargo xtask test [ARGS]` is README's test command. It starts a throwaway PostgreSQL, MariaDB
 //! and three-member etcd cluster from whatever of their binaries the machine has, once for the
 //! whole run, runs `cargo test --workspace --all-features ARGS` with the variables the tests
-//! read, stops every server it started (also on a failure or a Ctrl-C), and ends with one line
-//! that names the tests it could not run and what to install. A server whose variable is already
+//! read (without ARGS, then also `tests/diesel-mysql`, diesel's MySQL connection, when the C
+//! client library it links is installed), stops every server it started (also on a failure or a
+//! Ctrl-C), and ends with one line that names the tests it could not run and what to install. A server whose variable is already
 //! set (`DATABASE_URL`, `ETCD_ENDPOINTS`, `MARIADB_URL`) is used instead of started; one whose
 //! `IDCRAFT_REQUIRE_*` variable is set (as CI sets them) must be there, or nothing runs.
 //!
@@ -70,10 +71,28 @@ fn root() -> &'static Path {
 /// `cargo xtask test`.
 fn test(extra: &[String]) -> Result<ExitCode, String> {
     sys::catch_signals();
-    let servers = Servers::start(&Server::ALL, |_| false)?;
+    let library = mariadb::client_library();
+    let required = std::env::var_os(Server::MariaDb.require_var()).is_some();
+    // A required MariaDB needs the client library too: said before any server starts.
+    if let Some(Step::Fail(message)) = plan::diesel_mysql(extra, true, library, required) {
+        return Err(message);
+    }
+    let mut servers = Servers::start(&Server::ALL, |_| false)?;
     // The cargo that runs the runner (`cargo xtask`), so the tests build with the same toolchain.
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    let status = servers.run(Command::new(cargo).args(plan::cargo_test_args(extra)))?;
+    let mut status = servers.run(Command::new(&cargo).args(plan::cargo_test_args(extra)))?;
+    match plan::diesel_mysql(extra, servers.has(Server::MariaDb), library, required) {
+        Some(Step::Start) => {
+            let target =
+                std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| root().join("target").display().to_string());
+            let diesel = servers.run(Command::new(&cargo).args(plan::diesel_mysql_args(&target)))?;
+            if status.success() {
+                status = diesel;
+            }
+        }
+        Some(Step::Skip(why)) => servers.skipped.push((Server::MariaDb, why)),
+        _ => {}
+    }
     Ok(servers.finish(Mode::Test, status))
 }
 
@@ -149,6 +168,12 @@ impl Servers {
             }
         }
         Ok(run)
+    }
+
+    /// Whether the run has `server`, started or given.
+    fn has(&self, server: Server) -> bool {
+        let var = server.url_var();
+        self.env.iter().any(|(k, _)| k == var) || std::env::var_os(var).is_some()
     }
 
     /// Runs `command` in the workspace's root with the servers' variables, to its end.

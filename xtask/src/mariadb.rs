@@ -31,6 +31,15 @@ pub fn find() -> Option<Programs> {
     })
 }
 
+/// Whether the C client library diesel's MySQL connection links is installed, found as
+/// `mysqlclient-sys` finds it: pkg-config's `mysqlclient` or `libmariadb`, or `mysql_config`.
+pub fn client_library() -> bool {
+    let pkg_config = |name: &str| {
+        Command::new("pkg-config").args(["--exists", name]).stdin(Stdio::null()).status().is_ok_and(|s| s.success())
+    };
+    pkg_config("mysqlclient") || pkg_config("libmariadb") || sys::find_program("mysql_config", &[]).is_some()
+}
+
 /// The URL of the server on `port`: `test` is the database mariadb-install-db makes.
 pub fn url(port: u16) -> String {
     format!("mysql://root@127.0.0.1:{port}/test")

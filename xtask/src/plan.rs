@@ -74,6 +74,9 @@ pub enum Why {
     NotInstalled,
     /// It was there but did not start (its log was printed).
     DidNotStart,
+    /// MariaDB ran, but the C client library diesel's MySQL connection links is not installed:
+    /// the run goes without `tests/diesel-mysql`.
+    NoClientLibrary,
 }
 
 /// What to do about one server before the tests run.
@@ -110,7 +113,35 @@ pub fn without(server: Server, why: Why, required: bool) -> Step {
             format!("{var} is set but {} is not installed (install {})", server.name(), server.packages())
         }
         Why::DidNotStart => format!("{var} is set but {} did not start (its log is above)", server.name()),
+        Why::NoClientLibrary => {
+            format!("{var} is set but the MySQL client library is not installed (install {CLIENT_PACKAGE})")
+        }
     })
+}
+
+/// The Debian package of the C client library diesel's MySQL connection links (CI installs it).
+pub const CLIENT_PACKAGE: &str = "libmariadb-dev";
+
+/// The package that tests diesel's own MySQL connection, outside the workspace (it links the C
+/// client library, which `cargo test --workspace --all-features` must not need).
+pub const DIESEL_MYSQL: &str = "tests/diesel-mysql/Cargo.toml";
+
+/// Whether a test run also runs [`DIESEL_MYSQL`] (`Step::Start`): only a plain `cargo xtask
+/// test` (EXTRA choosing tests runs just those) with MariaDB there, else `None`. Without the
+/// client library the run goes without it, or fails before anything runs when MariaDB is
+/// required (CI installs the library).
+pub fn diesel_mysql(extra: &[String], mariadb: bool, library: bool, required: bool) -> Option<Step> {
+    match (extra.is_empty() && mariadb, library) {
+        (false, _) => None,
+        (true, true) => Some(Step::Start),
+        (true, false) => Some(without(Server::MariaDb, Why::NoClientLibrary, required)),
+    }
+}
+
+/// The arguments of `cargo test` for [`DIESEL_MYSQL`], built into the workspace's target folder
+/// so that what both build is built once.
+pub fn diesel_mysql_args(target_dir: &str) -> Vec<String> {
+    ["test", "--manifest-path", DIESEL_MYSQL, "--target-dir", target_dir].map(str::to_owned).to_vec()
 }
 
 /// What the summary line is about: the tests' run, or a command run beside the servers.
@@ -134,6 +165,7 @@ pub fn summary(mode: Mode, skipped: &[(Server, Why)]) -> Option<String> {
             match why {
                 Why::NotInstalled => format!("{what} (install {})", server.packages()),
                 Why::DidNotStart => format!("{what} (it did not start: its log is above)"),
+                Why::NoClientLibrary => format!("diesel's MySQL connection tests (install {CLIENT_PACKAGE})"),
             }
         })
         .collect();
@@ -249,6 +281,31 @@ mod tests {
         assert_eq!(
             without(Server::MariaDb, Why::DidNotStart, true),
             Step::Fail("IDCRAFT_REQUIRE_MARIADB is set but MariaDB did not start (its log is above)".into())
+        );
+    }
+
+    #[test]
+    fn diesel_mysql_runs_on_a_plain_run_with_the_client_library() {
+        let none: &[String] = &[];
+        assert_eq!(diesel_mysql(none, true, true, false), Some(Step::Start));
+        assert_eq!(diesel_mysql(none, true, false, false), Some(Step::Skip(Why::NoClientLibrary)));
+        assert_eq!(
+            diesel_mysql(none, true, false, true),
+            Some(Step::Fail(
+                "IDCRAFT_REQUIRE_MARIADB is set but the MySQL client library is not installed (install libmariadb-dev)"
+                    .into()
+            ))
+        );
+        // Not a plain run, or no MariaDB (the summary already says so): not run, not reported.
+        assert_eq!(diesel_mysql(&strings(&["--test", "db"]), true, true, true), None);
+        assert_eq!(diesel_mysql(none, false, false, true), None);
+        assert_eq!(
+            summary(Mode::Test, &[(Server::MariaDb, Why::NoClientLibrary)]).unwrap(),
+            "xtask: skipped diesel's MySQL connection tests (install libmariadb-dev)"
+        );
+        assert_eq!(
+            diesel_mysql_args("/t"),
+            strings(&["test", "--manifest-path", "tests/diesel-mysql/Cargo.toml", "--target-dir", "/t"])
         );
     }
 

@@ -89,3 +89,44 @@ macro_rules! __idcraft_sqlx_sqlite {
         }
     };
 }
+
+#[cfg(any(feature = "sqlx08-mysql", feature = "sqlx09-mysql"))]
+/// sqlx's MySQL traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __idcraft_sqlx_mysql {
+    ($ty:ident, $v:ident) => {
+        #[automatically_derived]
+        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::MySql> for $ty {
+            fn type_info() -> $crate::__private::$v::sqlx::mysql::MySqlTypeInfo {
+                $crate::__private::$v::mysql::type_info::<Self>()
+            }
+
+            fn compatible(ty: &$crate::__private::$v::sqlx::mysql::MySqlTypeInfo) -> bool {
+                $crate::__private::$v::mysql::compatible(ty)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::MySql> for $ty {
+            fn encode_by_ref(
+                &self,
+                buf: &mut ::std::vec::Vec<u8>,
+            ) -> ::core::result::Result<
+                $crate::__private::$v::sqlx::encode::IsNull,
+                $crate::__private::$v::sqlx::error::BoxDynError,
+            > {
+                $crate::__private::$v::mysql::encode(self, buf)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::MySql> for $ty {
+            fn decode(
+                value: $crate::__private::$v::sqlx::mysql::MySqlValueRef<'r>,
+            ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
+                $crate::__private::$v::mysql::decode(value)
+            }
+        }
+    };
+}
