@@ -1,8 +1,9 @@
 //! The order matrix: for each database (SQLite always, PostgreSQL with `DATABASE_URL`, MariaDB
 //! with `MARIADB_URL`), each column type a scheme can use and each scheme, IDs made since 2016
 //! (across milliseconds and within one) are inserted in a shuffled order and read back with
-//! `ORDER BY id`; the result, compared with Rust's `Ord`, must be what the guide's table says,
-//! cell for cell (docs/guide/databases.md, "The order of each column").
+//! `ORDER BY id`; the result, compared with Rust's `Ord`, must be what the tables say,
+//! cell for cell (README.md, "Storage and database order", and docs/guide/databases.md, "The
+//! order of each column").
 //!
 //! `IDCRAFT_ORDER_MATRIX=FILE` writes the measured table to FILE, to paste into the guide.
 #![cfg(feature = "sqlx09-mysql")]
@@ -88,11 +89,12 @@ pub fn columns(db: &str, kind: Kind) -> Vec<Col> {
     cols
 }
 
-const GUIDE: &str = "docs/guide/databases.md";
-const HEADING: &str = "## The order of each column";
+/// The documents that carry the table, and the heading it follows in each.
+const TABLES: [(&str, &str); 2] =
+    [("README.md", "## Storage and database order"), ("docs/guide/databases.md", "## The order of each column")];
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_order_matrix_is_the_guides() {
+async fn the_order_matrix_is_the_readmes_and_the_guides() {
     let samples = sample::all();
     let mut matrix = Matrix::new();
     let mut measured = vec!["SQLite"];
@@ -110,22 +112,24 @@ async fn the_order_matrix_is_the_guides() {
     if let Some(path) = std::env::var_os("IDCRAFT_ORDER_MATRIX") {
         std::fs::write(path, &table).unwrap();
     }
-    let guide = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GUIDE)).unwrap();
-    let written = verdict::read_table(&guide, HEADING);
     let mut wrong = Vec::new();
-    for scheme in &schemes {
-        for db in DATABASES.iter().filter(|db| measured.contains(db)) {
-            let key = (scheme.to_string(), db.to_string());
-            let expected = verdict::cell(&matrix[&key]);
-            match written.get(&key) {
-                Some(cell) if *cell == expected => {}
-                cell => wrong.push(format!("{scheme} on {db}: the guide says {cell:?}, measured {expected:?}")),
+    for (document, heading) in TABLES {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(document)).unwrap();
+        let written = verdict::read_table(&text, heading);
+        for scheme in &schemes {
+            for db in DATABASES.iter().filter(|db| measured.contains(db)) {
+                let key = (scheme.to_string(), db.to_string());
+                let expected = verdict::cell(&matrix[&key]);
+                match written.get(&key) {
+                    Some(cell) if *cell == expected => {}
+                    cell => wrong.push(format!("{document}: {scheme} on {db} says {cell:?}, measured {expected:?}")),
+                }
             }
         }
     }
     assert!(
         wrong.is_empty(),
-        "{GUIDE}'s table under {HEADING:?} differs from what the databases do:\n{}\n\nmeasured:\n{table}",
+        "the order tables differ from what the databases do:\n{}\n\nmeasured:\n{table}",
         wrong.join("\n")
     );
 }
