@@ -43,50 +43,60 @@ mod imp {
         (0..PER_SIDE).map(|_| generator.generate(S::Input::default()).expect("generates").to_bytes().to_vec()).collect()
     }
 
-    /// One fork: the IDs both sides made, the child's through a pipe.
-    fn one_fork<S: Scheme>() -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
-        // The next millisecond boundary at least 20 ms away: time for the fork to finish.
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
-        let start = UNIX_EPOCH + Duration::from_millis(now.as_millis() as u64 + 20);
+    /// `work`'s bytes in a child and in this process, each run right after one `fork()`: the
+    /// parent's, then the child's (through a pipe).
+    fn on_both_sides(work: impl Fn() -> Vec<u8>) -> (Vec<u8>, Vec<u8>) {
         let mut fds = [0; 2];
         // SAFETY: `fds` is a writable array of two descriptors, as pipe(2) requires.
         assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0, "pipe");
         // SAFETY: this test is the only one in its binary, so the child copies no thread that
-        // holds a lock it will need; the child only generates, writes and exits.
+        // holds a lock it will need; the child only runs `work`, writes and exits.
         let pid = unsafe { libc::fork() };
         assert!(pid >= 0, "fork failed");
         if pid == 0 {
             // SAFETY: the write end of the pipe is this process's to own from here on.
             let mut out = unsafe { std::fs::File::from_raw_fd(fds[1]) };
-            let ids = burst::<S>(start);
-            let mut bytes = Vec::new();
-            for id in &ids {
-                bytes.push(id.len() as u8);
-                bytes.extend_from_slice(id);
-            }
-            let code = i32::from(out.write_all(&bytes).is_err());
+            let code = i32::from(out.write_all(&work()).is_err());
             drop(out);
             // SAFETY: leaves the child at once, without running the test harness's exit code.
             unsafe { libc::_exit(code) };
         }
         // SAFETY: the parent owns both ends; the write end is closed so the read sees its end.
         unsafe { libc::close(fds[1]) };
-        let parent = burst::<S>(start);
+        let parent = work();
         // SAFETY: the read end is this process's to own from here on.
         let mut input = unsafe { std::fs::File::from_raw_fd(fds[0]) };
-        let mut bytes = Vec::new();
-        input.read_to_end(&mut bytes).expect("reads the child's IDs");
+        let mut child = Vec::new();
+        input.read_to_end(&mut child).expect("reads the child's bytes");
         let mut status = 0;
         // SAFETY: `pid` is this process's child; `status` is writable.
         assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
         assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "the child failed: {status}");
-        let mut child = Vec::new();
-        let mut rest = &bytes[..];
-        while let Some((&len, tail)) = rest.split_first() {
-            child.push(tail[..usize::from(len)].to_vec());
-            rest = &tail[usize::from(len)..];
-        }
         (parent, child)
+    }
+
+    /// One fork: the IDs both sides made.
+    fn one_fork<S: Scheme>() -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+        // The next millisecond boundary at least 20 ms away: time for the fork to finish.
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+        let start = UNIX_EPOCH + Duration::from_millis(now.as_millis() as u64 + 20);
+        let (parent, child) = on_both_sides(|| {
+            let mut bytes = Vec::new();
+            for id in burst::<S>(start) {
+                bytes.push(id.len() as u8);
+                bytes.extend_from_slice(&id);
+            }
+            bytes
+        });
+        let ids = |mut rest: &[u8]| {
+            let mut ids = Vec::new();
+            while let Some((&len, tail)) = rest.split_first() {
+                ids.push(tail[..usize::from(len)].to_vec());
+                rest = &tail[usize::from(len)..];
+            }
+            ids
+        };
+        (ids(&parent), ids(&child))
     }
 
     /// Repeats across `rounds` forks of `S`, after one ID made before the first.
