@@ -3,8 +3,12 @@
 //! no value may appear on both sides. `IDCRAFT_FORK_ROUNDS` sets how many forks per scheme
 //! (default 3).
 //!
+//! Before that, while nothing in the process has used idcraft: a fork the fork generation must
+//! count (the handler is registered when the library loads).
+//!
 //! One test in its own binary: a fork copies only the forking thread, and a lock another test
-//! thread held at that moment would stay locked in the child.
+//! thread held at that moment would stay locked in the child; and only the first thing the
+//! binary does comes before every use of idcraft.
 
 #[cfg(not(all(unix, feature = "std")))]
 #[test]
@@ -15,6 +19,9 @@ fn forks() {
 #[cfg(all(unix, feature = "std"))]
 #[test]
 fn no_scheme_repeats_an_id_across_fork() {
+    // First: nothing in this process may read the fork generation or draw through idcraft
+    // before it.
+    imp::a_fork_before_any_use_is_counted();
     imp::run();
 }
 
@@ -97,6 +104,33 @@ mod imp {
             ids
         };
         (ids(&parent), ids(&child))
+    }
+
+    /// Where the fork handler is registered when the library loads (the targets of
+    /// `REGISTER_AT_LOAD` in id-core/src/fork.rs); elsewhere, on the first read.
+    const REGISTERED_AT_LOAD: bool = cfg!(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "freebsd",
+        target_os = "netbsd",
+        target_os = "openbsd",
+        target_os = "dragonfly",
+        target_os = "illumos"
+    ));
+
+    /// A fork before this process's first read of the fork generation: the child reads 1 where
+    /// the handler is registered when the library loads, since nothing else could have
+    /// registered it before the fork (with registration on the first read, both sides read 0:
+    /// the child registers its own handler after the fork).
+    pub(super) fn a_fork_before_any_use_is_counted() {
+        let (parent, child) = on_both_sides(|| idcraft_core::fork::generation().to_le_bytes().to_vec());
+        let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+        let expected = if REGISTERED_AT_LOAD { (0, 1) } else { (0, 0) };
+        assert_eq!(
+            (word(&parent), word(&child)),
+            expected,
+            "the fork generation (parent, child) after a fork before any use"
+        );
     }
 
     /// Repeats across `rounds` forks of `S`, after one ID made before the first.
