@@ -4,7 +4,8 @@
 //! (default 3).
 //!
 //! Before that, while nothing in the process has used idcraft: a fork the fork generation must
-//! count (the handler is registered when the library loads).
+//! count (the handler is registered when the library loads) and a child that must not draw
+//! its parent's random numbers.
 //!
 //! One test in its own binary: a fork copies only the forking thread, and a lock another test
 //! thread held at that moment would stay locked in the child; and only the first thing the
@@ -28,7 +29,7 @@ fn no_scheme_repeats_an_id_across_fork() {
 #[cfg(all(unix, feature = "std"))]
 mod imp {
     use idcraft_core::scheme::*;
-    use idcraft_core::{Generate, Scheme};
+    use idcraft_core::{Generate, OsRandom, RandomSource, Scheme};
     use std::collections::HashSet;
     use std::io::{Read, Write};
     use std::os::fd::FromRawFd;
@@ -121,15 +122,30 @@ mod imp {
     /// A fork before this process's first read of the fork generation: the child reads 1 where
     /// the handler is registered when the library loads, since nothing else could have
     /// registered it before the fork (with registration on the first read, both sides read 0:
-    /// the child registers its own handler after the fork).
+    /// the child registers its own handler after the fork). And the child's first draws from
+    /// `OsRandom` are not its parent's, although `rand`'s generator for this thread was seeded
+    /// before the fork, as in an application that draws from it itself.
     pub(super) fn a_fork_before_any_use_is_counted() {
-        let (parent, child) = on_both_sides(|| idcraft_core::fork::generation().to_le_bytes().to_vec());
-        let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+        let _: u64 = rand::Rng::next_u64(&mut rand::rng());
+        let (parent, child) = on_both_sides(|| {
+            let mut bytes = idcraft_core::fork::generation().to_le_bytes().to_vec();
+            for _ in 0..4 {
+                bytes.extend_from_slice(&OsRandom.next_u64().to_le_bytes());
+            }
+            bytes
+        });
+        let words = |bytes: &[u8]| -> Vec<u64> {
+            bytes.chunks_exact(8).map(|word| u64::from_le_bytes(word.try_into().unwrap())).collect()
+        };
+        let (parent, child) = (words(&parent), words(&child));
+        assert_eq!(child.len(), 5, "the child's generation and four draws arrived");
         let expected = if REGISTERED_AT_LOAD { (0, 1) } else { (0, 0) };
-        assert_eq!(
-            (word(&parent), word(&child)),
-            expected,
-            "the fork generation (parent, child) after a fork before any use"
+        assert_eq!((parent[0], child[0]), expected, "the fork generation (parent, child) after a fork before any use");
+        assert!(
+            child[1..].iter().all(|draw| !parent[1..].contains(draw)),
+            "the child drew its parent's random numbers: {:x?} and {:x?}",
+            &parent[1..],
+            &child[1..]
         );
     }
 
