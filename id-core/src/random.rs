@@ -126,7 +126,7 @@ mod thread {
 
     struct ThreadSource {
         seeded_in: Cell<u64>,
-        /// Only [`with_rng`] reaches it.
+        /// Only [`with_rng`] and [`reseed`] reach it.
         rng: UnsafeCell<ThreadRng>,
     }
 
@@ -140,27 +140,34 @@ mod thread {
     /// does not come back here.
     #[inline]
     pub(super) fn with_rng<T>(draw: impl FnOnce(&mut ThreadRng) -> T) -> T {
-        SOURCE.with(|source| {
-            // SAFETY: `source` is this thread's, so no other thread reaches `rng`; on this
-            // thread only this function makes a reference to it, and nothing it calls while
-            // the reference lives (`reseed`, `draw`, both drawing from `rand`) calls it again.
-            // So this is the only reference to `rng` until it is dropped at the closure's end.
-            let rng = unsafe { &mut *source.rng.get() };
+        // Only the look-up and the check in the closure: a small closure lets `with` inline to
+        // a direct thread-local access (with the draw in it, it stayed a call, which called
+        // the thread-local's accessor through a pointer).
+        let rng = SOURCE.with(|source| {
             let generation = crate::fork::generation();
             if source.seeded_in.get() != generation {
-                reseed(rng, &source.seeded_in, generation);
+                reseed(source, generation);
             }
-            draw(rng)
-        })
+            source.rng.get()
+        });
+        // SAFETY: `rng` points into this thread's `SOURCE`, which is dropped only by this
+        // thread's thread-local destructors as it exits, so it is valid for this call. No other
+        // thread reaches it; on this one only `with_rng` and `reseed` make a reference to it,
+        // and neither `draw` nor what it calls (`rand`'s generator) comes back to either. So
+        // this is the only reference to it while it lives.
+        draw(unsafe { &mut *rng })
     }
 
     #[cold]
     #[inline(never)]
-    fn reseed(rng: &mut ThreadRng, seeded_in: &Cell<u64>, generation: u64) {
+    fn reseed(source: &ThreadSource, generation: u64) {
+        // SAFETY: as in `with_rng`, which calls this before it makes its own reference: this
+        // is the only reference to `rng` while it lives.
+        let rng = unsafe { &mut *source.rng.get() };
         // As `rand::rng()` itself does when the OS has no randomness to give: nothing sensible
         // is left to draw from.
         rng.reseed().expect("the operating system's random source failed");
-        seeded_in.set(generation);
+        source.seeded_in.set(generation);
     }
 }
 
