@@ -9,23 +9,90 @@
 //! came from it start a new unit with fresh randomness, and a node or machine value drawn for
 //! the process is drawn again. Reading the generation is one relaxed atomic load.
 //!
-//! The handler is registered the first time the generation is read, which every generator
-//! and [`OsRandom`](crate::OsRandom) does before drawing: a process that forks before making
-//! its first ID has nothing to forget. Without `std`, on targets other than Unix and under
-//! Miri (which cannot call `pthread_atfork`), the generation stays 0.
+//! On Linux, Android, FreeBSD, NetBSD, OpenBSD, DragonFly and illumos the handler is registered
+//! when the library is loaded (an ELF `.init_array` entry, run before `main`, or by `dlopen`),
+//! so every `fork()` of the process is counted and reading the generation is nothing more than
+//! the load. On other Unix targets it is registered the first time the generation is read,
+//! which every generator and [`OsRandom`](crate::OsRandom) does before drawing: a process that
+//! forks before making its first ID has nothing of its own to forget. Without `std`, on
+//! targets other than Unix and under Miri (which cannot call `pthread_atfork`), there is no
+//! handler and the generation stays 0.
 
 use crate::sync::AtomicU64;
 use core::sync::atomic::Ordering;
 
 static GENERATION: AtomicU64 = AtomicU64::new(0);
 
-/// How many `fork()`s lie between this process and the one that first read the generation: 0
+/// The handler's registration when the library is loaded: an entry in the ELF `.init_array`
+/// section, which the loader runs before `main` for an executable (a static one too: its C
+/// library's start-up code runs it) and before `dlopen` returns for a shared library. The
+/// standard library relies on the same on Linux with glibc (it reads `argv` there). A program
+/// that starts without its C library's start-up code (its own `_start`) runs no such entry;
+/// it has no `std` either, and without `std` there is no handler. Other Unix targets (macOS,
+/// Solaris, AIX, ...) register on the first read instead: see [`generation`], whose `cfg`
+/// names the same targets as this one.
+///
+/// Here rather than in `atfork`, beside `GENERATION`: the compiler keeps a module's items in
+/// one object file, and a C linker that takes this crate from a static archive (a `staticlib`)
+/// takes only the object files something refers to. Everything that reads the generation
+/// refers to `GENERATION`, so the entry comes with it. `#[used]` keeps the compiler from
+/// dropping an entry that nothing names; linkers keep every `.init_array` section they link.
+#[cfg(all(
+    feature = "std",
+    unix,
+    not(miri),
+    any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "freebsd",
+        target_os = "netbsd",
+        target_os = "openbsd",
+        target_os = "dragonfly",
+        target_os = "illumos"
+    )
+))]
+#[used]
+// SAFETY: the loader calls each `.init_array` entry once, as a C function, before `main` (or
+// before `dlopen` returns), with nothing of Rust's runtime set up. This entry is an
+// `extern "C" fn()` that lives for the whole program, and all it does is take a `Once` (a static
+// word, no allocation) and call `pthread_atfork`, which needs only the C library: the loader
+// initialises a library's dependencies, the C library among them, before the library. Some
+// loaders (glibc's, FreeBSD's, Android's) pass `argc, argv, envp`, which a function without
+// parameters ignores under the C calling convention (the caller removes them); musl passes
+// nothing.
+#[unsafe(link_section = ".init_array")]
+static REGISTER_AT_LOAD: extern "C" fn() = {
+    /// A panic here (the registration's out-of-memory assertion) cannot unwind out of an
+    /// `extern "C" fn`: it aborts the process while it loads, rather than let it make IDs a
+    /// child could repeat.
+    extern "C" fn at_load() {
+        atfork::register();
+    }
+    at_load
+};
+
+/// How many `fork()`s lie between this process and the one the library was loaded in (where
+/// the handler is registered at load; elsewhere the one that first read the generation): 0
 /// there, one more in each child. Equal in two processes means nothing (siblings share it);
 /// a change within one process means it is now a child and what it drew before is its
 /// parent's too.
 #[inline]
 pub fn generation() -> u64 {
-    #[cfg(all(feature = "std", unix, not(miri)))]
+    // The targets without `REGISTER_AT_LOAD`: a `Once` check on every read.
+    #[cfg(all(
+        feature = "std",
+        unix,
+        not(miri),
+        not(any(
+            target_os = "linux",
+            target_os = "android",
+            target_os = "freebsd",
+            target_os = "netbsd",
+            target_os = "openbsd",
+            target_os = "dragonfly",
+            target_os = "illumos"
+        ))
+    ))]
     atfork::register();
     GENERATION.load(Ordering::Relaxed)
 }

@@ -87,19 +87,20 @@ pub struct OsRandom;
 impl RandomSource for OsRandom {
     #[inline]
     fn fill_bytes(&self, dest: &mut [u8]) {
-        rand::Rng::fill_bytes(&mut thread_rng(), dest)
+        thread::with_rng(|rng| rand::Rng::fill_bytes(rng, dest))
     }
 
     #[inline]
     fn next_u64(&self) -> u64 {
-        rand::Rng::next_u64(&mut thread_rng())
+        thread::with_rng(rand::Rng::next_u64)
     }
 
     #[inline]
     fn next_u64_pair(&self) -> u128 {
-        let mut rng = thread_rng();
-        let high = rand::Rng::next_u64(&mut rng);
-        u128::from(high) << 64 | u128::from(rand::Rng::next_u64(&mut rng))
+        thread::with_rng(|rng| {
+            let high = rand::Rng::next_u64(rng);
+            u128::from(high) << 64 | u128::from(rand::Rng::next_u64(rng))
+        })
     }
 
     #[inline]
@@ -108,34 +109,66 @@ impl RandomSource for OsRandom {
     }
 }
 
+/// This thread's generator, reached through one thread-local per draw: a handle on `rand`'s
+/// (`rand::rng()` would look up `rand`'s own thread-local and count a reference on every draw)
+/// and, beside it, the fork generation it was last seeded in.
 #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
-std::thread_local! {
-    /// The fork generation this thread's generator was last seeded in.
-    static SEEDED_IN: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
-}
+mod thread {
+    use core::cell::{Cell, UnsafeCell};
+    use rand::rngs::ThreadRng;
 
-/// This thread's generator, reseeded from the operating system first if the process is a
-/// `fork()` child that has not drawn on this thread since: `rand` no longer reseeds after a
-/// fork, and a child drawing its parent's next numbers repeats its parent's IDs.
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
-#[inline]
-fn thread_rng() -> rand::rngs::ThreadRng {
-    let mut rng = rand::rng();
-    let generation = crate::fork::generation();
-    if SEEDED_IN.with(core::cell::Cell::get) != generation {
-        reseed(&mut rng, generation);
+    /// No generation: a thread's first draw reseeds. `rand`'s state for this thread may have
+    /// been seeded before a `fork()` the generation does not count (where the handler is
+    /// registered on the first read, the application may have drawn from `rand::rng()` and
+    /// forked before that), and nothing tells a copy from an original; one reseed per thread
+    /// costs one system call, once. No process forks 2^64 times.
+    const UNSEEDED: u64 = u64::MAX;
+
+    struct ThreadSource {
+        seeded_in: Cell<u64>,
+        /// Only [`with_rng`] and [`reseed`] reach it.
+        rng: UnsafeCell<ThreadRng>,
     }
-    rng
-}
 
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
-#[cold]
-#[inline(never)]
-fn reseed(rng: &mut rand::rngs::ThreadRng, generation: u64) {
-    // As `rand::rng()` itself does when the OS has no randomness to give: nothing sensible is
-    // left to draw from.
-    rng.reseed().expect("the operating system's random source failed");
-    SEEDED_IN.with(|seeded| seeded.set(generation));
+    std::thread_local! {
+        static SOURCE: ThreadSource = ThreadSource { seeded_in: Cell::new(UNSEEDED), rng: UnsafeCell::new(rand::rng()) };
+    }
+
+    /// `draw` on this thread's generator, reseeded from the operating system first if it was
+    /// not seeded in the current fork generation: `rand` no longer reseeds after a fork, and a
+    /// child drawing its parent's next numbers repeats its parent's IDs. `draw` only draws: it
+    /// does not come back here.
+    #[inline]
+    pub(super) fn with_rng<T>(draw: impl FnOnce(&mut ThreadRng) -> T) -> T {
+        // Only the look-up and the check in the closure: a small closure lets `with` inline to
+        // a direct thread-local access (with the draw in it, it stayed a call, which called
+        // the thread-local's accessor through a pointer).
+        let rng = SOURCE.with(|source| {
+            let generation = crate::fork::generation();
+            if source.seeded_in.get() != generation {
+                reseed(source, generation);
+            }
+            source.rng.get()
+        });
+        // SAFETY: `rng` points into this thread's `SOURCE`, which is dropped only by this
+        // thread's thread-local destructors as it exits, so it is valid for this call. No other
+        // thread reaches it; on this one only `with_rng` and `reseed` make a reference to it,
+        // and neither `draw` nor what it calls (`rand`'s generator) comes back to either. So
+        // this is the only reference to it while it lives.
+        draw(unsafe { &mut *rng })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn reseed(source: &ThreadSource, generation: u64) {
+        // SAFETY: as in `with_rng`, which calls this before it makes its own reference: this
+        // is the only reference to `rng` while it lives.
+        let rng = unsafe { &mut *source.rng.get() };
+        // As `rand::rng()` itself does when the OS has no randomness to give: nothing sensible
+        // is left to draw from.
+        rng.reseed().expect("the operating system's random source failed");
+        source.seeded_in.set(generation);
+    }
 }
 
 /// In a JavaScript host, the Web Crypto API's `getRandomValues` on every draw: a front-end
