@@ -3,15 +3,14 @@
 
 use super::config::SnoConfigError;
 use super::generator::SnoGenerator;
-use super::layout::Sno;
-use crate::clock::{Clock, CoarseClock};
+use crate::clock::CoarseClock;
 use crate::fork::PerProcess;
 use crate::installed::Installed;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 pub(super) static DEFAULT_GENERATOR: Installed<SnoGenerator> = Installed::new();
 
-/// Makes `generator` the one [`Sno::new`] and derived types' `new()` use (e.g. one on a leased
+/// Makes `generator` the one [`Sno::new`](super::Sno::new) and derived types' `new()` use (e.g. one on a leased
 /// partition). Once, at start-up, before the first ID: afterwards `generator` is handed back as
 /// the error ([`replace_default`] swaps it later).
 #[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
@@ -40,7 +39,7 @@ pub(super) static PARTITION_SEED: crate::installed::Installed<u16> = crate::inst
 
 impl SnoGenerator {
     /// A default-configured generator on the coarse system clock: the next default partition
-    /// and the full sequence pool. The process's first default generator (the one `Sno::now`
+    /// and the full sequence pool. The process's first default generator (the one `Sno::new`
     /// uses) gets the partition `u16((t >> 32) ^ t)` of the units clock at first use; each later
     /// one the next partition.
     ///
@@ -53,7 +52,8 @@ impl SnoGenerator {
             return crate::random::RandomSource::next_u64(&crate::random::OsRandom) as u16;
             #[cfg(not(target_family = "wasm"))]
             {
-                let t = Sno::units_of(CoarseClock.now());
+                use crate::clock::Clock;
+                let t = super::layout::Sno::units_of(CoarseClock.now());
                 ((t >> 32) ^ t) as u16
             }
         });
