@@ -138,7 +138,7 @@ mod tests {
         }
 
         #[test]
-        fn any_text_decodes_or_errs(text in "\\PC{0,30}") {
+        fn any_text_decodes_or_errs(text in crate::test_budget::printable_text(30)) {
             let _ = decode_fixed::<20, 27>(&text);
         }
     }
