@@ -178,7 +178,10 @@ mod tests {
     #[test]
     fn every_bit_of_the_sealed_message_is_checked() {
         let siv = siv(&"0f".repeat(64));
-        for len in 0..=40 {
+        // Under Miri, which interprets every AES round, a few lengths around the block edges
+        // and every 29th bit; natively every length and every bit.
+        let lengths: Vec<usize> = if cfg!(miri) { vec![0, 1, 15, 16, 17, 20, 32, 40] } else { (0..=40).collect() };
+        for len in lengths {
             let plaintext: Vec<u8> = (0..len as u8).map(|i| i.wrapping_mul(37)).collect();
             let mut sealed = vec![0; IV_LEN + len];
             siv.seal(&[], &plaintext, &mut sealed);
@@ -187,7 +190,7 @@ mod tests {
             assert_eq!(sealed, again, "deterministic");
             let mut opened = vec![0; len];
             assert!(siv.open(&[], &sealed, &mut opened) && opened == plaintext, "length {len}");
-            for bit in 0..8 * sealed.len() {
+            for bit in (0..8 * sealed.len()).step_by(if cfg!(miri) { 29 } else { 1 }) {
                 let mut forged = sealed.clone();
                 forged[bit / 8] ^= 1 << (bit % 8);
                 assert!(!siv.open(&[], &forged, &mut opened), "length {len}, bit {bit}");
