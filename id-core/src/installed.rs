@@ -22,8 +22,9 @@ pub struct Installed<G: 'static> {
 }
 
 impl<G: Any + Send + Sync> Installed<G> {
-    /// An empty slot.
-    pub(crate) const fn new() -> Self {
+    /// An empty slot. Public for the default slots of layouts declared in `#[id(...)]`.
+    #[doc(hidden)]
+    pub const fn new() -> Self {
         Installed { current: AtomicPtr::new(ptr::null_mut()) }
     }
 

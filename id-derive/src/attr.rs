@@ -1,5 +1,6 @@
 //! `#[id(scheme = "...", encoding = "...", prefix = "...", bind = "...", crate = "...")]`: parsed and checked,
-//! every mistake reported with the span of the offending token.
+//! every mistake reported with the span of the offending token. A declared layout's keys are
+//! [`layout`](crate::layout)'s.
 
 use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
@@ -25,11 +26,19 @@ pub struct Attrs {
     /// The stable name bound public tokens are keyed on.
     pub bind: Option<LitStr>,
     pub krate: syn::Path,
+    /// A declared layout's keys, if any is given.
+    pub layout: Option<crate::layout::LayoutKeys>,
 }
 
 pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
-    let mut attrs =
-        Attrs { scheme: None, encoding: None, prefix: None, bind: None, krate: syn::parse_quote!(::idcraft) };
+    let mut attrs = Attrs {
+        scheme: None,
+        encoding: None,
+        prefix: None,
+        bind: None,
+        krate: syn::parse_quote!(::idcraft),
+        layout: None,
+    };
     let mut seen: Vec<String> = Vec::new();
     let mut scheme_lit: Option<LitStr> = None;
     // Whether an error already concerns the scheme key (so "missing scheme" would be noise).
@@ -45,13 +54,24 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
     for attr in id_attrs {
         let result = attr.parse_nested_meta(|meta| {
             let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+            if let Some(ident) = meta.path.get_ident().filter(|_| crate::layout::KEYS.contains(&key.as_str())) {
+                // The parenthesized keys: a whole attribute's span would only be its `#` on stable.
+                let span = match &attr.meta {
+                    syn::Meta::List(list) => list.delimiter.span().join(),
+                    _ => attr.span(),
+                };
+                return crate::layout::parse_key(ident, &meta, span, &mut attrs.layout, errors);
+            }
             if !KEYS.contains(&key.as_str()) {
                 let mut msg = format!("unknown key `{}` in #[id(...)]", key);
-                if let Some(s) = did_you_mean(&key, KEYS) {
+                if let Some(s) = did_you_mean(&key, KEYS.into_iter().chain(crate::layout::KEYS)) {
                     scheme_reported |= s == "scheme";
                     msg.push_str(&format!("; did you mean `{s}`?"));
                 } else {
-                    msg.push_str("; expected one of `scheme`, `encoding`, `prefix`, `bind`, `crate`");
+                    msg.push_str(
+                        "; expected one of `scheme`, `encoding`, `prefix`, `bind`, `crate`, or a layout's `epoch`, \
+                         `unit`, `time_bits`, `node_bits`, `sequence_bits`, `min_lifetime`",
+                    );
                 }
                 errors.push(syn::Error::new(meta.path.span(), msg));
                 // Skip its value so the remaining keys are still checked.
@@ -91,6 +111,10 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
         )),
         None => {}
         Some(lit) => match scheme_ref(lit) {
+            Ok(scheme) if attrs.layout.is_some() && !scheme.args.is_empty() => errors.push(syn::Error::new(
+                lit.span(),
+                "a declared layout takes no <parameters>: its keys (epoch, unit, ...) are the layout",
+            )),
             Ok(scheme) => attrs.scheme = Some(scheme),
             Err(e) => errors.push(e),
         },

@@ -46,8 +46,21 @@ impl SchemeChecks {
         let (name, args) = (&scheme.name, &scheme.args);
         let scheme_ty = quote!(__IdcraftScheme);
         let storage = field_ty.map(|ty| quote!(, #ty));
-        let declare =
-            quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(@type #name [#args] #scheme_ty #storage););
+        let declare = match &attrs.layout {
+            // Spanned at the attribute: the layout's errors (it runs out too soon, its widths
+            // do not fit) concern the keys together.
+            Some(layout) => {
+                let p_at_attr = attr::respan(p.clone(), layout.span);
+                let (keys, literal_checks) = (layout.tokens(), layout.literal_checks(&p));
+                quote_spanned!(layout.span=>
+                    #p_at_attr::derive_layout!(@type #name __IdcraftLayout #scheme_ty #keys);
+                    #literal_checks
+                )
+            }
+            None => {
+                quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(@type #name [#args] #scheme_ty #storage);)
+            }
+        };
         let parameters = quote_spanned! {scheme.span=>
             const _: () = <#scheme_ty as #p::Scheme>::VALID;
         };
@@ -99,8 +112,19 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
     // The registry declares the alias as the named scheme and writes the scheme's own items
     // (constructors, accessors, storage conversion); the call is spanned at the literal.
     let p_at_literal = attr::respan(p.clone(), scheme.span);
-    let scheme_items =
-        quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(#name [#args] #scheme_ty, #ident, #field_ty););
+    let scheme_items = match &attrs.layout {
+        Some(layout) => {
+            let p_at_attr = attr::respan(p.clone(), layout.span);
+            let (keys, literal_checks) = (layout.tokens(), layout.literal_checks(&p));
+            quote_spanned!(layout.span=>
+                #p_at_attr::derive_layout!(#name __IdcraftLayout #scheme_ty, #ident, #field_ty #keys);
+                #literal_checks
+            )
+        }
+        None => {
+            quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(#name [#args] #scheme_ty, #ident, #field_ty);)
+        }
+    };
     // The std traits Identity writes: deriving them too is a conflicting-implementation error,
     // which names the trait and both derives.
     let std_impls = [

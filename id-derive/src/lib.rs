@@ -9,6 +9,7 @@ mod ast;
 mod attr;
 mod expand;
 mod fallback;
+mod layout;
 
 use proc_macro::TokenStream;
 

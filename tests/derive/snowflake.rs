@@ -21,6 +21,33 @@ struct MediaId(u64);
 #[id(scheme = "sonyflake", encoding = "hex")]
 struct DeviceEventId(u64);
 
+#[derive(Identity)]
+#[id(scheme = "mastodon")]
+struct StatusId(u64);
+
+/// Twitter's widths on an epoch of its own: the same generator and text as `TweetId`.
+#[derive(Identity)]
+#[id(
+    scheme = "snowflake",
+    epoch = "2025-01-01T00:00:00Z",
+    unit = "1ms",
+    time_bits = 41,
+    node_bits = 10,
+    sequence_bits = 12
+)]
+struct OrderId(u64);
+
+/// Coarse units, a wide node, a year to last until, keys over two attributes.
+#[derive(Identity)]
+#[id(scheme = "snowflake", prefix = "job", epoch = "2020-06-01T12:00:00+02:00", unit = "1s")]
+#[id(time_bits = 36, node_bits = 16, sequence_bits = 11, min_lifetime = "2500")]
+struct JobId(u64);
+
+/// Sonyflake v2's options: 1 ms units, 12 sequence bits, 10 machine bits (time: the 41 left).
+#[derive(Identity)]
+#[id(scheme = "sonyflake", unit = "1ms", sequence_bits = 12, node_bits = 10)]
+struct SensorId(u64);
+
 fn check<I>(make: impl Fn() -> I, resolution: Duration)
 where
     I: Identity
@@ -115,9 +142,54 @@ fn sonyflake() {
 }
 
 #[test]
+fn mastodon() {
+    check(StatusId::new, Duration::from_millis(1));
+    // `ms << 16 | tail`, as Mastodon's timestamp_id builds it.
+    let ms = 1_669_122_000_123u64;
+    let id = StatusId::try_from(ms << 16 | 0xBEEF).unwrap();
+    assert_eq!((id.unix_ms(), id.sequence()), (ms, 0xBEEF));
+    assert_eq!(id.to_string(), (ms << 16 | 0xBEEF).to_string());
+}
+
+#[test]
+fn declared_layouts() {
+    check(OrderId::new, Duration::from_millis(1));
+    check(JobId::new, Duration::from_secs(1));
+    check(SensorId::new, Duration::from_millis(1));
+    let epoch = 1_735_689_600_000u64;
+    let id = OrderId::try_from((1_000 << 22) | (5 << 12) | 7).unwrap();
+    assert_eq!((id.unix_ms(), id.node(), id.sequence()), (epoch + 1_000, 5, 7));
+    assert_eq!(serde_json::to_string(&id).unwrap(), "\"4194324487\"");
+    // A tweet's bits read in the declared layout: the same fields, times shifted by the epochs.
+    let tweet = TweetId::try_from(1_050_118_621_198_921_728).unwrap();
+    let same_bits = OrderId::try_from(u64::from(tweet)).unwrap();
+    assert_eq!((same_bits.node(), same_bits.sequence()), (tweet.node(), tweet.sequence()));
+    assert_eq!(same_bits.unix_ms() - tweet.unix_ms(), epoch - 1_288_834_974_657);
+
+    // 2020-06-01T10:00:00Z in seconds; the node above the sequence.
+    let job: JobId = format!("job_{}", (3u64 << 27) | (40_000 << 11) | 2_047).parse().unwrap();
+    assert_eq!((job.unix_ms(), job.node(), job.sequence()), (1_591_005_600_000 + 3_000, 40_000, 2_047));
+
+    // Sonyflake's order: the sequence above the machine.
+    let sensor = SensorId::try_from((9u64 << 22) | (100 << 10) | 1_000).unwrap();
+    assert_eq!((sensor.unix_ms(), sensor.sequence(), sensor.node()), (epoch + 9, 100, 1_000));
+
+    let past = SystemTime::UNIX_EPOCH + Duration::from_millis(epoch + 1_000);
+    // The lower bound is widened by the coarse clock's lag, as for every snowflake.
+    let low = OrderId::min_at(past);
+    assert!(low.into_inner() <= 1_000 << 22 && low.unix_ms() + 10 >= epoch + 1_000, "{low:?}");
+    assert_eq!((low.node(), low.sequence()), (0, 0));
+    assert_eq!(OrderId::max_at(past).into_inner(), (1_000 << 22) | ((1 << 22) - 1));
+    assert!(OrderId::try_min_at(SystemTime::UNIX_EPOCH).is_err(), "before the declared epoch");
+}
+
+#[test]
 fn range_bounds_on_the_real_clock() {
     super::range_bounds_hold_every_id_made_between_them(TweetId::new);
     super::range_bounds_hold_every_id_made_between_them(MessageId::new);
     super::range_bounds_hold_every_id_made_between_them(MediaId::new);
     super::range_bounds_hold_every_id_made_between_them(DeviceEventId::new);
+    super::range_bounds_hold_every_id_made_between_them(StatusId::new);
+    super::range_bounds_hold_every_id_made_between_them(OrderId::new);
+    super::range_bounds_hold_every_id_made_between_them(JobId::new);
 }

@@ -18,6 +18,8 @@
 //! | `discord_snowflake` | [`DiscordSnowflake`] | `u64` | decimal |
 //! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
+//! | `mastodon` | [`MastodonId`] | `u64` | decimal |
+//! | `snowflake`, `sonyflake` + layout keys | `Snowflake<declared>` | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
 
 // What tools (the CLI, the database benchmark) read of a scheme: its fields and generator
@@ -54,8 +56,10 @@ pub use placeholder::UnknownScheme;
 pub use shape::Shape;
 
 // The registry: each family's folder, feature and exported types, and each scheme's name, type,
-// storage conversion and constructor parameters (what `#[derive(Identity)]` writes for it).
-// Adding a scheme is a folder under `scheme/` and an entry here.
+// storage conversion and constructor parameters (what `#[derive(Identity)]` writes for it), and
+// the names under which a family takes a layout declared in `#[id(...)]` (`layouts`: the
+// family's macro for it, and each name's kind of layout). Adding a scheme is a folder under
+// `scheme/` and an entry here.
 registry::registry! {
     $
     mod comb: "comb" __gate_comb, pub use { Comb, CombBinary, CombGenerator, CombLayout, CombLegacy, CombPg, CombSql, TimeStrategy } {
@@ -95,11 +99,13 @@ registry::registry! {
         ksuid => Ksuid, infallible { new() => (); };
     }
     mod snowflake: "snowflake" __gate_snowflake,
-        pub use { DiscordSnowflake, InstagramId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake } {
+        pub use { DiscordSnowflake, InstagramId, MastodonId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake },
+        layouts __snowflake_derive_layout { snowflake => Snowflake, sonyflake => Sonyflake } {
         twitter_snowflake => TwitterSnowflake, fallible { new() => (); };
         discord_snowflake => DiscordSnowflake, fallible { new() => (); };
         instagram_id => InstagramId, fallible { new() => (); };
         sonyflake => Sonyflake, fallible { new() => (); };
+        mastodon => MastodonId, fallible { new() => (); };
     }
 }
 

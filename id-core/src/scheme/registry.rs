@@ -66,7 +66,8 @@ pub(crate) const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); 
 /// that each name is the type's [`Scheme::NAME`].
 macro_rules! registry {
     ($d:tt $(
-        mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?} {
+        mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?}
+            $(, layouts $declare:ident { $($layout:ident => $layout_family:ident),+ $(,)? })? {
             $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $conversion:ident { $($items:tt)* };)+
         }
     )+) => {
@@ -140,6 +141,48 @@ macro_rules! registry {
             ($d other:ident [$d($d args:tt)*] $d alias:ident, $d ident:ident, $d storage:ty) => {
                 $crate::__derive_scheme!(@type $d other [$d($d args)*] $d alias, $d storage);
                 $crate::__unknown_scheme_new!($d ident);
+            };
+        }
+
+        /// `#[derive(Identity)]`'s entry point for a type that declares its layout (`epoch`,
+        /// `unit`, `time_bits`, ... in `#[id(...)]`): `(name Marker Alias, Type, Storage { key =
+        /// value, ... })` has the family's `layouts` macro declare `Marker` as the layout and
+        /// `type Alias` as the scheme of that layout, and write the type's own items; `(@type name
+        /// Marker Alias { ... })` only the marker and the alias. A scheme the registry lists under
+        /// no family's `layouts` is one compile error, the type then being the scheme it names.
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! __derive_layout {
+            $($($(
+                (@type $layout $d marker:ident $d alias:ident { $d($d keys:tt)* }) => {
+                    $crate::$gate! { $layout
+                        { $crate::$declare!(@type $layout_family $d marker $d alias { $d($d keys)* }); }
+                        { type $d alias = $crate::scheme::UnknownScheme; }
+                    }
+                };
+                ($layout $d marker:ident $d alias:ident, $d ident:ident, $d storage:ty { $d($d keys:tt)* }) => {
+                    $crate::$gate! { $layout
+                        { $crate::$declare!($layout_family $d marker $d alias, $d ident, $d storage { $d($d keys)* }); }
+                        {
+                            type $d alias = $crate::scheme::UnknownScheme<$d storage>;
+                            $crate::__unknown_scheme_new!($d ident);
+                        }
+                    }
+                };
+            )+)?)+
+            (@type $d other:ident $d marker:ident $d alias:ident { $d($d keys:tt)* }) => {
+                $crate::__derive_layout!(@refuse $d other);
+                $crate::__derive_scheme!(@type $d other [] $d alias);
+            };
+            (@refuse $d other:ident) => {
+                ::core::compile_error!(::core::concat!(
+                    "the scheme `", ::core::stringify!($d other), "` takes no layout keys (epoch, unit, time_bits, ",
+                    "node_bits, sequence_bits, min_lifetime); these do: ", $crate::__join_names!($($($($layout)+)?)+)
+                ));
+            };
+            ($d other:ident $d marker:ident $d alias:ident, $d ident:ident, $d storage:ty { $d($d keys:tt)* }) => {
+                $crate::__derive_layout!(@refuse $d other);
+                $crate::__derive_scheme!($d other [] $d alias, $d ident, $d storage);
             };
         }
 

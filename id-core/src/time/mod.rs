@@ -297,6 +297,8 @@ const fn civil_from_days(z: i64) -> (i64, u8, u8) {
     (y, m, d)
 }
 
+#[doc(hidden)]
+pub mod const_text;
 mod rfc3339;
 pub use rfc3339::{Rfc3339, TimestampParseError};
 

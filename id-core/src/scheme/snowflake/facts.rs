@@ -30,16 +30,17 @@ impl<L: SnowflakeLayout> crate::scheme::storage::StorageOf<Snowflake<L>> for u64
 }
 
 impl<L: SnowflakeLayout> Describe for Snowflake<L> {
-    const OPTIONS: &'static [&'static str] = &["node"];
+    // A layout without a node field (Mastodon's) takes no node.
+    const OPTIONS: &'static [&'static str] = if L::NODE_BITS == 0 { &[] } else { &["node"] };
 
-    /// `u64` as a string (JSON numbers lose precision above 2^53), `node`, `sequence`, and for
-    /// Discord the node's halves.
+    /// `u64` as a string (JSON numbers lose precision above 2^53), `node` (where the layout has
+    /// one), `sequence`, and for Discord the node's halves.
     fn fields(&self) -> Vec<(&'static str, Field)> {
-        let mut fields = vec![
-            ("u64", Field::Text(self.to_u64().to_string())),
-            ("node", Field::Integer(self.node().into())),
-            ("sequence", Field::Integer(self.sequence().into())),
-        ];
+        let mut fields = vec![("u64", Field::Text(self.to_u64().to_string()))];
+        if L::NODE_BITS > 0 {
+            fields.push(("node", Field::Integer(self.node().into())));
+        }
+        fields.push(("sequence", Field::Integer(self.sequence().into())));
         if TypeId::of::<L>() == TypeId::of::<DiscordLayout>() {
             let discord = Snowflake::<DiscordLayout>::from_bits(self.to_u64());
             fields.push(("worker", Field::Integer(discord.worker().into())));

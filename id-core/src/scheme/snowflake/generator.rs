@@ -21,8 +21,6 @@ use core::time::Duration;
 #[cfg(feature = "std")]
 use std::sync::mpsc::SyncSender;
 
-/// The word's low bits hold the sequence (12 bits at most); the unit sits above them.
-const SEQ_BITS: u32 = 16;
 
 /// Makes snowflake IDs of layout `L` for one node. Thread-safe, lock-free on the clock path;
 /// see the [module docs](super) for the policy on clock regressions and used-up units.
@@ -30,8 +28,9 @@ pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = SystemClock> {
     clock: C,
     /// Fixed by the caller, or drawn for the process (and drawn again in a `fork()` child).
     node: PerProcess,
-    /// `(last unit + 1) << SEQ_BITS | last sequence`; 0 before the first ID, so that the
-    /// epoch's own unit is new too.
+    /// `(last unit + 1) << L::SEQUENCE_BITS | last sequence`; 0 before the first ID, so that
+    /// the epoch's own unit is new too. The sequence takes exactly its field's bits, so the
+    /// word fits whatever the widths: the units below 2^63 leave room for them.
     word: AtomicU64,
     /// Whether `word` has had a clock ID (explicit instants ahead of the clock are then refused).
     clocked: ClockUse,
@@ -109,31 +108,30 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
 
     #[inline]
     fn next_on_clock(&self) -> Result<Snowflake<L>, GenerateError> {
-        const SEQ_MASK: u64 = (1 << SEQ_BITS) - 1;
-        let max_sequence = u64::from(Snowflake::<L>::MAX_SEQUENCE);
+        let (seq_bits, max_sequence) = (L::SEQUENCE_BITS, u64::from(Snowflake::<L>::MAX_SEQUENCE));
         loop {
             // Loaded before the clock is read: a reading older than another thread's newer
             // unit then looks like a regression and continues that unit, instead of the newer
             // unit looking new.
             let current = self.word.load(Ordering::Acquire);
             let now = Snowflake::<L>::checked_units(self.clock.now())?;
-            let next = if (now + 1) << SEQ_BITS > current | SEQ_MASK {
-                (now + 1) << SEQ_BITS
-            } else if current & SEQ_MASK < max_sequence {
+            let next = if (now + 1) << seq_bits > current | max_sequence {
+                (now + 1) << seq_bits
+            } else if current & max_sequence < max_sequence {
                 // The same unit, or the clock went back: go on in the last unit used.
                 current + 1
             } else {
                 // The coarse reading may lag: only the precise clock can say the unit is over.
-                let last = (current >> SEQ_BITS) - 1;
+                let last = (current >> seq_bits) - 1;
                 let precise = Snowflake::<L>::checked_units(self.clock.now_precise())?;
                 if precise <= last {
                     self.unit_used_up(last)?;
                     continue;
                 }
-                (precise + 1) << SEQ_BITS
+                (precise + 1) << seq_bits
             };
             if self.word.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                return Ok(Snowflake::pack((next >> SEQ_BITS) - 1, self.node(), (next & SEQ_MASK) as u32));
+                return Ok(Snowflake::pack((next >> seq_bits) - 1, self.node(), (next & max_sequence) as u32));
             }
         }
     }
@@ -182,26 +180,25 @@ impl<L: SnowflakeLayout, C: Clock> Generate<Snowflake<L>> for SnowflakeGenerator
     /// its clock, in a unit after the clock's ([`GenerateError::InstantAhead`]: the clock IDs
     /// would have to wait for it).
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Snowflake<L>, GenerateError> {
-        const SEQ_MASK: u64 = (1 << SEQ_BITS) - 1;
+        let (seq_bits, max_sequence) = (L::SEQUENCE_BITS, u64::from(Snowflake::<L>::MAX_SEQUENCE));
         let units = Snowflake::<L>::checked_units(t)?;
         self.clocked.check(L::NAME, t, Snowflake::<L>::unit_start(units), || self.clock.now_precise())?;
-        let max_sequence = u64::from(Snowflake::<L>::MAX_SEQUENCE);
         loop {
             let current = self.word.load(Ordering::Acquire);
-            let next = match (current >> SEQ_BITS).checked_sub(1) {
+            let next = match (current >> seq_bits).checked_sub(1) {
                 Some(last) if units < last => {
                     let last = Snowflake::<L>::unit_start(last);
                     return Err(GenerateError::InstantBehind { scheme: L::NAME, time: t, last });
                 }
-                Some(last) if units == last && current & SEQ_MASK >= max_sequence => {
+                Some(last) if units == last && current & max_sequence >= max_sequence => {
                     let capacity = Snowflake::<L>::MAX_SEQUENCE + 1;
                     return Err(GenerateError::SequenceExhausted { scheme: L::NAME, time: t, capacity });
                 }
                 Some(last) if units == last => current + 1,
-                _ => (units + 1) << SEQ_BITS,
+                _ => (units + 1) << seq_bits,
             };
             if self.word.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                return Ok(Snowflake::pack(units, self.node(), (next & SEQ_MASK) as u32));
+                return Ok(Snowflake::pack(units, self.node(), (next & max_sequence) as u32));
             }
         }
     }

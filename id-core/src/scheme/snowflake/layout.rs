@@ -11,8 +11,10 @@ pub(super) mod sealed {
     use crate::installed::Installed;
     use crate::scheme::snowflake::SnowflakeGenerator;
 
-    /// Only this crate's four layouts: the generator, the text forms and the serde and
-    /// database glue rely on the widths below adding up to 63 or 64 bits.
+    /// This crate's published layouts, and those `#[derive(Identity)]` declares through
+    /// [`__snowflake_layout!`](crate::__snowflake_layout) once their widths are checked: the
+    /// generator, the text forms and the serde and database glue rely on the widths adding up
+    /// to 63 or 64 bits.
     pub trait Sealed {
         /// The layout's default generator slot: one static per layout, which the layout
         /// declares since a static cannot be generic.
@@ -25,7 +27,8 @@ pub(super) mod sealed {
 /// One snowflake layout: a `u64` read from the most significant bit as time units since an
 /// epoch, then a node (worker, shard, machine) and a per-unit sequence, or the sequence before
 /// the node (Sonyflake). Implemented by [`TwitterLayout`], [`DiscordLayout`],
-/// [`InstagramLayout`] and [`SonyflakeLayout`] only.
+/// [`InstagramLayout`], [`SonyflakeLayout`] and [`MastodonLayout`], and by the layouts
+/// `#[derive(Identity)]` declares (`#[id(scheme = "snowflake", epoch = ..., ...)]`).
 pub trait SnowflakeLayout:
     sealed::Sealed + Copy + Eq + Ord + Hash + Default + fmt::Debug + Send + Sync + 'static
 {
@@ -92,6 +95,10 @@ layouts! {
     /// Sonyflake: a zero bit, 39 bits of 10 ms units since 2014-09-01, an 8-bit sequence, then a
     /// 16-bit machine ID.
     SonyflakeLayout = "sonyflake", epoch 1_409_529_600_000, unit 10, time 39, node 16 ("machine", "a machine ID 0..=65535"), sequence 8, before true;
+    /// Mastodon's IDs (its `timestamp_id`): 48 bits of Unix milliseconds above a 16-bit
+    /// sequence, no node. Mastodon fills the low 16 bits with a hash of a database sequence;
+    /// generators here count them, so one generator per database is the coordination.
+    MastodonLayout = "mastodon", epoch 0, unit 1, time 48, node 0 ("node", "no node (mastodon IDs have none)"), sequence 16, before false;
 }
 
 /// A snowflake ID of layout `L`: the `u64`, compared as a number, which for every value a
@@ -107,6 +114,8 @@ pub type DiscordSnowflake = Snowflake<DiscordLayout>;
 pub type InstagramId = Snowflake<InstagramLayout>;
 /// A Sonyflake ID (`sonyflake`).
 pub type Sonyflake = Snowflake<SonyflakeLayout>;
+/// A Mastodon ID (`mastodon`).
+pub type MastodonId = Snowflake<MastodonLayout>;
 
 /// A field given to [`Snowflake::from_parts`] or a generator's node that does not fit its bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

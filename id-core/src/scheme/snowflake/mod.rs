@@ -1,5 +1,5 @@
-//! Snowflake IDs: four published 64-bit layouts of time, node and sequence, as one generic
-//! family. Each is a `u64` whose numeric order is its time order; the default text is the
+//! Snowflake IDs: five published 64-bit layouts of time, node and sequence, and any a type
+//! declares, as one generic family. Each is a `u64` whose numeric order is its time order; the default text is the
 //! decimal number, as the services that publish them print it.
 //!
 //! | scheme | type | layout, from the most significant bit |
@@ -8,6 +8,20 @@
 //! | `discord_snowflake` | [`DiscordSnowflake`] | 42-bit ms since 2015-01-01, 5-bit worker, 5-bit process, 12-bit increment |
 //! | `instagram_id` | [`InstagramId`] | 41-bit ms since 1314220021721, 13-bit shard, 10-bit sequence |
 //! | `sonyflake` | [`Sonyflake`] | 0, 39-bit 10 ms units since 2014-09-01, 8-bit sequence, 16-bit machine |
+//! | `mastodon` | [`MastodonId`] | 48-bit Unix ms, 16-bit sequence |
+//! | `snowflake` | declared | your epoch, unit and widths: time, node, sequence |
+//! | `sonyflake` + options | declared | Sonyflake v2's options: time, sequence, machine |
+//!
+//! # Declared layouts
+//!
+//! `#[id(scheme = "snowflake", epoch = "2025-01-01T00:00:00Z", unit = "1ms", time_bits = 41,
+//! node_bits = 10, sequence_bits = 12)]` on a `u64` newtype declares a layout: the derive
+//! writes a hidden marker type whose [`SnowflakeLayout`] constants are computed while the
+//! crate compiles, so the type is `Snowflake<Marker>`, the same generator, text, serde and
+//! database code as the published layouts. A layout whose last instant comes before the year
+//! `min_lifetime` (default 2070) is a compile error naming that instant, as are widths above
+//! 63 bits. `scheme = "sonyflake"` takes Sonyflake v2's options (`sequence_bits`, `node_bits`
+//! for the machine, `unit`, `epoch`; its defaults and limits) and keeps Sonyflake's order.
 //!
 //! Every `u64` reads as an ID of each layout (a producer may have set any bit), but the
 //! generators refuse instants whose ID would reach bit 63: Discord's 42 time bits and
@@ -48,8 +62,12 @@
 //! [`GenerateError::NoSystemClock`](crate::GenerateError::NoSystemClock), as for every scheme;
 //! a generator with an explicit clock works everywhere.
 
-mod generator;
+// `#[macro_use]`: the tests declare layouts with its macro (in this crate a macro-expanded
+// module's exported macro is reached by its textual scope only).
+#[macro_use]
+mod declared;
 mod facts;
+mod generator;
 mod layout;
 #[cfg(test)]
 mod tests;
@@ -58,6 +76,14 @@ mod text;
 pub use crate::overflow::SequenceOverflow;
 pub use generator::{SnowflakeGenerator, install_default, replace_default};
 pub use layout::{
-    DiscordLayout, DiscordSnowflake, FieldOutOfRange, InstagramId, InstagramLayout, Snowflake, SnowflakeLayout,
-    Sonyflake, SonyflakeLayout, TwitterLayout, TwitterSnowflake,
+    DiscordLayout, DiscordSnowflake, FieldOutOfRange, InstagramId, InstagramLayout, MastodonId, MastodonLayout, Snowflake,
+    SnowflakeLayout, Sonyflake, SonyflakeLayout, TwitterLayout, TwitterSnowflake,
 };
+
+/// What a layout declared in `#[id(...)]` is made of: the `const` resolution and checks, and
+/// the sealed trait its marker implements. For the derive's output only.
+#[doc(hidden)]
+pub mod __declared {
+    pub use super::declared::*;
+    pub use super::layout::sealed::Sealed;
+}

@@ -321,3 +321,129 @@ fn bigint_columns_round_trip_every_value() {
     );
     assert!(TwitterSnowflake::from_db(DbValue::Text(crate::codec::IdText::try_from_str("x").unwrap())).is_err());
 }
+
+mod declared {
+    use super::*;
+    use crate::scheme::snowflake::__declared::{Family, Keys, Resolved};
+
+    const TWITTER_KEYS: Keys = Keys {
+        epoch: Some("2010-11-04T01:42:54.657Z"),
+        unit: Some("1ms"),
+        time_bits: Some(41),
+        node_bits: Some(10),
+        sequence_bits: Some(12),
+        ..Keys::NONE
+    };
+    __snowflake_layout!(TwitterAgain, Snowflake, TWITTER_KEYS);
+    // 20 sequence bits: more than a 16-bit sequence slot in the generator's word would hold.
+    __snowflake_layout!(WideSequence, Snowflake, Keys {
+        epoch: Some("2025-01-01T00:00:00Z"),
+        unit: Some("1s"),
+        time_bits: Some(40),
+        node_bits: Some(3),
+        sequence_bits: Some(20),
+        ..Keys::NONE
+    });
+    __snowflake_layout!(NoSequence, Snowflake, Keys {
+        epoch: Some("2025-01-01T00:00:00Z"),
+        unit: Some("1ms"),
+        time_bits: Some(41),
+        node_bits: Some(22),
+        sequence_bits: Some(0),
+        ..Keys::NONE
+    });
+
+    /// Twitter's layout declared is Twitter's layout: the same values, fields and limits.
+    #[test]
+    fn a_published_layout_declared_is_the_same_layout() {
+        let tweet: TwitterSnowflake = "1050118621198921728".parse().unwrap();
+        let again = Snowflake::<TwitterAgain>::try_from_u64(tweet.to_u64()).unwrap();
+        assert_eq!((again.unix_ms(), again.node(), again.sequence()), (tweet.unix_ms(), tweet.node(), tweet.sequence()));
+        assert_eq!(Snowflake::<TwitterAgain>::time_range(), TwitterSnowflake::time_range());
+        let resolved = Family::Snowflake.resolve(TWITTER_KEYS).unwrap();
+        assert_eq!(resolved.last_ms(), i128::from(TwitterSnowflake::time_range().1.unix_millis()));
+        let at = t("2024-05-06T07:08:09.010Z");
+        let (a, b) = (
+            SnowflakeGenerator::<TwitterLayout, _>::with(ManualClock::new(at), 7).unwrap(),
+            SnowflakeGenerator::<TwitterAgain, _>::with(ManualClock::new(at), 7).unwrap(),
+        );
+        for _ in 0..5000 {
+            assert_eq!(a.generate(()).unwrap().to_u64(), b.generate(()).unwrap().to_u64());
+        }
+    }
+
+    /// Sonyflake v2's defaults, and v1's widths where v2 keeps them.
+    #[test]
+    fn sonyflake_options_default_to_sonyflake_v2() {
+        let v2 = Family::Sonyflake.resolve(Keys::NONE).unwrap();
+        let expected = Resolved {
+            name: "sonyflake",
+            epoch_ms: t("2025-01-01T00:00:00Z").unix_millis() as u64,
+            unit_ms: 10,
+            time_bits: 39,
+            node_bits: 16,
+            sequence_bits: 8,
+            sequence_before_node: true,
+            node_name: "machine",
+        };
+        assert_eq!(v2, expected);
+        assert_eq!((v2.time_bits, v2.node_bits, v2.sequence_bits), (39, 16, 8), "v1's widths");
+        let options = Keys { sequence_bits: Some(12), node_bits: Some(10), unit: Some("1ms"), ..Keys::NONE };
+        assert_eq!(Family::Sonyflake.resolve(options).ok().map(|l| l.time_bits), Some(41));
+        let too_wide = Keys { sequence_bits: Some(31), ..Keys::NONE };
+        assert!(Family::Sonyflake.problem(too_wide).message().unwrap().contains("0 to 30"));
+        let too_short = Keys { sequence_bits: Some(16), node_bits: Some(16), ..Keys::NONE };
+        assert!(Family::Sonyflake.problem(too_short).message().unwrap().contains("32 time bits"));
+    }
+
+    #[test]
+    fn problems_name_what_is_wrong() {
+        let in_2050 = Keys { epoch: Some("1980-06-01T00:00:00Z"), ..TWITTER_KEYS };
+        assert_eq!(
+            Family::Snowflake.problem(in_2050).message(),
+            Some("this layout runs out on 2050-02-05T15:47:35.551Z, before 2070 (min_lifetime)")
+        );
+        assert_eq!(Family::Snowflake.problem(Keys { min_lifetime: Some("2050"), ..in_2050 }).message(), None);
+        let wide = Keys { time_bits: Some(42), ..TWITTER_KEYS };
+        assert!(Family::Snowflake.problem(wide).message().unwrap().starts_with("time_bits + node_bits + sequence_bits is 64"));
+        let missing = Keys { unit: None, sequence_bits: None, ..TWITTER_KEYS };
+        assert!(Family::Snowflake.problem(missing).message().unwrap().ends_with("missing: `unit`, `sequence_bits`"));
+        // Malformed text is reported at its literal, not again here.
+        assert_eq!(Family::Snowflake.problem(Keys { unit: Some("soon"), ..TWITTER_KEYS }).message(), None);
+        assert!(Family::Snowflake.resolve(Keys { unit: Some("soon"), ..TWITTER_KEYS }).is_err());
+        assert_eq!(Family::Snowflake.problem(Keys { malformed: Some(true), ..Keys::NONE }).message(), None);
+        assert!(Family::Snowflake.problem(Keys { node_bits: Some(32), time_bits: Some(19), ..TWITTER_KEYS }).message().is_some());
+    }
+
+    #[test]
+    fn any_sequence_width_counts_to_its_end_and_no_further() {
+        let at = t("2025-03-01T00:00:00.5Z");
+        let wide = SnowflakeGenerator::<WideSequence, _>::with(ManualClock::new(at), 5).unwrap();
+        for n in 0..(1u32 << 20) {
+            let id = wide.generate_at((), at).unwrap();
+            assert_eq!((id.sequence(), id.node()), (n, 5));
+        }
+        assert!(matches!(wide.generate_at((), at), Err(GenerateError::SequenceExhausted { capacity: 1_048_576, .. })));
+
+        let none = SnowflakeGenerator::<NoSequence, _>::with(ManualClock::new(at), 4_000_000).unwrap();
+        let first = none.generate_at((), at).unwrap();
+        assert_eq!((first.sequence(), first.node()), (0, 4_000_000));
+        assert!(none.generate_at((), at).is_err(), "one ID per unit and node");
+        assert_eq!(none.generate_at((), at.checked_add(Duration::from_millis(1)).unwrap()).unwrap().units(), first.units() + 1);
+    }
+
+    /// Mastodon's `timestamp_id`: `ms << 16 | tail`, 48 time bits whose generated IDs stay
+    /// below 2^63 (until the year 6429).
+    #[test]
+    fn mastodon_layout() {
+        let at = t("2022-11-22T13:00:00.123Z");
+        let g = SnowflakeGenerator::<MastodonLayout, _>::with(ManualClock::new(at), 0).unwrap();
+        let ids: Vec<MastodonId> = (0..3).map(|_| g.generate(()).unwrap()).collect();
+        let ms = at.unix_millis() as u64;
+        assert_eq!(ids.iter().map(|id| id.to_u64()).collect::<Vec<_>>(), [ms << 16, ms << 16 | 1, ms << 16 | 2]);
+        assert!(SnowflakeGenerator::<MastodonLayout>::with_node(1).is_err(), "no node field");
+        let last = MastodonId::time_range().1;
+        assert_eq!(last.unix_millis(), (1 << 47) - 1);
+        assert_eq!(last.to_civil().year, 6429);
+    }
+}
