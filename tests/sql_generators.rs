@@ -109,6 +109,35 @@ async fn sql_defaults_read_back_through_the_rust_types() {
     check(&client, "idcraft_sonyflake()", "bigint", SonyflakeId::new, Duration::from_millis(10), PgOrder::Same).await;
 }
 
+/// mastodon has no node: the database's generator is the layout's only one (a Rust generator
+/// beside it would issue the same IDs), so its IDs are checked alone: new, in the order made,
+/// carrying the time of the call, counting the sequence within a millisecond.
+#[tokio::test]
+async fn sql_mastodon_is_its_layouts_one_generator() {
+    let Some(client) = connect().await else { return };
+    client
+        .batch_execute(
+            "DROP TABLE IF EXISTS idcraft_gen_mastodon; \
+             CREATE TABLE idcraft_gen_mastodon (n serial, id bigint PRIMARY KEY DEFAULT idcraft_mastodon())",
+        )
+        .await
+        .unwrap();
+    let before = Timestamp::from_system_time(std::time::SystemTime::now());
+    client.batch_execute("INSERT INTO idcraft_gen_mastodon (n) SELECT generate_series(1, 2000)").await.unwrap();
+    let after = Timestamp::from_system_time(std::time::SystemTime::now());
+    let rows = client.query("SELECT id FROM idcraft_gen_mastodon ORDER BY n", &[]).await.unwrap();
+    let ids: Vec<MastodonId> = rows.iter().map(|row| row.get(0)).collect();
+    assert_eq!(ids.len(), 2000);
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "in the order made");
+    for id in &ids {
+        let t = time_of(id);
+        assert!(before.checked_sub(Duration::from_millis(1)).unwrap() <= t && t <= after, "{id} carries {t}");
+    }
+    // 2000 rows in one statement take a few milliseconds: some share one, and count on in it.
+    assert!(ids.windows(2).any(|w| w[0].unix_ms() == w[1].unix_ms() && w[1].sequence() == w[0].sequence() + 1));
+    client.batch_execute("DROP TABLE idcraft_gen_mastodon").await.unwrap();
+}
+
 /// Fields the caller gives land in their bits; a field out of range is a PostgreSQL error,
 /// never a wrong value.
 #[tokio::test]

@@ -371,7 +371,7 @@ fn comb<L: CombLayout>(bits: u128) -> Option<Comb<L>> {
 async fn sql_functions_equal_the_rust_schemes() {
     use Col::*;
     use idcraft::schemes::comb::{Binary, Legacy, PostgreSql, SqlServer};
-    use idcraft::schemes::snowflake::{DiscordLayout, InstagramLayout, SonyflakeLayout, TwitterLayout};
+    use idcraft::schemes::snowflake::{DiscordLayout, InstagramLayout, MastodonLayout, SonyflakeLayout, TwitterLayout};
 
     let Some(client) = connect().await else { return };
     let guid = |ordered: &'static [Col]| Columns { all: &[Uuid, Bytea], ordered, scattered: &[] };
@@ -413,6 +413,7 @@ async fn sql_functions_equal_the_rust_schemes() {
     scheme!(DiscordId, bigint(), snowflake::<DiscordLayout>);
     scheme!(InstagramId, bigint(), snowflake::<InstagramLayout>);
     scheme!(SonyflakeId, bigint(), snowflake::<SonyflakeLayout>);
+    scheme!(MastodonId, bigint(), snowflake::<MastodonLayout>);
     // 160 bits from 128: the seconds from the top 32, the payload from all of them.
     scheme!(KsuidId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, |bits: u128| {
         Some(Ksuid::from_parts((bits >> 96) as u32, bits.to_be_bytes()))
@@ -425,6 +426,61 @@ async fn sql_functions_equal_the_rust_schemes() {
     let mut registry = idcraft::schemes::NAMES.to_vec();
     registry.sort_unstable();
     assert_eq!(names, registry, "every scheme of the registry has its SQL functions, checked here");
+}
+
+/// A declared layout has no functions of its own: the generic `idcraft_snowflake_time` and
+/// `idcraft_snowflake_bound`, given its parameters, read and bound its IDs as Rust does.
+#[tokio::test]
+async fn generic_snowflake_functions_serve_declared_layouts() {
+    let Some(client) = connect().await else { return };
+    declared::<_, DeclaredId>(&client).await;
+    declared::<_, DeclaredSonyflakeId>(&client).await;
+}
+
+async fn declared<L, I>(client: &Client)
+where
+    L: SnowflakeLayout,
+    I: Identity<Scheme = Snowflake<L>>,
+{
+    let (epoch, unit, shift) = (L::EPOCH_MS as i64, L::UNIT_MS as i32, (L::NODE_BITS + L::SEQUENCE_BITS) as i32);
+    let (first, last) = Snowflake::<L>::time_range();
+    let last_unit = Snowflake::<L>::max_at(last).units() as i64;
+    let time = client.prepare("SELECT idcraft_snowflake_time($1, $2, $3, $4)").await.unwrap();
+    let bounds = client
+        .prepare(
+            "SELECT idcraft_snowflake_bound($1, $2, $3, $4, $5, false), idcraft_snowflake_bound($1, $2, $3, $4, $5, true)",
+        )
+        .await
+        .unwrap();
+    let mut bits = Bits(0x2545_F491_4F6C_DD1D ^ L::EPOCH_MS);
+    let generator = Snowflake::<L>::default_generator();
+    let mut ids: Vec<Snowflake<L>> = (0..50).map(|_| generator.generate(()).unwrap()).collect();
+    ids.extend(
+        [0, i64::MAX as u64]
+            .into_iter()
+            .chain((0..RAW).map(|_| bits.next() >> 1))
+            .map(|n| Snowflake::try_from_u64(n).unwrap()),
+    );
+    for id in &ids {
+        let got: SystemTime = client.query_one(&time, &[&id.to_i64(), &epoch, &unit, &shift]).await.unwrap().get(0);
+        assert_eq!(micros(got), id.timestamp().unix_nanos().div_euclid(1000), "{} {id:?}", L::NAME);
+    }
+    let day = std::time::Duration::from_secs(86_400);
+    let mut instants = vec![first, last, first.checked_sub(day).unwrap(), last.checked_add(day).unwrap()];
+    instants.extend((0..RAW).map(|_| Timestamp::from_unix_millis((L::EPOCH_MS + bits.next() % (1 << 40)) as i64)));
+    for t in instants {
+        let row = client
+            .query_one(&bounds, &[&t.to_system_time().unwrap(), &epoch, &unit, &shift, &last_unit])
+            .await
+            .unwrap();
+        let (min, max): (i64, i64) = (row.get(0), row.get(1));
+        assert_eq!(
+            (min, max),
+            (Snowflake::<L>::min_at(t).to_i64(), Snowflake::<L>::max_at(t).to_i64()),
+            "{} at {t}",
+            L::NAME
+        );
+    }
 }
 
 /// A `comb_legacy` value whose 1/300 s count is negative (no generator makes one; .NET refuses

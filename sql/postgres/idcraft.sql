@@ -18,7 +18,9 @@
 --   uid64                                    bigint
 --   uid96                                    bytea (12 bytes; interval 8, the registry's `uid96`)
 --   twitter_snowflake, discord_snowflake,    bigint
---   instagram_id, sonyflake
+--   instagram_id, sonyflake, mastodon
+--   a declared layout (snowflake, sonyflake  bigint                      the generic functions with
+--     with options)                                                       the layout's parameters
 --   ksuid                                    bytea (20 bytes)
 --
 -- `_time` is overloaded on the column type, so `idcraft_ulid_time(id)` works on a uuid and on a
@@ -675,6 +677,12 @@ COMMENT ON FUNCTION idcraft_ulid_max_at_bytea(timestamptz) IS
 --   discord_snowflake  ms since 2015-01-01,                shift 22, to 2084-09-06T15:47:35.551Z
 --   instagram_id       ms since 2011-08-24T21:07:01.721Z, shift 23, to 2046-06-27T17:00:49.496Z
 --   sonyflake          10 ms since 2014-09-01,             shift 24, to 2188-11-16T03:28:58.870Z
+--   mastodon           ms since 1970,                      shift 16, to 6429-10-17T02:45:55.327Z
+-- A layout declared in #[id(...)] has no functions of its own: call the generic ones with its
+-- parameters, `shift` = node_bits + sequence_bits and `last_unit` the last unit below both
+-- 2^time_bits and 2^63, e.g. for epoch 2025-01-01, 1 ms, 41/10/12 bits:
+--   idcraft_snowflake_time(id, 1735689600000, 1, 22)
+--   idcraft_snowflake_bound(t, 1735689600000, 1, 22, 2199023255551, false)  (true: the largest)
 
 -- The instant of a snowflake: `epoch_ms` + units * `unit_ms`.
 CREATE OR REPLACE FUNCTION idcraft_snowflake_time(id bigint, epoch_ms bigint, unit_ms integer, shift integer)
@@ -768,6 +776,24 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, true) $$;
 COMMENT ON FUNCTION idcraft_sonyflake_max_at(timestamptz) IS
   'idcraft: the largest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::max_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_mastodon_time(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_time(id, 0, 1, 16) $$;
+COMMENT ON FUNCTION idcraft_mastodon_time(bigint) IS
+  'idcraft: the instant a mastodon ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+
+CREATE OR REPLACE FUNCTION idcraft_mastodon_min_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 0, 1, 16, 140737488355327, false) $$;
+COMMENT ON FUNCTION idcraft_mastodon_min_at(timestamptz) IS
+  'idcraft: the smallest mastodon ID in a bigint column whose time is t, t clamped into 1970 to 6429-10-17T02:45:55.327Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_mastodon_max_at(t timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_snowflake_bound(t, 0, 1, 16, 140737488355327, true) $$;
+COMMENT ON FUNCTION idcraft_mastodon_max_at(timestamptz) IS
+  'idcraft: the largest mastodon ID in a bigint column whose time is t, t clamped into 1970 to 6429-10-17T02:45:55.327Z (Rust''s Scheme::max_at)';
 
 -- ------------------------------------------------------------------------------------------
 -- ksuid: bytea(20); the seconds since 2014-05-13T16:53:20Z (Unix 1400000000) in the first 4

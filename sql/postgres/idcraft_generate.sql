@@ -395,3 +395,9 @@ AS $$ BEGIN RETURN idcraft_snowflake('discord-worker', node, 1420070400000, 1, 1
 CREATE OR REPLACE FUNCTION idcraft_sonyflake(machine integer DEFAULT NULL) RETURNS bigint
 LANGUAGE plpgsql VOLATILE
 AS $$ BEGIN RETURN idcraft_snowflake('sonyflake-machine', machine, 1409529600000, 10, 16, 8, true, 65536); END $$;
+
+-- mastodon: 48-bit ms since 1970 above a 16-bit sequence, no node (Mastodon's timestamp_id
+-- hashes its tail; this one counts it). One slot: the database is the layout's one generator.
+CREATE OR REPLACE FUNCTION idcraft_mastodon() RETURNS bigint
+LANGUAGE plpgsql VOLATILE
+AS $$ BEGIN RETURN idcraft_snowflake('mastodon', NULL, 0, 1, 0, 16, false, 1); END $$;

@@ -69,6 +69,27 @@ pub struct InstagramId(pub u64);
 pub struct SonyflakeId(pub u64);
 
 #[derive(Identity)]
+#[id(scheme = "mastodon")]
+pub struct MastodonId(pub u64);
+
+/// A declared layout: Twitter's widths from 2025.
+#[derive(Identity)]
+#[id(
+    scheme = "snowflake",
+    epoch = "2025-01-01T00:00:00Z",
+    unit = "1ms",
+    time_bits = 41,
+    node_bits = 10,
+    sequence_bits = 12
+)]
+pub struct DeclaredId(pub u64);
+
+/// A declared Sonyflake v2 layout: 1 s units, 6 sequence bits, 20 machine bits.
+#[derive(Identity)]
+#[id(scheme = "sonyflake", unit = "1s", sequence_bits = 6, node_bits = 20)]
+pub struct DeclaredSonyflakeId(pub u64);
+
+#[derive(Identity)]
 #[id(scheme = "ksuid")]
 pub struct KsuidId(pub [u8; 20]);
 
