@@ -1,5 +1,5 @@
-//! `idcraft inspect [-s SCHEME] [-j] [<ID>... | -]`: IDs from the arguments, or from standard
-//! input one per line (streamed: any number of IDs in constant memory).
+//! `idcraft inspect [-s SCHEME | --layout KEYS] [-j] [<ID>... | -]`: IDs from the arguments, or
+//! from standard input one per line (streamed: any number of IDs in constant memory).
 
 use crate::InspectArgs;
 use crate::describe::{describe, scheme_list};
@@ -11,7 +11,13 @@ use serde_json::{Map, Value, json};
 use std::io::BufRead as _;
 
 pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
-    if args.ids.is_empty() || args.ids == ["-"] {
+    if args.limits {
+        return crate::limits::print_limits(args, out);
+    }
+    // Checked before any ID is read, so a bad layout is one error, not one per ID.
+    let layout = args.layout.as_deref().map(crate::limits::layout).transpose()?;
+    let args = &Request { args, layout: layout.as_ref() };
+    if args.args.ids.is_empty() || args.args.ids == ["-"] {
         let mut n = 0;
         for line in std::io::stdin().lock().lines() {
             let line = line.map_err(|e| Failure::Input(format!("standard input: {e}")))?;
@@ -23,15 +29,27 @@ pub fn run(args: &InspectArgs, out: &mut Output) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    for (n, text) in args.ids.iter().enumerate() {
+    for (n, text) in args.args.ids.iter().enumerate() {
         print(args, n, text, out)?;
     }
     Ok(())
 }
 
+/// The command's arguments and the layout `--layout` declares.
+struct Request<'a> {
+    args: &'a InspectArgs,
+    layout: Option<&'a idcraft::schemes::snowflake::__declared::Resolved>,
+}
+
 /// The `n`th ID's fields: a JSON object, or `key: value` lines with a blank line between IDs.
-fn print(args: &InspectArgs, n: usize, text: &str, out: &mut Output) -> Result<(), Failure> {
-    let fields = inspect_text(args.scheme.as_deref(), text)?;
+fn print(reading: &Request<'_>, n: usize, text: &str, out: &mut Output) -> Result<(), Failure> {
+    let args = reading.args;
+    let fields = match reading.layout {
+        Some(layout) => crate::limits::inspect_in_layout(layout, text)
+            .map(with_time_checked)
+            .map_err(|e| Failure::from(format!("{text:?} in --layout: {e}")))?,
+        None => inspect_text(args.scheme.as_deref(), text)?,
+    };
     if args.json {
         return out.line(Value::Object(fields));
     }

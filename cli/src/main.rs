@@ -8,6 +8,7 @@
 mod describe;
 mod help;
 mod inspect;
+mod limits;
 mod new;
 mod output;
 mod public;
@@ -109,7 +110,7 @@ pub struct NewArgs {
     pub prefix: Option<String>,
 }
 
-/// `idcraft inspect [-s SCHEME] [-j] [<ID>... | -]`.
+/// `idcraft inspect [-s SCHEME | --layout KEYS] [-j] [--limits | <ID>... | -]`.
 #[derive(Args)]
 #[command(after_help = include_str!("../help/inspect.txt"))]
 pub struct InspectArgs {
@@ -119,6 +120,15 @@ pub struct InspectArgs {
     /// One JSON object per ID, one per line.
     #[arg(short = 'j', long)]
     pub json: bool,
+    /// Read the IDs in a declared snowflake layout, the keys of `#[id(...)]` as
+    /// `key=value,...`: `epoch=2025-01-01T00:00:00Z,unit=1ms,time_bits=41,node_bits=10,sequence_bits=12`
+    /// (add `scheme=sonyflake` for Sonyflake v2's options and field order).
+    #[arg(long, value_name = "KEYS", conflicts_with = "scheme")]
+    pub layout: Option<String>,
+    /// Print the first and last instants the scheme (or `--layout`) can hold, instead of
+    /// reading IDs.
+    #[arg(long, conflicts_with = "ids")]
+    pub limits: bool,
     /// The IDs; none, or `-`, reads them from standard input, one per line.
     #[arg(value_name = "ID")]
     pub ids: Vec<String>,

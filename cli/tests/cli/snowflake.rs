@@ -1,6 +1,6 @@
 //! The snowflake layouts on the command line: `new --node`, `inspect --scheme` and its keys.
 
-use super::{assert_common, fails, idcraft, inspect, ok};
+use super::{assert_common, fails, idcraft, inspect, misused, ok};
 use serde_json::Value;
 
 /// The exact keys `inspect --json` prints for a snowflake (Discord adds `worker`, `process`).
@@ -94,4 +94,83 @@ fn snowflake_bad_input() {
     let (code, out, err) = idcraft(&["new", "sonyflake", "-n", "257", "-t", "2026-03-01T12:00:00Z"]);
     assert_eq!((code, out.lines().count()), (1, 256), "{err}");
     assert!(err.contains("all 256 sonyflake IDs"), "{err}");
+}
+
+/// mastodon: `ms << 16 | sequence`, no node; `new` makes them, `inspect` reads them back.
+#[test]
+fn mastodon() {
+    let ms = 1_669_122_000_123u64;
+    let v = inspect(&["-s", "mastodon", &(ms << 16 | 7).to_string()]);
+    assert_common(&v, "mastodon");
+    assert_eq!(keys(&v), ["hex", "scheme", "sequence", "text", "timestamp", "u64", "unix_ms"]);
+    assert_eq!((v["unix_ms"].as_u64(), v["sequence"].as_u64()), (Some(ms), Some(7)));
+    assert_eq!(v["timestamp"], "2022-11-22T13:00:00.123Z");
+    let made = ok(&["new", "mastodon", "-n", "3", "-t", "2022-11-22T13:00:00.123Z"]);
+    let expected: Vec<String> = (0..3).map(|n| (ms << 16 | n).to_string()).collect();
+    assert_eq!(made, expected);
+    assert!(fails(&["new", "mastodon", "--node", "1"]).contains("node"));
+}
+
+/// `--limits` for every scheme of the registry: RFC 3339 instants, the first before the last.
+#[test]
+fn limits_of_every_scheme() {
+    // Every scheme of the registry, as the error for an unknown one lists them.
+    let unknown = fails(&["inspect", "-s", "nope", "--limits"]);
+    let schemes: Vec<&str> = unknown.split("expected one of ").nth(1).unwrap().trim().split(", ").collect();
+    assert!(schemes.len() >= 18 && schemes.contains(&"mastodon"), "{unknown}");
+    for scheme in schemes {
+        let (code, out, err) = idcraft(&["inspect", "--scheme", scheme, "--limits", "--json"]);
+        assert_eq!(code, 0, "{scheme}: {err}");
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        let (first, last) = (v["first"].as_str().unwrap(), v["last"].as_str().unwrap());
+        assert!(first.ends_with('Z') && last.ends_with('Z') && first < last || last.starts_with('+'), "{scheme}: {v}");
+        assert_eq!(v.as_object().unwrap().len(), 2);
+    }
+    let v: Value = serde_json::from_str(&ok(&["inspect", "-s", "twitter_snowflake", "--limits", "-j"])[0]).unwrap();
+    assert_eq!(v, serde_json::json!({"first": "2010-11-04T01:42:54.657Z", "last": "2080-07-10T17:30:30.208Z"}));
+    let v: Value = serde_json::from_str(&ok(&["inspect", "-s", "mastodon", "--limits", "-j"])[0]).unwrap();
+    assert_eq!(v, serde_json::json!({"first": "1970-01-01T00:00:00.000Z", "last": "6429-10-17T02:45:55.327Z"}));
+    assert_eq!(
+        ok(&["inspect", "-s", "sonyflake", "--limits"]),
+        ["first: 2014-09-01T00:00:00.000Z", "last:  2188-11-16T03:28:58.879Z"]
+    );
+    assert!(fails(&["inspect", "--limits"]).contains("--scheme or --layout"));
+}
+
+const LAYOUT: &str = "epoch=2025-01-01T00:00:00Z,unit=1ms,time_bits=41,node_bits=10,sequence_bits=12";
+
+/// `--layout`: IDs of a declared layout, its limits, and its mistakes as the derive says them.
+#[test]
+fn declared_layout() {
+    let id = (1_000u64 << 22 | 5 << 12 | 7).to_string();
+    let v = inspect(&["--layout", LAYOUT, &id]);
+    assert_eq!(keys(&v), ["hex", "node", "scheme", "sequence", "text", "timestamp", "u64", "unix_ms"]);
+    assert_eq!((v["scheme"].as_str(), v["text"].as_str()), (Some("snowflake"), Some(id.as_str())));
+    assert_eq!((v["node"].as_u64(), v["sequence"].as_u64()), (Some(5), Some(7)));
+    assert_eq!(
+        (v["unix_ms"].as_u64(), v["timestamp"].as_str()),
+        (Some(1_735_689_601_000), Some("2025-01-01T00:00:01.000Z"))
+    );
+    assert_eq!(v["hex"], "00000000fa005007");
+    // Sonyflake v2's options: the sequence above the machine.
+    let sony = "scheme=sonyflake,unit=1ms,sequence_bits=12,node_bits=10";
+    let v = inspect(&["--layout", sony, &(9u64 << 22 | 100 << 10 | 1_000).to_string()]);
+    assert_eq!(
+        (v["scheme"].as_str(), v["sequence"].as_u64(), v["node"].as_u64()),
+        (Some("sonyflake"), Some(100), Some(1_000))
+    );
+    assert_eq!(v["unix_ms"], 1_735_689_600_009u64);
+
+    let v: Value = serde_json::from_str(&ok(&["inspect", "--layout", LAYOUT, "--limits", "--json"])[0]).unwrap();
+    assert_eq!(v, serde_json::json!({"first": "2025-01-01T00:00:00.000Z", "last": "2094-09-07T15:47:35.551Z"}));
+
+    let in_2050 = LAYOUT.replace("2025-01-01", "1980-06-01");
+    assert!(
+        fails(&["inspect", "--layout", &in_2050, "1"]).contains("runs out on 2050-02-05T15:47:35.551Z, before 2070")
+    );
+    assert!(fails(&["inspect", "--layout", "epoch=2025-01-01T00:00:00Z,unit=1ms", "--limits"]).contains("missing"));
+    assert!(fails(&["inspect", "--layout", "unit=soon", "1"]).contains("a unit is"));
+    assert!(fails(&["inspect", "--layout", LAYOUT, "9223372036854775808"]).contains("9223372036854775807"));
+    assert!(fails(&["inspect", "--layout", LAYOUT, "x"]).contains("decimal"));
+    misused(&["inspect", "--layout", LAYOUT, "-s", "twitter_snowflake", "1"]);
 }

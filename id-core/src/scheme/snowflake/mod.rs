@@ -69,6 +69,8 @@ mod declared;
 mod facts;
 mod generator;
 mod layout;
+#[cfg(feature = "std")]
+mod runtime;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -86,4 +88,6 @@ pub use layout::{
 pub mod __declared {
     pub use super::declared::*;
     pub use super::layout::sealed::Sealed;
+    #[cfg(feature = "std")]
+    pub use super::runtime::LayoutFields;
 }
