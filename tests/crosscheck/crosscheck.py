@@ -1,10 +1,14 @@
 """idcraft's standard schemes against independent implementations, in both directions.
 
+Declared snowflake layouts and mastodon are read by snowflake-id-toolkit configured with their
+epoch, unit and widths (its SnowflakeIDConfig), the IDs of declared layouts made by the
+`declared_layout` example (the command line cannot make them: a layout is a type).
+
 IDs the other libraries make are read by `idcraft inspect --json` to the same time and fields;
 IDs `idcraft new` makes are read by the other libraries to the same time and fields. Run by
 `.ci/crosscheck` with the libraries of requirements.txt and the idcraft binary's path:
 
-    python3 crosscheck.py target/debug/idcraft
+    python3 crosscheck.py target/debug/idcraft target/debug/examples/declared_layout
 """
 
 import json
@@ -19,6 +23,8 @@ import uuid6
 
 N = 200
 IDCRAFT = sys.argv[1]
+# The command that prints IDs of declared layouts (the `declared_layout` example's binary).
+EXAMPLE = [sys.argv[2]]
 checked = 0
 failed = 0
 
@@ -109,7 +115,63 @@ def sonyflakes():
                (v["node"], v["sequence"], v["unix_ms"] // 10))
 
 
-for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes]:
+def toolkit_layout(timestamp_bits, node_bits, sequence_bits, unit_ms):
+    """snowflake-id-toolkit's generator and ID classes for a layout of the given widths."""
+    config = toolkit.SnowflakeIDConfig(timestamp_bits, node_bits, sequence_bits, unit_ms)
+    id_class = type("DeclaredID", (toolkit.SnowflakeID,), {"_config": config})
+    generator = type("DeclaredGenerator", (toolkit.SnowflakeIDGenerator,), {"_config": config, "_id_cls": id_class})
+    return generator, id_class
+
+
+# (the example's name for it, `inspect --layout`, widths, unit, epoch in ms)
+DECLARED = [
+    ("ms", "epoch=2025-01-01T00:00:00Z,unit=1ms,time_bits=41,node_bits=10,sequence_bits=12", (41, 10, 12), 1,
+     1735689600000),
+    ("coarse", "epoch=2020-01-01T00:00:00Z,unit=10ms,time_bits=40,node_bits=12,sequence_bits=11", (40, 12, 11), 10,
+     1577836800000),
+]
+
+
+def inspect_layout(layout, texts):
+    args = ["inspect", "--json", "--layout", layout, "-"]
+    return [json.loads(line) for line in idcraft(*args, stdin="\n".join(texts) + "\n")]
+
+
+def declared_layouts():
+    for name, layout, widths, unit, epoch_ms in DECLARED:
+        generator, id_class = toolkit_layout(*widths, unit)
+        # The toolkit counts its epoch in units.
+        epoch = epoch_ms // unit
+        node = 1000
+        g = generator(node, epoch=epoch)
+        theirs = [g.generate_next_id() for _ in range(N)]
+        for t, v in zip(theirs, inspect_layout(layout, [str(int(t)) for t in theirs])):
+            expect(f"{name} layout: theirs read by idcraft", (v["unix_ms"], v["node"], v["sequence"]),
+                   (t.timestamp_ms(epoch), t.node_id(), t.sequence()))
+        out = subprocess.run(EXAMPLE + [str(N), str(node), name], capture_output=True, text=True, check=True)
+        ours = out.stdout.splitlines()
+        expect(f"{name} layout: idcraft made {N}", len(ours), N)
+        for text, v in zip(ours, inspect_layout(layout, ours)):
+            t = id_class(int(text))
+            expect(f"{name} layout: idcraft's read by snowflake-id-toolkit", (t.timestamp_ms(epoch), t.node_id(), t.sequence()),
+                   (v["unix_ms"], v["node"], v["sequence"]))
+
+
+def mastodon():
+    # Mastodon's layout: Unix milliseconds above 16 low bits, no node.
+    generator, id_class = toolkit_layout(48, 0, 16, 1)
+    g = generator(0)
+    theirs = [g.generate_next_id() for _ in range(N)]
+    for t, v in zip(theirs, inspect("mastodon", [str(int(t)) for t in theirs])):
+        expect("mastodon: theirs read by idcraft", (v["unix_ms"], v["sequence"]), (t.timestamp_ms(), t.sequence()))
+    ours = idcraft("new", "mastodon", "-n", str(N))
+    for text, v in zip(ours, inspect("mastodon", ours)):
+        t = id_class(int(text))
+        expect("mastodon: idcraft's read by snowflake-id-toolkit", (t.timestamp_ms(), t.node_id(), t.sequence()),
+               (v["unix_ms"], 0, v["sequence"]))
+
+
+for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, declared_layouts, mastodon]:
     check()
 print(f"crosscheck: {checked - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
