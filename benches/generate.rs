@@ -15,7 +15,7 @@ use idcraft::schemes::snowflake::{
 use idcraft::schemes::{
     CombLayout, DistributedId128Generator, DistributedIdGenerator, HotGuidGenerator, UidGenerator, machine_bytes,
 };
-use idcraft::{CoarseClock, Generate, OsRandom, SystemClock};
+use idcraft::{CoarseClock, Generate, Identity, OsRandom, SystemClock};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -40,6 +40,28 @@ fn snowflake<L: SnowflakeLayout, C: idcraft::Clock>(
     c.bench_function(format!("snowflake {label} (below cap)"), |b| {
         b.iter(|| black_box(generator.generate(()).unwrap()))
     });
+}
+
+/// Twitter's widths declared in the attribute (another epoch): the same `Snowflake<L>` code as
+/// `twitter_snowflake`, which its row should match.
+#[derive(Identity)]
+#[id(
+    scheme = "snowflake",
+    epoch = "2025-01-01T00:00:00Z",
+    unit = "1ms",
+    time_bits = 41,
+    node_bits = 10,
+    sequence_bits = 12
+)]
+struct DeclaredTwitter(u64);
+
+/// [`snowflake`] for a derived type's layout, which has no name of its own.
+fn declared<L: SnowflakeLayout>(
+    c: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    label: &str,
+    _: std::marker::PhantomData<Snowflake<L>>,
+) {
+    snowflake::<L, _>(c, label, SystemClock);
 }
 
 fn generation(c: &mut Criterion) {
@@ -92,6 +114,7 @@ fn generation(c: &mut Criterion) {
 
     // The default clock (SystemClock); the coarse one for comparison.
     snowflake::<TwitterLayout, _>(&mut g, "twitter", SystemClock);
+    declared(&mut g, "declared twitter widths", std::marker::PhantomData::<<DeclaredTwitter as Identity>::Scheme>);
     snowflake::<TwitterLayout, _>(&mut g, "twitter coarse clock", CoarseClock);
     snowflake::<DiscordLayout, _>(&mut g, "discord", SystemClock);
     snowflake::<InstagramLayout, _>(&mut g, "instagram", SystemClock);

@@ -4,14 +4,26 @@
 //! One thread makes IDs flat out for the given time (default 1 s) per scheme. The benches in
 //! `benches/generate.rs` measure per-call cost below the cap instead.
 
-use idcraft::Generate;
 use idcraft::schemes::comb::{Legacy, PostgreSql, SqlServer};
 use idcraft::schemes::{
     CombLayout, DiscordSnowflake, DistributedId, DistributedId128, HotGuid, InstagramId, Scheme, Sno, Sonyflake,
     TwitterSnowflake, Uid64, Uid96,
 };
+use idcraft::{Generate, Identity};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+/// Twitter's widths declared in the attribute: the same generator code as `twitter_snowflake`.
+#[derive(Identity)]
+#[id(
+    scheme = "snowflake",
+    epoch = "2025-01-01T00:00:00Z",
+    unit = "1ms",
+    time_bits = 41,
+    node_bits = 10,
+    sequence_bits = 12
+)]
+struct DeclaredTwitter(u64);
 
 fn run<S: Scheme>(input: S::Input, seconds: f64, cap: Option<f64>) {
     let generator = S::default_generator();
@@ -48,6 +60,7 @@ fn main() {
     run::<Uid64>((), seconds, Some(16_384.0 / 0.001_024));
     run::<Uid96>(None, seconds, Some(16_384.0 / 0.001_024));
     run::<TwitterSnowflake>((), seconds, Some(4_096_000.0));
+    run::<<DeclaredTwitter as Identity>::Scheme>((), seconds, Some(4_096_000.0));
     run::<DiscordSnowflake>((), seconds, Some(4_096_000.0));
     run::<InstagramId>((), seconds, Some(1_024_000.0));
     run::<Sonyflake>((), seconds, Some(25_600.0));

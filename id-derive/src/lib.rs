@@ -48,6 +48,21 @@ use proc_macro::TokenStream;
 /// | `bind` | no | the stable name bound public tokens (`PublicIds::bound_to_types`) are keyed on, e.g. `bind = "shop.order"`: 1 to 128 printable ASCII characters, no spaces. Without it the type's name is used; the module path never is, so the same type in a renamed crate, another module or a second binary reads the same tokens |
 /// | `crate` | no | the path to idcraft, for crates that re-export it: `crate = "::my_crate::idcraft"` (default `::idcraft`) |
 ///
+/// A snowflake layout of your own takes these keys too (with `scheme = "snowflake"`; with
+/// `scheme = "sonyflake"`, Sonyflake v2's options: `time_bits` is then what is left of 63, and
+/// each key left out takes v2's default, 2025-01-01, `10ms`, 16 machine and 8 sequence bits,
+/// and v2's limits hold: 1 to 30 bits each, at least 32 bits of time):
+///
+/// | key | value |
+/// |---|---|
+/// | `epoch` | the instant unit 0 starts, RFC 3339 in whole milliseconds: `"2025-01-01T00:00:00Z"` |
+/// | `unit` | one time unit: `"1ms"`, `"10ms"`, `"1s"` (1 ms to a day) |
+/// | `time_bits`, `node_bits`, `sequence_bits` | the fields' widths, from the most significant bit (numbers, not strings): 63 bits in all at most; the node and the sequence 31 each |
+/// | `min_lifetime` | the year the layout must last until (default `"2070"`): a layout whose last instant comes earlier is a compile error naming that instant |
+///
+/// The type is then `Snowflake` of a hidden layout the derive declares: the published layouts'
+/// generator, text, serde and columns, `node()`, `sequence()` and `unix_ms()`.
+///
 /// # Schemes
 ///
 /// The field's type must be the scheme's storage type. Each family is a Cargo feature of the
@@ -64,7 +79,7 @@ use proc_macro::TokenStream;
 /// | `uid96`, `uid96<I>` | `[u8; 12]` | 16 ordered-base64 characters | `base64url`, `hex` | `uid` |
 /// | `uuid7` | `Uuid` (`TryFrom<Uuid>`: version 7 only) | hyphenated | `hex`, `base62`, `ulid`, `typeid` | `uuid7` |
 /// | `ulid` | `u128` or `Uuid` | 26 Crockford base32 characters (`ulid`) | `uuid`, `hex`, `base62`, `typeid` | `ulid` |
-/// | `twitter_snowflake`, `discord_snowflake`, `instagram_id`, `sonyflake` | `u64` | decimal | `hex` | `snowflake` |
+/// | `twitter_snowflake`, `discord_snowflake`, `instagram_id`, `sonyflake`, `mastodon`, and `snowflake` with a layout | `u64` | decimal | `hex` | `snowflake` |
 ///
 /// The text form names are the values of `encoding`; the layouts, originals and orders of the
 /// schemes are in the table of [`idcraft::schemes`](https://docs.rs/idcraft/latest/idcraft/schemes/index.html).
@@ -133,6 +148,10 @@ use proc_macro::TokenStream;
 /// | a text form the scheme has not | `` the scheme has no such text form; it has `sno32`, `hex` `` |
 /// | the wrong storage type | `` `u64` is not the storage type of this ID scheme `` at the field |
 /// | `Debug`, `Clone`, `Copy`, `PartialEq`, `Eq`, `Hash`, `PartialOrd`, `Ord`, `Serialize` or `Deserialize` derived beside it | the compiler's `conflicting implementations of trait` error for each, pointing at both derives (a derive sees only its own item, and this one does not read the source file to find its neighbours) |
+/// | a declared layout that runs out too soon | `this layout runs out on 2050-02-05T15:47:35.551Z, before 2070 (min_lifetime)` at the attribute's keys |
+/// | a layout's widths over 63 bits, or a key missing | `` time_bits + node_bits + sequence_bits is 66: … ``; `` a `snowflake` layout needs epoch, unit, …; missing: `unit` `` |
+/// | a malformed `epoch`, `unit`, `min_lifetime` or bit count | `an epoch is an RFC 3339 instant, like "2025-01-01T00:00:00Z"`, `a unit is a whole number of milliseconds or seconds, like "1ms", "10ms" or "1s"`, … at the value |
+/// | layout keys on a scheme that takes none | `` the scheme `uuid7` takes no layout keys (…); these do: `snowflake`, `sonyflake` `` |
 /// | an enum, a union, named fields, several fields, generics | `#[derive(Identity)] needs a tuple struct with one field, like struct OrderId(Uuid);` and its variants |
 ///
 /// # Examples

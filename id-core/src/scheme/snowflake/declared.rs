@@ -39,7 +39,7 @@ pub enum Family {
     /// `snowflake`: time, node, sequence (Twitter's order); every key given.
     Snowflake,
     /// `sonyflake`: time, sequence, machine (Sonyflake's order), with Sonyflake v2's defaults
-    /// (2025-01-01, 10 ms, 8 sequence bits, 16 machine bits) and limits (0..=30 bits for
+    /// (2025-01-01, 10 ms, 8 sequence bits, 16 machine bits) and limits (1..=30 bits for
     /// each of sequence and machine, the time field the rest of 63 and at least 32 bits).
     Sonyflake,
 }
@@ -69,7 +69,8 @@ pub struct Resolved {
 pub const DEFAULT_MIN_LIFETIME: u16 = 2070;
 
 /// A compile error's text, built in `const` code. Empty: no error, or one reported at a key's
-/// own literal (a malformed epoch, unit or year).
+/// own literal (a malformed epoch, unit or year). The longest message is under 140 bytes; a
+/// longer one would be cut, never overflow.
 #[derive(Clone, Copy, Debug)]
 pub struct Problem {
     bytes: [u8; 192],
@@ -195,8 +196,10 @@ impl Family {
                     Some(bits) => bits,
                     None => 8,
                 };
-                if sequence > 30 || node > 30 {
-                    return Err(Problem::text("Sonyflake v2 takes 0 to 30 bits for each of sequence_bits and node_bits"));
+                // Sonyflake v2 reads 0 as "the default": a layout with no sequence or machine
+                // bits is none it can make.
+                if sequence == 0 || node == 0 || sequence > 30 || node > 30 {
+                    return Err(Problem::text("Sonyflake v2 takes 1 to 30 bits for each of sequence_bits and node_bits"));
                 }
                 (epoch, unit, node, sequence)
             }

@@ -391,7 +391,9 @@ mod declared {
         let options = Keys { sequence_bits: Some(12), node_bits: Some(10), unit: Some("1ms"), ..Keys::NONE };
         assert_eq!(Family::Sonyflake.resolve(options).ok().map(|l| l.time_bits), Some(41));
         let too_wide = Keys { sequence_bits: Some(31), ..Keys::NONE };
-        assert!(Family::Sonyflake.problem(too_wide).message().unwrap().contains("0 to 30"));
+        assert!(Family::Sonyflake.problem(too_wide).message().unwrap().contains("1 to 30"));
+        let none = Keys { node_bits: Some(0), ..Keys::NONE };
+        assert!(Family::Sonyflake.problem(none).message().unwrap().contains("1 to 30"), "v2 reads 0 as its default");
         let too_short = Keys { sequence_bits: Some(16), node_bits: Some(16), ..Keys::NONE };
         assert!(Family::Sonyflake.problem(too_short).message().unwrap().contains("32 time bits"));
     }
