@@ -214,3 +214,34 @@ fn snowflake_generators_issue_on_the_leased_node() {
     let g = SnowflakeGenerator::<TwitterLayout>::leased(&workers).unwrap();
     assert_eq!(g.generate(()).map(|id| id.node()), Ok(workers.slot()));
 }
+
+/// A declared layout's generator leases its node as the published layouts' do: the slot is the
+/// node, and the fence stops it with the lease.
+#[test]
+fn declared_layouts_lease_their_node() {
+    use idcraft::Identity;
+
+    #[derive(Identity)]
+    #[id(
+        scheme = "snowflake",
+        epoch = "2025-01-01T00:00:00Z",
+        unit = "1ms",
+        time_bits = 45,
+        node_bits = 6,
+        sequence_bits = 12
+    )]
+    struct JobId(u64);
+    type Generator = <<JobId as Identity>::Scheme as Scheme>::Generator;
+
+    let Some(url) = database_url() else { return };
+    let lease = Lease::acquire(&url, config("test-declared-layout", 64)).unwrap();
+    let generator = Generator::leased(&lease).unwrap();
+    let id = JobId::generate_with(&generator);
+    assert_eq!((id.node(), generator.node()), (lease.slot(), lease.slot()));
+    let slot = lease.slot();
+    lease.release().unwrap();
+    assert_eq!(
+        generator.generate(()),
+        Err(LeaseRefusal::Expired { namespace: "test-declared-layout", slot, lost: false }.into())
+    );
+}
