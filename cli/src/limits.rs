@@ -47,12 +47,13 @@ pub fn layout(text: &str) -> Result<Resolved, Failure> {
 
 /// `text` read in `layout`: decimal or 16 hex digits, as the snowflakes' text forms.
 pub fn inspect_in_layout(layout: &Resolved, text: &str) -> Result<Map<String, Value>, String> {
-    let value = match text.parse::<u64>() {
-        Ok(value) => value,
-        Err(_) if text.len() == 16 => {
-            u64::from_str_radix(text, 16).map_err(|_| format!("{text:?} is no decimal or hex ID"))?
-        }
-        Err(_) => return Err(format!("{text:?} is no decimal or 16-digit hex ID")),
+    // Digits only: `str::parse` and `from_str_radix` would also take a leading `+`.
+    let value = if text.bytes().all(|c| c.is_ascii_digit()) && !text.is_empty() {
+        text.parse::<u64>().map_err(|_| format!("{text:?} is above the largest u64"))?
+    } else if text.len() == 16 && text.bytes().all(|c| c.is_ascii_hexdigit()) {
+        u64::from_str_radix(text, 16).map_err(|e| e.to_string())?
+    } else {
+        return Err(format!("{text:?} is no decimal or 16-digit hex ID"));
     };
     let fields = layout.read(value).map_err(|e| e.to_string())?;
     let time = Timestamp::from_unix_millis(fields.unix_ms as i64);

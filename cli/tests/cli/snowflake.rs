@@ -171,6 +171,9 @@ fn declared_layout() {
     assert!(fails(&["inspect", "--layout", "epoch=2025-01-01T00:00:00Z,unit=1ms", "--limits"]).contains("missing"));
     assert!(fails(&["inspect", "--layout", "unit=soon", "1"]).contains("a unit is"));
     assert!(fails(&["inspect", "--layout", LAYOUT, "9223372036854775808"]).contains("9223372036854775807"));
-    assert!(fails(&["inspect", "--layout", LAYOUT, "x"]).contains("decimal"));
+    for bad in ["x", "+1", "", "18446744073709551616", "+00000000000001f"] {
+        assert!(fails(&["inspect", "--layout", LAYOUT, bad]).contains(&format!("{bad:?}")), "{bad:?}");
+    }
+    assert_eq!(inspect(&["--layout", LAYOUT, "00000000FA005007"])["text"], id, "16 hex digits, either case");
     misused(&["inspect", "--layout", LAYOUT, "-s", "twitter_snowflake", "1"]);
 }
