@@ -193,3 +193,27 @@ fn range_bounds_on_the_real_clock() {
     super::range_bounds_hold_every_id_made_between_them(OrderId::new);
     super::range_bounds_hold_every_id_made_between_them(JobId::new);
 }
+
+/// A declared layout has a default generator of its own, installed as the published ones' are
+/// (here on node 77), reached through the derived type's scheme.
+#[test]
+fn a_declared_layouts_default_generator_is_its_own() {
+    use idcraft::Scheme;
+    use idcraft::schemes::snowflake::install_default;
+
+    #[derive(Identity)]
+    #[id(
+        scheme = "snowflake",
+        epoch = "2024-01-01T00:00:00Z",
+        unit = "1ms",
+        time_bits = 42,
+        node_bits = 9,
+        sequence_bits = 12
+    )]
+    struct ShipmentId(u64);
+    type Generator = <<ShipmentId as Identity>::Scheme as Scheme>::Generator;
+
+    assert!(install_default(Generator::with_node(77).unwrap()).is_ok());
+    assert!(install_default(Generator::with_node(78).unwrap()).is_err(), "once");
+    assert_eq!(ShipmentId::new().node(), 77);
+}
