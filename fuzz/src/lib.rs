@@ -218,5 +218,6 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<DiscordSnowflake>(data);
     check_bytes::<InstagramId>(data);
     check_bytes::<Sonyflake>(data);
+    check_bytes::<MastodonId>(data);
     check_bytes::<Ksuid>(data);
 }
