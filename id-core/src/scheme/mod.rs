@@ -19,6 +19,8 @@
 //! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
+//! | `object_id` | [`ObjectId`] | `[u8; 12]` | 24-char lowercase hex |
+//! | `xid` | [`Xid`] | `[u8; 12]` | 20-char base32hex |
 
 // What tools (the CLI, the database benchmark) read of a scheme: its fields and generator
 // options. Reached by those tools, not an API of its own.
@@ -93,6 +95,12 @@ registry::registry! {
     }
     mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator } {
         ksuid => Ksuid, infallible { new() => (); };
+    }
+    mod object_id: "object_id" __gate_object_id, pub use { ObjectId, ObjectIdGenerator } {
+        object_id => ObjectId, infallible { new() => (); };
+    }
+    mod xid: "xid" __gate_xid, pub use { Xid, XidGenerator } {
+        xid => Xid, infallible { new() => (); };
     }
     mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake } {

@@ -1,0 +1,81 @@
+//! What xid declares as a scheme: 12 bytes, its base32hex text (and uppercase hex), whole
+//! seconds.
+
+use super::layout::LATEST;
+use super::{Xid, XidGenerator};
+use super::base32hex;
+use crate::codec::{IdText, hex};
+use crate::error::ParseError;
+use crate::installed::Installed;
+use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, unsupported};
+use crate::time::Timestamp;
+
+static DEFAULT_GENERATOR: Installed<XidGenerator> = Installed::new();
+
+impl crate::scheme::sealed::Sealed for Xid {}
+
+impl Scheme for Xid {
+    crate::scheme::text_forms!(hex);
+
+    const NAME: &'static str = "xid";
+    type Shape = crate::scheme::shape::Bytes<12>;
+    const TIME_DIGITS: u8 = 0;
+    type Input = ();
+    type Generator = XidGenerator;
+
+    fn default_generator() -> &'static XidGenerator {
+        DEFAULT_GENERATOR.get_or_init(XidGenerator::new)
+    }
+
+    #[inline]
+    fn timestamp(&self) -> Timestamp {
+        Timestamp::new(self.unix_seconds(), 0)
+    }
+
+    #[inline]
+    fn to_bytes(&self) -> IdBytes {
+        IdBytes::from(self.0)
+    }
+
+    #[inline]
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
+        bytes.try_into().map(Xid).map_err(|_| ParseError::bytes(12, bytes.len()))
+    }
+
+    #[inline]
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        match encoding {
+            Encoding::Canonical => Some(base32hex::encode(&self.0)),
+            Encoding::Hex => Some(hex::encode_upper(&self.0)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        match encoding {
+            Encoding::Canonical => base32hex::decode(text).map(Xid),
+            Encoding::Hex => {
+                let mut bytes = [0u8; 12];
+                hex::decode_into(text, &mut bytes)?;
+                Ok(Xid(bytes))
+            }
+            _ => Err(unsupported(encoding)),
+        }
+    }
+
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Timestamp::new(0, 0), LATEST)
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        let (earliest, latest) = Self::time_range();
+        Xid::from_parts(Xid::seconds_of(clamp_time(t, earliest, latest)).unwrap_or(0), [0; 3], 0, 0)
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        let (earliest, latest) = Self::time_range();
+        let seconds = Xid::seconds_of(clamp_time(t, earliest, latest)).unwrap_or(u32::MAX);
+        Xid::from_parts(seconds, [0xFF; 3], u16::MAX, u32::MAX)
+    }
+}
