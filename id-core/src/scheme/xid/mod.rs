@@ -14,7 +14,6 @@
 //! than 2^24 IDs in one second repeats its own. A `fork()` child reads its own process ID and
 //! draws its own counter start.
 
-mod base32hex;
 mod facts;
 mod generator;
 mod layout;

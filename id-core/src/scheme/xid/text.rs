@@ -3,8 +3,7 @@
 
 use super::layout::LATEST;
 use super::{Xid, XidGenerator};
-use super::base32hex;
-use crate::codec::{IdText, hex};
+use crate::codec::{IdText, base32hex, hex};
 use crate::error::ParseError;
 use crate::installed::Installed;
 use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, unsupported};
@@ -15,7 +14,7 @@ static DEFAULT_GENERATOR: Installed<XidGenerator> = Installed::new();
 impl crate::scheme::sealed::Sealed for Xid {}
 
 impl Scheme for Xid {
-    crate::scheme::text_forms!(hex);
+    crate::scheme::text_forms!(base32hex, hex);
 
     const NAME: &'static str = "xid";
     type Shape = crate::scheme::shape::Bytes<12>;
@@ -45,7 +44,7 @@ impl Scheme for Xid {
     #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
         match encoding {
-            Encoding::Canonical => Some(base32hex::encode(&self.0)),
+            Encoding::Canonical | Encoding::Base32Hex => Some(base32hex::encode(&self.0)),
             Encoding::Hex => Some(hex::encode_upper(&self.0)),
             _ => None,
         }
@@ -54,7 +53,7 @@ impl Scheme for Xid {
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
-            Encoding::Canonical => base32hex::decode(text).map(Xid),
+            Encoding::Canonical | Encoding::Base32Hex => base32hex::decode(text).map(Xid),
             Encoding::Hex => {
                 let mut bytes = [0u8; 12];
                 hex::decode_into(text, &mut bytes)?;

@@ -1,18 +1,20 @@
-//! xid's text: 12 bytes as 20 characters of lowercase base32hex. The 96 bits are taken five at
-//! a time from the most significant end; the last character holds the last bit and four zero
-//! bits, which the decoder checks (rs/xid rejects other last characters too), so every ID has
-//! exactly one text.
+//! Lowercase base32hex (RFC 4648's extended-hex alphabet `0-9a-v`, no padding) of 12 bytes:
+//! 20 characters, xid's text. The 96 bits are taken five at a time from the most significant
+//! end, so the text sorts like the bytes; the last character holds the last bit and four zero
+//! bits, which the decoder checks (rs/xid refuses other last characters too), so every value
+//! has exactly one text.
 
 use crate::codec::{IdText, reverse_table};
 use crate::error::{ParseError, RangeRule};
 
 /// The 32 digits in value order.
 const ALPHABET: &[u8; 32] = b"0123456789abcdefghijklmnopqrstuv";
-const ALPHABET_NAME: &str = "[0-9a-v]";
+/// The alphabet as error messages and text-form patterns name it.
+pub const ALPHABET_NAME: &str = "[0-9a-v]";
 const DIGITS: [u8; 256] = reverse_table(ALPHABET);
 
-/// Encoded length.
-pub(super) const LEN: usize = 20;
+/// Encoded length of 12 bytes.
+pub const LEN: usize = 20;
 
 /// The 96 bits of `bytes` and four zero bits after them: the 100 bits of the 20 digits.
 #[inline]
@@ -22,8 +24,9 @@ fn bits_of(bytes: &[u8; 12]) -> u128 {
     u128::from_be_bytes(wide) << 4
 }
 
+/// `bytes` as 20 base32hex characters.
 #[inline]
-pub(super) fn encode(bytes: &[u8; 12]) -> IdText {
+pub fn encode(bytes: &[u8; 12]) -> IdText {
     let bits = bits_of(bytes);
     IdText::build(|out| {
         for (i, digit) in out[..LEN].iter_mut().enumerate() {
@@ -33,8 +36,10 @@ pub(super) fn encode(bytes: &[u8; 12]) -> IdText {
     })
 }
 
+/// The 12 bytes of 20 base32hex characters; an error for any other text, and for a last
+/// character whose four padding bits are not zero.
 #[inline]
-pub(super) fn decode(text: &str) -> Result<[u8; 12], ParseError> {
+pub fn decode(text: &str) -> Result<[u8; 12], ParseError> {
     let ascii = ParseError::check_ascii_len(text, LEN, ALPHABET_NAME)?;
     let mut bits = 0u128;
     for &c in ascii {
@@ -46,7 +51,7 @@ pub(super) fn decode(text: &str) -> Result<[u8; 12], ParseError> {
     }
     if bits & 0xF != 0 {
         return Err(ParseError::OutOfRange {
-            rule: RangeRule::Layout("the last of 20 xid characters holds one bit: it is one of 0 and g"),
+            rule: RangeRule::Layout("the last of 20 base32hex characters holds one bit: it is 0 or g"),
         });
     }
     let wide = (bits >> 4).to_be_bytes();
