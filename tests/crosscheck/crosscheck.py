@@ -11,6 +11,8 @@ import json
 import subprocess
 import sys
 
+import bson
+import epyxid
 import snowflake_id_toolkit as toolkit
 import sonyflake
 import typeid
@@ -109,7 +111,35 @@ def sonyflakes():
                (v["node"], v["sequence"], v["unix_ms"] // 10))
 
 
-for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes]:
+def object_ids():
+    theirs = [bson.ObjectId() for _ in range(N)]
+    for t, v in zip(theirs, inspect(None, [str(t) for t in theirs])):
+        raw = t.binary
+        expect("object_id: pymongo's ObjectId read by idcraft", (v["scheme"], v["unix_ms"] // 1000, v["random"], v["counter"]),
+               ("object_id", int(t.generation_time.timestamp()), raw[4:9].hex(), int.from_bytes(raw[9:], "big")))
+    ours = idcraft("new", "object_id", "-n", str(N))
+    for text, v in zip(ours, inspect("object_id", ours)):
+        t = bson.ObjectId(text)
+        expect("object_id: idcraft's read by pymongo", (str(t), int(t.generation_time.timestamp()), t.binary[4:9].hex()),
+               (text, v["unix_ms"] // 1000, v["random"]))
+
+
+def xids():
+    # epyxid gives the time as a naive datetime in local time, which timestamp() reads as such.
+    theirs = [epyxid.XID() for _ in range(N)]
+    for t, v in zip(theirs, inspect(None, [t.to_str() for t in theirs])):
+        unix = int(t.time.timestamp())
+        expect("xid: epyxid's read by idcraft", (v["scheme"], v["unix_ms"] // 1000, v["machine"], v["pid"], v["counter"], v["hex"]),
+               ("xid", unix, t.machine.hex(), t.pid, t.counter, t.as_bytes().hex()))
+    ours = idcraft("new", "xid", "-n", str(N))
+    for text, v in zip(ours, inspect("xid", ours)):
+        t = epyxid.xid_from_str(text)
+        unix = int(t.time.timestamp())
+        expect("xid: idcraft's read by epyxid", (t.to_str(), unix, t.machine.hex(), t.pid, t.counter),
+               (text, v["unix_ms"] // 1000, v["machine"], v["pid"], v["counter"]))
+
+
+for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, object_ids, xids]:
     check()
 print(f"crosscheck: {checked - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
