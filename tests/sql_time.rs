@@ -15,7 +15,7 @@ mod support;
 use idcraft::db::{DbColumn, DbValue, Dialect};
 use idcraft::schemes::comb::TimeStrategy;
 use idcraft::schemes::snowflake::SnowflakeLayout;
-use idcraft::schemes::{Comb, CombLayout, DistributedId, Ksuid, Snowflake, Uuid7};
+use idcraft::schemes::{Comb, CombLayout, DistributedId, Ksuid, ObjectId, Snowflake, Uuid7, Xid};
 use idcraft::{Generate, Identity, Scheme, Timestamp};
 use postgres_types::ToSql;
 use std::collections::{BTreeMap, HashSet};
@@ -416,6 +416,14 @@ async fn sql_functions_equal_the_rust_schemes() {
     // 160 bits from 128: the seconds from the top 32, the payload from all of them.
     scheme!(KsuidId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, |bits: u128| {
         Some(Ksuid::from_parts((bits >> 96) as u32, bits.to_be_bytes()))
+    });
+    // 96 bits from the low 96 of 128.
+    let twelve = |bits: u128| bits.to_be_bytes()[4..].try_into().ok();
+    scheme!(ObjectIdId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, |bits: u128| {
+        twelve(bits).map(ObjectId::from_bytes_array)
+    });
+    scheme!(XidId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, |bits: u128| {
+        twelve(bits).map(Xid::from_bytes_array)
     });
 
     for (name, (columns, (ids, instants))) in &checked {

@@ -20,6 +20,7 @@
 --   twitter_snowflake, discord_snowflake,    bigint
 --   instagram_id, sonyflake
 --   ksuid                                    bytea (20 bytes)
+--   object_id, xid                           bytea (12 bytes)
 --
 -- `_time` is overloaded on the column type, so `idcraft_ulid_time(id)` works on a uuid and on a
 -- bytea column alike; where a scheme has overloads, an untyped literal or driver parameter is
@@ -798,3 +799,59 @@ AS $$
 $$;
 COMMENT ON FUNCTION idcraft_ksuid_max_at(timestamptz) IS
   'idcraft: the largest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- object_id (MongoDB's ObjectId): bytea(12); Unix seconds in the first 4 bytes, big-endian, then
+-- 5 random bytes and a 3-byte counter; 1970 to 2106-02-07T06:28:15Z.
+
+CREATE OR REPLACE FUNCTION idcraft_object_id_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+COMMENT ON FUNCTION idcraft_object_id_time(bytea) IS
+  'idcraft: the instant a object_id ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
+
+CREATE OR REPLACE FUNCTION idcraft_object_id_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('0', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_object_id_min_at(timestamptz) IS
+  'idcraft: the smallest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_object_id_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('f', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_object_id_max_at(timestamptz) IS
+  'idcraft: the largest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- xid (rs/xid): bytea(12); Unix seconds in the first 4 bytes, big-endian, then
+-- a 3-byte machine ID, a 2-byte process ID and a 3-byte counter; 1970 to 2106-02-07T06:28:15Z.
+
+CREATE OR REPLACE FUNCTION idcraft_xid_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+COMMENT ON FUNCTION idcraft_xid_time(bytea) IS
+  'idcraft: the instant a xid ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
+
+CREATE OR REPLACE FUNCTION idcraft_xid_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('0', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_xid_min_at(timestamptz) IS
+  'idcraft: the smallest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_xid_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('f', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_xid_max_at(timestamptz) IS
+  'idcraft: the largest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';

@@ -72,6 +72,14 @@ pub struct SonyflakeId(pub u64);
 #[id(scheme = "ksuid")]
 pub struct KsuidId(pub [u8; 20]);
 
+#[derive(Identity)]
+#[id(scheme = "object_id")]
+pub struct ObjectIdId(pub [u8; 12]);
+
+#[derive(Identity)]
+#[id(scheme = "xid")]
+pub struct XidId(pub [u8; 12]);
+
 /// `DATABASE_URL`, or `None` to skip the PostgreSQL tests of `file`. `.ci/run` sets
 /// `IDCRAFT_REQUIRE_POSTGRES`, which makes a missing URL a failure; elsewhere (a laptop, a hosted
 /// CI that sets `CI=true` without a database) the tests are skipped, and say so once, in a line
