@@ -50,7 +50,7 @@ use proc_macro::TokenStream;
 /// # Schemes
 ///
 /// The field's type must be the scheme's storage type. Each family is a Cargo feature of the
-/// `idcraft` crate; `hot` and `distributed` are off by default.
+/// `idcraft` crate; `hot`, `distributed` and `xid` are off by default.
 ///
 /// | `scheme =` | storage field | default text | other text forms | feature |
 /// |---|---|---|---|---|
