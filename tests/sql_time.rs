@@ -15,7 +15,7 @@ mod support;
 use idcraft::db::{DbColumn, DbValue, Dialect};
 use idcraft::schemes::comb::TimeStrategy;
 use idcraft::schemes::snowflake::SnowflakeLayout;
-use idcraft::schemes::{Comb, CombLayout, DistributedId, Ksuid, ObjectId, Snowflake, Uuid7, Xid};
+use idcraft::schemes::{Comb, CombLayout, DistributedId, Ksuid, KsuidMs, ObjectId, Snowflake, Uuid7, Xid};
 use idcraft::{Generate, Identity, Scheme, Timestamp};
 use postgres_types::ToSql;
 use std::collections::{BTreeMap, HashSet};
@@ -416,6 +416,12 @@ async fn sql_functions_equal_the_rust_schemes() {
     // 160 bits from 128: the seconds from the top 32, the payload from all of them.
     scheme!(KsuidId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, |bits: u128| {
         Some(Ksuid::from_parts((bits >> 96) as u32, bits.to_be_bytes()))
+    });
+    // The fifth byte as generators write it, 0 to 249 4 ms steps (above, byte order is not
+    // time order: see the scheme's docs).
+    scheme!(KsuidMsId, Columns { all: &[Bytea], ordered: &[Bytea], scattered: &[] }, |bits: u128| {
+        let bytes = bits.to_be_bytes();
+        Some(KsuidMs::from_parts((bits >> 96) as u32, bytes[4] % 250, bytes[1..].try_into().unwrap()))
     });
     // 96 bits from the low 96 of 128.
     let twelve = |bits: u128| bits.to_be_bytes()[4..].try_into().ok();

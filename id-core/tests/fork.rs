@@ -211,6 +211,7 @@ mod imp {
         check::<DiscordSnowflake>(&mut failures, &mut total);
         check::<InstagramId>(&mut failures, &mut total);
         check::<Sonyflake>(&mut failures, &mut total);
+        check::<KsuidMs>(&mut failures, &mut total);
         check::<ObjectId>(&mut failures, &mut total);
         check::<Xid>(&mut failures, &mut total);
         per_process_parts_are_the_childs();

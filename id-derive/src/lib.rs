@@ -64,6 +64,7 @@ use proc_macro::TokenStream;
 /// | `uuid7` | `Uuid` (`TryFrom<Uuid>`: version 7 only) | hyphenated | `hex`, `base62`, `ulid`, `typeid` | `uuid7` |
 /// | `ulid` | `u128` or `Uuid` | 26 Crockford base32 characters (`ulid`) | `uuid`, `hex`, `base62`, `typeid` | `ulid` |
 /// | `twitter_snowflake`, `discord_snowflake`, `instagram_id`, `sonyflake` | `u64` | decimal | `hex` | `snowflake` |
+/// | `ksuid`, `ksuid_ms` | `[u8; 20]` | 27 base62 characters (`base62`) | `hex` | `ksuid` |
 /// | `object_id` | `[u8; 12]` | 24 lowercase hex digits (`hex`; the `hex` form is uppercase) | | `object_id` |
 /// | `xid` | `[u8; 12]` | 20 base32hex characters (`base32hex`) | `hex` | `xid` |
 ///

@@ -13,6 +13,7 @@ import sys
 
 import bson
 import epyxid
+import ksuid
 import snowflake_id_toolkit as toolkit
 import sonyflake
 import typeid
@@ -139,7 +140,22 @@ def xids():
                (text, v["unix_ms"] // 1000, v["machine"], v["pid"], v["counter"]))
 
 
-for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, object_ids, xids]:
+def ksuids():
+    # (idcraft scheme, svix-ksuid class, the time in ms it reads): seconds for ksuid, 4 ms
+    # steps for ksuid_ms. A bare 27-character text is both, so idcraft is told which.
+    for scheme, cls in [("ksuid", ksuid.Ksuid), ("ksuid_ms", ksuid.KsuidMs)]:
+        theirs = [cls() for _ in range(N)]
+        for t, v in zip(theirs, inspect(scheme, [str(t) for t in theirs])):
+            expect(f"{scheme}: svix-ksuid's read by idcraft", (v["unix_ms"], v["payload"], v["hex"]),
+                   (round(t.timestamp * 1000), t.payload.hex(), bytes(t).hex()))
+        ours = idcraft("new", scheme, "-n", str(N))
+        for text, v in zip(ours, inspect(scheme, ours)):
+            t = cls.from_base62(text)
+            expect(f"{scheme}: idcraft's read by svix-ksuid", (str(t), round(t.timestamp * 1000), t.payload.hex()),
+                   (text, v["unix_ms"], v["payload"]))
+
+
+for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, object_ids, xids, ksuids]:
     check()
 print(f"crosscheck: {checked - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

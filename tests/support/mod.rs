@@ -73,6 +73,10 @@ pub struct SonyflakeId(pub u64);
 pub struct KsuidId(pub [u8; 20]);
 
 #[derive(Identity)]
+#[id(scheme = "ksuid_ms")]
+pub struct KsuidMsId(pub [u8; 20]);
+
+#[derive(Identity)]
 #[id(scheme = "object_id")]
 pub struct ObjectIdId(pub [u8; 12]);
 

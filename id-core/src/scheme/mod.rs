@@ -19,6 +19,7 @@
 //! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
+//! | `ksuid_ms` | [`KsuidMs`] | `[u8; 20]` | 27-char base62 |
 //! | `object_id` | [`ObjectId`] | `[u8; 12]` | 24-char lowercase hex |
 //! | `xid` | [`Xid`] | `[u8; 12]` | 20-char base32hex |
 
@@ -93,8 +94,9 @@ registry::registry! {
     mod ulid: "ulid" __gate_ulid, pub use { Ulid, UlidGenerator } {
         ulid => Ulid, infallible { new() => (); };
     }
-    mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator } {
+    mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator, KsuidMs, KsuidMsGenerator } {
         ksuid => Ksuid, infallible { new() => (); };
+        ksuid_ms => KsuidMs, infallible { new() => (); };
     }
     mod object_id: "object_id" __gate_object_id, pub use { ObjectId, ObjectIdGenerator } {
         object_id => ObjectId, infallible { new() => (); };

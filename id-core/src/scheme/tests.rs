@@ -56,6 +56,7 @@ fn unsupported_encodings_are_typed_errors() {
     unsupported_forms_are_typed::<Uid96>();
     unsupported_forms_are_typed::<Ulid>();
     unsupported_forms_are_typed::<Ksuid>();
+    unsupported_forms_are_typed::<KsuidMs>();
     unsupported_forms_are_typed::<ObjectId>();
     unsupported_forms_are_typed::<Xid>();
     unsupported_forms_are_typed::<TwitterSnowflake>();
@@ -85,6 +86,7 @@ proptest::proptest! {
         decoders_hold::<Uuid7>(&text, &bytes)?;
         decoders_hold::<Ulid>(&text, &bytes)?;
         decoders_hold::<Ksuid>(&text, &bytes)?;
+        decoders_hold::<KsuidMs>(&text, &bytes)?;
         decoders_hold::<ObjectId>(&text, &bytes)?;
         decoders_hold::<Xid>(&text, &bytes)?;
         decoders_hold::<TwitterSnowflake>(&text, &bytes)?;
