@@ -3,7 +3,7 @@
 
 use super::ObjectId;
 use super::layout::COUNTER_MASK;
-use crate::clock::{Clock, SystemClock};
+use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::fork::Redraw;
 use crate::random::{OsRandom, RandomSource};
@@ -16,7 +16,7 @@ use core::sync::atomic::{AtomicU32, Ordering};
 /// Makes ObjectIds: the clock's second, five bytes drawn from `random` for the process, and a
 /// 24-bit counter that starts at a value drawn from `random` and wraps. In a `fork()` child the
 /// random bytes and the counter start are drawn again before its first ID.
-pub struct ObjectIdGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
+pub struct ObjectIdGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom> {
     clock: C,
     random: R,
     /// The process's five random bytes, in the low 40 bits.
@@ -28,9 +28,12 @@ pub struct ObjectIdGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom>
 }
 
 impl ObjectIdGenerator {
-    /// The system clock and the OS-seeded CSPRNG.
+    /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
+    /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
+    /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
+    /// of an ID's cost here.
     pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
+        Self::with(CoarseClock, OsRandom)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::Xid;
 use super::layout::COUNTER_MASK;
-use crate::clock::{Clock, SystemClock};
+use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::fork::Redraw;
 use crate::random::{OsRandom, RandomSource};
@@ -15,7 +15,7 @@ use core::sync::atomic::{AtomicU32, Ordering};
 /// Makes xids: the clock's second, a machine ID, a process ID and a 24-bit counter that starts
 /// at a value drawn from `random` and wraps. In a `fork()` child the counter start is drawn
 /// again and the process ID read again (unless the caller fixed it) before its first ID.
-pub struct XidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
+pub struct XidGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom> {
     clock: C,
     random: R,
     machine: [u8; 3],
@@ -30,9 +30,12 @@ pub struct XidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
 }
 
 impl XidGenerator {
-    /// The system clock and the OS-seeded CSPRNG.
+    /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
+    /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
+    /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
+    /// of an ID's cost here.
     pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
+        Self::with(CoarseClock, OsRandom)
     }
 }
 

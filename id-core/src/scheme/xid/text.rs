@@ -19,6 +19,7 @@ impl Scheme for Xid {
     const NAME: &'static str = "xid";
     type Shape = crate::scheme::shape::Bytes<12>;
     const TIME_DIGITS: u8 = 0;
+    const EMBED_LAG: core::time::Duration = crate::clock::CoarseClock::MAX_LAG;
     type Input = ();
     type Generator = XidGenerator;
 
