@@ -48,17 +48,18 @@ impl Default for XidGenerator {
 impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
     /// A generator on `clock` and `random` with this host's machine ID and this process's ID
     /// ([`host_machine_id`](super::host_machine_id), [`host_process_id`](super::host_process_id))
-    /// and a counter start drawn from `random`. Without `std` there is no host to ask: the
-    /// machine and process IDs are drawn from `random` too; give them with
-    /// [`XidGenerator::with_machine`].
+    /// and a counter start drawn from `random`. Where the host has no ID or name, and without
+    /// `std` (no host to ask), the machine ID is drawn from `random`, as rs/xid does; without
+    /// `std` the process ID is too. [`XidGenerator::with_machine`] gives them instead.
     pub fn with(clock: C, random: R) -> Self {
-        #[cfg(feature = "std")]
-        let machine = super::host_machine_id();
-        #[cfg(not(feature = "std"))]
-        let machine = {
+        let drawn = || {
             let [_, _, _, _, _, a, b, c] = random.next_u64().to_be_bytes();
             [a, b, c]
         };
+        #[cfg(feature = "std")]
+        let machine = super::host_machine_id().unwrap_or_else(drawn);
+        #[cfg(not(feature = "std"))]
+        let machine = drawn();
         let drawn = Redraw::new(random.fork_generation());
         let generator = XidGenerator {
             clock,

@@ -13,18 +13,20 @@ pub(super) fn machine_id_of(host_id: &[u8]) -> [u8; 3] {
 /// This host's xid machine ID, as rs/xid computes it: the MD5 of the platform's machine ID
 /// (on Linux `/etc/machine-id`, else `/sys/class/dmi/id/product_uuid`, read whole, newline
 /// included, as the original reads them), or of the host name where there is none; its first
-/// three bytes. Containers built from one image share `/etc/machine-id` and so this value:
-/// the process ID (mixed with the container's cgroup, see [`host_process_id`]) and the counter
-/// then tell their IDs apart, as in the original.
+/// three bytes. `None` where the host has neither (a WebAssembly host, say), where rs/xid draws
+/// random bytes and [`XidGenerator::with`](super::XidGenerator::with) does too. Containers
+/// built from one image share `/etc/machine-id` and so this value: the process ID (mixed with
+/// the container's cgroup, see [`host_process_id`]) and the counter then tell their IDs apart,
+/// as in the original.
 #[cfg(feature = "std")]
-pub fn host_machine_id() -> [u8; 3] {
+pub fn host_machine_id() -> Option<[u8; 3]> {
     let platform = ["/etc/machine-id", "/sys/class/dmi/id/product_uuid"]
         .iter()
         .filter(|_| cfg!(target_os = "linux"))
         .find_map(|path| std::fs::read(path).ok().filter(|bytes| !bytes.is_empty()));
     match platform {
-        Some(id) => machine_id_of(&id),
-        None => machine_id_of(crate::host::host_name().as_bytes()),
+        Some(id) => Some(machine_id_of(&id)),
+        None => Some(crate::host::host_name()).filter(|name| !name.is_empty()).map(|name| machine_id_of(name.as_bytes())),
     }
 }
 
@@ -77,7 +79,7 @@ mod tests {
     #[cfg_attr(miri, ignore = "Miri does not read files by default")]
     fn the_host_ids_are_the_files_and_the_pid() {
         if let Ok(id) = std::fs::read("/etc/machine-id") {
-            assert_eq!(host_machine_id(), machine_id_of(&id));
+            assert_eq!(host_machine_id(), Some(machine_id_of(&id)));
         }
         let expected = match std::fs::read("/proc/self/cpuset") {
             Ok(cpuset) if cpuset.len() > 1 => std::process::id() ^ crc32(&cpuset),
