@@ -14,19 +14,13 @@ use tokio_postgres::Client;
 
 const LEASES: &str = include_str!("../sql/postgres/idcraft_lease.sql");
 const GENERATORS: &str = include_str!("../sql/postgres/idcraft_generate.sql");
-/// Serialises loading the functions: concurrent CREATE OR REPLACE of one function fails
-/// ("tuple concurrently updated"), and tests (and test processes) load them at once.
-const LOAD: [&str; 4] = ["SELECT pg_advisory_lock(7326001)", LEASES, GENERATORS, "SELECT pg_advisory_unlock(7326001)"];
 const ROUNDS: usize = 150;
 
+/// The same, loaded over the synchronous client by the lease tests (see `postgres_with`).
+const LOAD: [&str; 4] = ["SELECT pg_advisory_lock(7326001)", LEASES, GENERATORS, "SELECT pg_advisory_unlock(7326001)"];
+
 async fn connect() -> Option<Client> {
-    let url = database_url(file!())?;
-    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
-    tokio::spawn(connection);
-    for statement in LOAD {
-        client.batch_execute(statement).await.unwrap();
-    }
-    Some(client)
+    postgres_with(file!(), &[LEASES, GENERATORS]).await
 }
 
 /// Whether `ORDER BY id` in PostgreSQL is the Rust `Ord` of the scheme (false for the SQL

@@ -24,19 +24,11 @@ use support::*;
 use tokio_postgres::Client;
 
 const FUNCTIONS: &str = include_str!("../sql/postgres/idcraft.sql");
-/// Serialises loading the functions with the other SQL tests: concurrent CREATE OR REPLACE of
-/// one function fails ("tuple concurrently updated").
-const LOAD: [&str; 3] = ["SELECT pg_advisory_lock(7326001)", FUNCTIONS, "SELECT pg_advisory_unlock(7326001)"];
 /// Raw values of random bits per scheme.
 const RAW: usize = 300;
 
 async fn connect() -> Option<Client> {
-    let url = database_url(file!())?;
-    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
-    tokio::spawn(connection);
-    for statement in LOAD {
-        client.batch_execute(statement).await.unwrap();
-    }
+    let client = postgres_with(file!(), &[FUNCTIONS]).await?;
     // Days added in local time would move by an hour here in summer.
     client.batch_execute("SET TimeZone = 'America/New_York'").await.unwrap();
     Some(client)
