@@ -33,6 +33,7 @@ pub(crate) mod unix_ms48;
 
 mod bytes;
 mod common;
+mod declare;
 mod definition;
 #[doc(hidden)]
 pub mod fields;
@@ -49,6 +50,7 @@ pub(crate) use common::{
     canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
     write_uuid_like,
 };
+pub(crate) use declare::{array_bytes, array_storage, default_constructors, default_generator, hex_array};
 #[doc(hidden)]
 pub use definition::Visitor;
 pub use definition::{Generate, Scheme};

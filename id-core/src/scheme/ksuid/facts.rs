@@ -6,28 +6,22 @@ use crate::prelude::*;
 
 use super::{Ksuid, KsuidMs};
 
-crate::scheme::storage::storage_via_from!([] [u8; 20] => Ksuid);
+crate::scheme::array_storage!(Ksuid, 20);
 
-impl From<[u8; 20]> for Ksuid {
-    fn from(bytes: [u8; 20]) -> Ksuid {
-        Ksuid(bytes)
-    }
+// `timestamp` as KSUID tools print it (seconds since its epoch) and the payload in hex; a
+// KSUID-ms is a KSUID, so KSUID tools read it the same way (its payload after the 4 ms steps).
+macro_rules! ksuid_fields {
+    ($($scheme:ident),+) => {$(
+        impl crate::scheme::describe::Describe for $scheme {
+            fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+                use crate::scheme::describe::Field::{Integer, Text};
+                let payload = crate::codec::hex::encode_slice(&self.payload(), false);
+                vec![("ksuid_timestamp", Integer(self.seconds().into())), ("payload", Text(payload.to_string()))]
+            }
+        }
+    )+};
 }
-
-impl From<Ksuid> for [u8; 20] {
-    fn from(id: Ksuid) -> [u8; 20] {
-        id.0
-    }
-}
-
-impl crate::scheme::describe::Describe for Ksuid {
-    /// `timestamp` as KSUID tools print it (seconds since its epoch) and the payload in hex.
-    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
-        use crate::scheme::describe::Field::{Integer, Text};
-        let payload = crate::codec::hex::encode_slice(&self.payload(), false);
-        vec![("ksuid_timestamp", Integer(self.seconds().into())), ("payload", Text(payload.to_string()))]
-    }
-}
+ksuid_fields!(Ksuid, KsuidMs);
 
 // A derived type's accessors (through `Deref` to `Fields`).
 crate::scheme::fields::accessors!([] super::Ksuid {
@@ -39,29 +33,7 @@ crate::scheme::fields::accessors!([] super::Ksuid {
     payload -> [u8; 16];
 });
 
-crate::scheme::storage::storage_via_from!([] [u8; 20] => KsuidMs);
-
-impl From<[u8; 20]> for KsuidMs {
-    fn from(bytes: [u8; 20]) -> KsuidMs {
-        KsuidMs(bytes)
-    }
-}
-
-impl From<KsuidMs> for [u8; 20] {
-    fn from(id: KsuidMs) -> [u8; 20] {
-        id.0
-    }
-}
-
-impl crate::scheme::describe::Describe for KsuidMs {
-    /// KSUID's fields (every KSUID-ms is a KSUID): its seconds and the payload after the
-    /// 4 ms steps, in hex.
-    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
-        use crate::scheme::describe::Field::{Integer, Text};
-        let payload = crate::codec::hex::encode_slice(&self.payload(), false);
-        vec![("ksuid_timestamp", Integer(self.seconds().into())), ("payload", Text(payload.to_string()))]
-    }
-}
+crate::scheme::array_storage!(KsuidMs, 20);
 
 crate::scheme::fields::accessors!([] super::KsuidMs {
     /// The seconds since the KSUID epoch (2014-05-13T16:53:20Z).

@@ -14,11 +14,10 @@
 
 use super::layout::{EPOCH, LATEST};
 use crate::clock::{Clock, SystemClock};
-use crate::codec::{IdText, base62, hex};
+use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
-use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
-use crate::scheme::{Encoding, Generate, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
+use crate::scheme::{Encoding, Generate, Scheme, canonical_text, clamp_time};
 use crate::time::Timestamp;
 use core::fmt;
 
@@ -111,17 +110,9 @@ pub struct KsuidMsGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> 
     random: R,
 }
 
-impl KsuidMsGenerator {
+crate::scheme::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for KsuidMsGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
+    KsuidMsGenerator => with(SystemClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> KsuidMsGenerator<C, R> {
@@ -158,8 +149,6 @@ impl<C: Clock + fmt::Debug, R: RandomSource> fmt::Debug for KsuidMsGenerator<C, 
     }
 }
 
-static DEFAULT_GENERATOR: Installed<KsuidMsGenerator> = Installed::new();
-
 impl crate::scheme::sealed::Sealed for KsuidMs {}
 
 impl Scheme for KsuidMs {
@@ -171,45 +160,23 @@ impl Scheme for KsuidMs {
     type Input = ();
     type Generator = KsuidMsGenerator;
 
-    fn default_generator() -> &'static KsuidMsGenerator {
-        DEFAULT_GENERATOR.get_or_init(KsuidMsGenerator::new)
-    }
+    crate::scheme::default_generator!(KsuidMsGenerator = KsuidMsGenerator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
         Timestamp::new(self.unix_seconds(), u32::from(self.millis()) * 1_000_000)
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::from(self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(KsuidMs).map_err(|_| ParseError::bytes(20, bytes.len()))
-    }
+    crate::scheme::array_bytes!();
 
     #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base62 => Some(base62::encode_fixed::<20, 27>(&self.0)),
-            Encoding::Hex => Some(hex::encode_slice(&self.0, true)),
-            _ => None,
-        }
+        super::text::encode(&self.0, encoding)
     }
 
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base62 => base62::decode_fixed::<20, 27>(text).map(KsuidMs),
-            Encoding::Hex => {
-                let mut bytes = [0u8; 20];
-                hex::decode_into(text, &mut bytes)?;
-                Ok(KsuidMs(bytes))
-            }
-            _ => Err(unsupported(encoding)),
-        }
+        super::text::decode(text, encoding).map(KsuidMs)
     }
 
     fn time_range() -> (Timestamp, Timestamp) {

@@ -6,19 +6,7 @@ use crate::prelude::*;
 
 use super::ObjectId;
 
-crate::scheme::storage::storage_via_from!([] [u8; 12] => ObjectId);
-
-impl From<[u8; 12]> for ObjectId {
-    fn from(bytes: [u8; 12]) -> ObjectId {
-        ObjectId(bytes)
-    }
-}
-
-impl From<ObjectId> for [u8; 12] {
-    fn from(id: ObjectId) -> [u8; 12] {
-        id.0
-    }
-}
+crate::scheme::array_storage!(ObjectId, 12);
 
 impl crate::scheme::describe::Describe for ObjectId {
     /// The process's random bytes in hex and the counter, as MongoDB's documentation names them.

@@ -27,20 +27,12 @@ pub struct ObjectIdGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom>
     drawn: Redraw,
 }
 
-impl ObjectIdGenerator {
+crate::scheme::default_constructors! {
     /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
     /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
     /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
     /// of an ID's cost here.
-    pub fn new() -> Self {
-        Self::with(CoarseClock, OsRandom)
-    }
-}
-
-impl Default for ObjectIdGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
+    ObjectIdGenerator => with(CoarseClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> ObjectIdGenerator<C, R> {

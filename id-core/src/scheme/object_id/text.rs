@@ -5,11 +5,8 @@ use super::layout::LATEST;
 use super::{ObjectId, ObjectIdGenerator};
 use crate::codec::{IdText, hex};
 use crate::error::ParseError;
-use crate::installed::Installed;
-use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, unsupported};
+use crate::scheme::{Encoding, Scheme, hex_array, clamp_time, unsupported};
 use crate::time::Timestamp;
-
-static DEFAULT_GENERATOR: Installed<ObjectIdGenerator> = Installed::new();
 
 impl crate::scheme::sealed::Sealed for ObjectId {}
 
@@ -23,24 +20,14 @@ impl Scheme for ObjectId {
     type Input = ();
     type Generator = ObjectIdGenerator;
 
-    fn default_generator() -> &'static ObjectIdGenerator {
-        DEFAULT_GENERATOR.get_or_init(ObjectIdGenerator::new)
-    }
+    crate::scheme::default_generator!(ObjectIdGenerator = ObjectIdGenerator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
         Timestamp::new(self.unix_seconds(), 0)
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::from(self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(ObjectId).map_err(|_| ParseError::bytes(12, bytes.len()))
-    }
+    crate::scheme::array_bytes!();
 
     /// The canonical text is lowercase, as MongoDB writes it; [`Encoding::Hex`] is uppercase,
     /// as in every other scheme.
@@ -57,11 +44,7 @@ impl Scheme for ObjectId {
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
-            Encoding::Canonical | Encoding::Hex => {
-                let mut bytes = [0u8; 12];
-                hex::decode_into(text, &mut bytes)?;
-                Ok(ObjectId(bytes))
-            }
+            Encoding::Canonical | Encoding::Hex => hex_array(text).map(ObjectId),
             _ => Err(unsupported(encoding)),
         }
     }

@@ -6,19 +6,7 @@ use crate::prelude::*;
 
 use super::Xid;
 
-crate::scheme::storage::storage_via_from!([] [u8; 12] => Xid);
-
-impl From<[u8; 12]> for Xid {
-    fn from(bytes: [u8; 12]) -> Xid {
-        Xid(bytes)
-    }
-}
-
-impl From<Xid> for [u8; 12] {
-    fn from(id: Xid) -> [u8; 12] {
-        id.0
-    }
-}
+crate::scheme::array_storage!(Xid, 12);
 
 impl crate::scheme::describe::Describe for Xid {
     /// The machine ID in hex, the process ID and the counter, as rs/xid's accessors name them.

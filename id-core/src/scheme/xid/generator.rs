@@ -29,20 +29,12 @@ pub struct XidGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom> {
     drawn: Redraw,
 }
 
-impl XidGenerator {
+crate::scheme::default_constructors! {
     /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
     /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
     /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
     /// of an ID's cost here.
-    pub fn new() -> Self {
-        Self::with(CoarseClock, OsRandom)
-    }
-}
-
-impl Default for XidGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
+    XidGenerator => with(CoarseClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> XidGenerator<C, R> {

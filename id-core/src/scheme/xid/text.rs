@@ -5,11 +5,8 @@ use super::layout::LATEST;
 use super::{Xid, XidGenerator};
 use crate::codec::{IdText, base32hex, hex};
 use crate::error::ParseError;
-use crate::installed::Installed;
-use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, unsupported};
+use crate::scheme::{Encoding, Scheme, hex_array, clamp_time, unsupported};
 use crate::time::Timestamp;
-
-static DEFAULT_GENERATOR: Installed<XidGenerator> = Installed::new();
 
 impl crate::scheme::sealed::Sealed for Xid {}
 
@@ -23,24 +20,14 @@ impl Scheme for Xid {
     type Input = ();
     type Generator = XidGenerator;
 
-    fn default_generator() -> &'static XidGenerator {
-        DEFAULT_GENERATOR.get_or_init(XidGenerator::new)
-    }
+    crate::scheme::default_generator!(XidGenerator = XidGenerator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
         Timestamp::new(self.unix_seconds(), 0)
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::from(self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(Xid).map_err(|_| ParseError::bytes(12, bytes.len()))
-    }
+    crate::scheme::array_bytes!();
 
     #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
@@ -55,11 +42,7 @@ impl Scheme for Xid {
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
         match encoding {
             Encoding::Canonical | Encoding::Base32Hex => base32hex::decode(text).map(Xid),
-            Encoding::Hex => {
-                let mut bytes = [0u8; 12];
-                hex::decode_into(text, &mut bytes)?;
-                Ok(Xid(bytes))
-            }
+            Encoding::Hex => hex_array(text).map(Xid),
             _ => Err(unsupported(encoding)),
         }
     }
