@@ -50,7 +50,9 @@ pub(crate) use common::{
     canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
     write_uuid_like,
 };
-pub(crate) use declare::{array_bytes, array_storage, default_constructors, default_generator, hex_array};
+pub(crate) use declare::{
+    array_bytes, array_storage, default_constructors, default_generator, hex_array, installable_default,
+};
 #[doc(hidden)]
 pub use definition::Visitor;
 pub use definition::{Generate, Scheme};
