@@ -6,6 +6,12 @@ use std::process::Command;
 #[path = "cli/snowflake.rs"]
 mod snowflake;
 
+#[path = "cli/bytes12.rs"]
+mod bytes12;
+
+#[path = "cli/ksuid_ms.rs"]
+mod ksuid_ms;
+
 fn idcraft(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_idcraft")).args(args).output().expect("run idcraft");
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())

@@ -88,6 +88,14 @@ pub struct SonyHex(u64);
 #[id(scheme = "ksuid", prefix = "evt")]
 pub struct Event([u8; 20]);
 
+#[derive(Identity)]
+#[id(scheme = "object_id")]
+pub struct Document([u8; 12]);
+
+#[derive(Identity)]
+#[id(scheme = "xid", prefix = "req")]
+pub struct Request([u8; 12]);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -164,6 +172,8 @@ pub fn check_all_types(text: &str) {
     check_text::<Media>(text, Form::Digits);
     check_text::<SonyHex>(text, Form::Uppercase);
     check_text::<Event>(text, Form::Exact);
+    check_text::<Document>(text, Form::Lowercase);
+    check_text::<Request>(text, Form::Exact);
     check_number::<Tweet>(text);
     check_text::<Trace>(text, Form::Uppercase);
     check_text::<TypedUser>(text, Form::Exact);
@@ -220,4 +230,6 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<Sonyflake>(data);
     check_bytes::<MastodonId>(data);
     check_bytes::<Ksuid>(data);
+    check_bytes::<ObjectId>(data);
+    check_bytes::<Xid>(data);
 }

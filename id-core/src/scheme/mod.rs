@@ -21,6 +21,9 @@
 //! | `mastodon` | [`MastodonId`] | `u64` | decimal |
 //! | `snowflake`, `sonyflake` + layout keys | `Snowflake<declared>` | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
+//! | `ksuid_ms` | [`KsuidMs`] | `[u8; 20]` | 27-char base62 |
+//! | `object_id` | [`ObjectId`] | `[u8; 12]` | 24-char lowercase hex |
+//! | `xid` | [`Xid`] | `[u8; 12]` | 20-char base32hex |
 
 // What tools (the CLI, the database benchmark) read of a scheme: its fields and generator
 // options. Reached by those tools, not an API of its own.
@@ -32,6 +35,7 @@ pub(crate) mod unix_ms48;
 
 mod bytes;
 mod common;
+mod declare;
 mod definition;
 #[doc(hidden)]
 pub mod fields;
@@ -47,6 +51,9 @@ pub use bytes::IdBytes;
 pub(crate) use common::{
     canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
     write_uuid_like,
+};
+pub(crate) use declare::{
+    array_bytes, array_storage, default_constructors, default_generator, hex_array, installable_default,
 };
 #[doc(hidden)]
 pub use definition::Visitor;
@@ -95,8 +102,15 @@ registry::registry! {
     mod ulid: "ulid" __gate_ulid, pub use { Ulid, UlidGenerator } {
         ulid => Ulid, infallible { new() => (); };
     }
-    mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator } {
+    mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator, KsuidMs, KsuidMsGenerator } {
         ksuid => Ksuid, infallible { new() => (); };
+        ksuid_ms => KsuidMs, infallible { new() => (); };
+    }
+    mod object_id: "object_id" __gate_object_id, pub use { ObjectId, ObjectIdGenerator } {
+        object_id => ObjectId, infallible { new() => (); };
+    }
+    mod xid: "xid" __gate_xid, pub use { Xid, XidGenerator } {
+        xid => Xid, infallible { new() => (); };
     }
     mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, MastodonId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake },

@@ -106,10 +106,7 @@ impl Scheme for DistributedId {
     type Input = ();
     type Generator = DistributedIdGenerator;
 
-    fn default_generator() -> &'static DistributedIdGenerator {
-        static GENERATOR: crate::installed::Installed<DistributedIdGenerator> = crate::installed::Installed::new();
-        GENERATOR.get_or_init(DistributedIdGenerator::new)
-    }
+    crate::scheme::default_generator!(DistributedIdGenerator = DistributedIdGenerator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {

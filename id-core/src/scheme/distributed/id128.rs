@@ -134,10 +134,7 @@ impl Scheme for DistributedId128 {
     type Input = ();
     type Generator = DistributedId128Generator;
 
-    fn default_generator() -> &'static DistributedId128Generator {
-        static GENERATOR: crate::installed::Installed<DistributedId128Generator> = crate::installed::Installed::new();
-        GENERATOR.get_or_init(DistributedId128Generator::new)
-    }
+    crate::scheme::default_generator!(DistributedId128Generator = DistributedId128Generator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {

@@ -8,7 +8,6 @@ use crate::error::GenerateError;
 use crate::explicit::ClockUse;
 use crate::fence::Fence;
 use crate::fork::PerProcess;
-use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::{Generate, Scheme};
@@ -53,21 +52,7 @@ pub(super) struct CounterState {
 }
 
 pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
-pub(super) static DEFAULT_GENERATOR: Installed<HotGuidGenerator> = Installed::new();
-
-/// Makes `generator` the one [`HotGuid::new`] and derived types' `new()` use (e.g. one on
-/// leased machine bytes). Once, at start-up, before the first ID; afterwards `generator` is
-/// handed back as the error ([`replace_default`] swaps it later).
-#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
-pub fn install_default(generator: HotGuidGenerator) -> Result<(), HotGuidGenerator> {
-    DEFAULT_GENERATOR.install(generator).map(drop)
-}
-
-/// Makes `generator` the default whatever was installed before (see
-/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
-pub fn replace_default(generator: HotGuidGenerator) {
-    DEFAULT_GENERATOR.replace(generator);
-}
+crate::scheme::installable_default!(HotGuidGenerator, "HotGuid");
 
 /// The last instant whose seconds fit the layout's 32 bits.
 /// Five machine bytes in the low bytes of a word, as `PerProcess` keeps them.

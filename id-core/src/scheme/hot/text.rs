@@ -19,9 +19,7 @@ impl Scheme for HotGuid {
     type Input = u32;
     type Generator = HotGuidGenerator;
 
-    fn default_generator() -> &'static HotGuidGenerator {
-        DEFAULT_GENERATOR.get_or_init(HotGuidGenerator::new)
-    }
+    crate::scheme::default_generator!(HotGuidGenerator = HotGuidGenerator::new, in DEFAULT_GENERATOR);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {

@@ -5,25 +5,9 @@ use super::config::SnoConfigError;
 use super::generator::SnoGenerator;
 use crate::clock::CoarseClock;
 use crate::fork::PerProcess;
-use crate::installed::Installed;
 use core::sync::atomic::{AtomicU32, Ordering};
 
-pub(super) static DEFAULT_GENERATOR: Installed<SnoGenerator> = Installed::new();
-
-/// Makes `generator` the one [`Sno::new`](super::Sno::new) and derived types' `new()` use (e.g. one on a leased
-/// partition). Once, at start-up, before the first ID: afterwards `generator` is handed back as
-/// the error ([`replace_default`] swaps it later).
-#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
-pub fn install_default(generator: SnoGenerator) -> Result<(), SnoGenerator> {
-    DEFAULT_GENERATOR.install(generator).map(drop)
-}
-
-/// Makes `generator` the default whatever was installed before, e.g. one on a new lease after
-/// the old one was lost for good. Calls in flight finish on the old generator; the old one is
-/// kept alive for the rest of the process (replacing is for rare events).
-pub fn replace_default(generator: SnoGenerator) {
-    DEFAULT_GENERATOR.replace(generator);
-}
+crate::scheme::installable_default!(SnoGenerator, "Sno");
 
 /// A `fork()` child's partition for a default generator: drawn again, never the parent's (whose
 /// sequence the child would otherwise repeat).

@@ -7,7 +7,6 @@ use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fork::Lineage;
-use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::unix_ms48::{MAX_MS, checked_ms, ms_start};
 use crate::scheme::{Generate, Scheme};
@@ -15,21 +14,7 @@ use crate::sync::Mutex;
 use crate::time::Timestamp;
 use core::fmt;
 
-pub(super) static DEFAULT_GENERATOR: Installed<UlidGenerator> = Installed::new();
-
-/// Makes `generator` the one [`Ulid::new`] and derived `ulid` types' `new()` use. Once, at
-/// start-up, before the first ID; afterwards `generator` is handed back as the error
-/// ([`replace_default`] swaps it later).
-#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
-pub fn install_default(generator: UlidGenerator) -> Result<(), UlidGenerator> {
-    DEFAULT_GENERATOR.install(generator).map(drop)
-}
-
-/// Makes `generator` the default whatever was installed before (see
-/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
-pub fn replace_default(generator: UlidGenerator) {
-    DEFAULT_GENERATOR.replace(generator);
-}
+crate::scheme::installable_default!(UlidGenerator, "Ulid");
 
 /// Makes ULIDs: thread-safe, strictly increasing per generator, with 80 unguessable bits at
 /// the start of each millisecond (see the [module docs](super) for the overflow rule).
@@ -43,17 +28,9 @@ pub struct UlidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     explicit: ExplicitSequence,
 }
 
-impl UlidGenerator {
+crate::scheme::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for UlidGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
+    UlidGenerator => with(SystemClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> UlidGenerator<C, R> {

@@ -19,9 +19,7 @@ impl Scheme for Ulid {
     type Input = ();
     type Generator = UlidGenerator;
 
-    fn default_generator() -> &'static UlidGenerator {
-        DEFAULT_GENERATOR.get_or_init(UlidGenerator::new)
-    }
+    crate::scheme::default_generator!(UlidGenerator = UlidGenerator::new, in DEFAULT_GENERATOR);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {

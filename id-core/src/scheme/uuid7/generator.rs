@@ -8,7 +8,6 @@ use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fork::Lineage;
-use crate::installed::Installed;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::unix_ms48::{MAX_MS, checked_ms, out_of_range};
 use crate::scheme::{Generate, Scheme};
@@ -16,21 +15,7 @@ use crate::sync::Mutex;
 use crate::time::Timestamp;
 use core::fmt;
 
-pub(super) static DEFAULT_GENERATOR: Installed<Uuid7Generator> = Installed::new();
-
-/// Makes `generator` the one [`Uuid7::new`] and derived `uuid7` types' `new()` use. Once, at
-/// start-up, before the first ID; afterwards `generator` is handed back as the error
-/// ([`replace_default`] swaps it later).
-#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
-pub fn install_default(generator: Uuid7Generator) -> Result<(), Uuid7Generator> {
-    DEFAULT_GENERATOR.install(generator).map(drop)
-}
-
-/// Makes `generator` the default whatever was installed before (see
-/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
-pub fn replace_default(generator: Uuid7Generator) {
-    DEFAULT_GENERATOR.replace(generator);
-}
+crate::scheme::installable_default!(Uuid7Generator, "Uuid7");
 
 /// Makes UUIDv7s: thread-safe, strictly increasing per generator, unguessable in the 32 random
 /// bits of every ID and in the counter's random start each millisecond.
@@ -44,17 +29,9 @@ pub struct Uuid7Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     explicit: ExplicitSequence,
 }
 
-impl Uuid7Generator {
+crate::scheme::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for Uuid7Generator {
-    fn default() -> Self {
-        Self::new()
-    }
+    Uuid7Generator => with(SystemClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> Uuid7Generator<C, R> {

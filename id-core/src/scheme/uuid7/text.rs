@@ -27,9 +27,7 @@ impl Scheme for Uuid7 {
     type Input = ();
     type Generator = Uuid7Generator;
 
-    fn default_generator() -> &'static Uuid7Generator {
-        DEFAULT_GENERATOR.get_or_init(Uuid7Generator::new)
-    }
+    crate::scheme::default_generator!(Uuid7Generator = Uuid7Generator::new, in DEFAULT_GENERATOR);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
