@@ -1,11 +1,12 @@
-//! `#[id(scheme = "...", encoding = "...", prefix = "...", bind = "...", crate = "...")]`: parsed and checked,
-//! every mistake reported with the span of the offending token.
+//! `#[id(scheme = "...", encoding = "...", prefix = "...", bind = "...", crate = "...")]`, and a
+//! text scheme's `size = N, alphabet = "..."`: parsed and checked, every mistake reported with
+//! the span of the offending token.
 
 use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, LitStr, Token};
 
-const KEYS: [&str; 5] = ["scheme", "encoding", "prefix", "bind", "crate"];
+const KEYS: [&str; 7] = ["scheme", "encoding", "prefix", "bind", "crate", "size", "alphabet"];
 
 /// `scheme = "name<args>"`: a name the runtime's registry (`by_name`) resolves, or the
 /// compiler reports with its own "a similar name exists"; the derive knows no scheme.
@@ -25,11 +26,19 @@ pub struct Attrs {
     /// The stable name bound public tokens are keyed on.
     pub bind: Option<LitStr>,
     pub krate: syn::Path,
+    /// `size` and `alphabet`, the parameters of a text scheme (`nanoid`).
+    pub text: TextParams,
 }
 
 pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
-    let mut attrs =
-        Attrs { scheme: None, encoding: None, prefix: None, bind: None, krate: syn::parse_quote!(::idcraft) };
+    let mut attrs = Attrs {
+        scheme: None,
+        encoding: None,
+        prefix: None,
+        bind: None,
+        krate: syn::parse_quote!(::idcraft),
+        text: TextParams::default(),
+    };
     let mut seen: Vec<String> = Vec::new();
     let mut scheme_lit: Option<LitStr> = None;
     // Whether an error already concerns the scheme key (so "missing scheme" would be noise).
@@ -51,7 +60,9 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                     scheme_reported |= s == "scheme";
                     msg.push_str(&format!("; did you mean `{s}`?"));
                 } else {
-                    msg.push_str("; expected one of `scheme`, `encoding`, `prefix`, `bind`, `crate`");
+                    msg.push_str(
+                        "; expected one of `scheme`, `encoding`, `prefix`, `bind`, `crate`, `size`, `alphabet`",
+                    );
                 }
                 errors.push(syn::Error::new(meta.path.span(), msg));
                 // Skip its value so the remaining keys are still checked.
@@ -61,6 +72,9 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                 return Ok(());
             }
             scheme_reported |= key == "scheme";
+            if attrs.text.parse_key(&key, &meta, errors)? {
+                return Ok(());
+            }
             let value: LitStr = meta.value()?.parse()?;
             if seen.contains(&key) {
                 errors.push(syn::Error::new(meta.path.span(), format!("duplicate key `{key}` in #[id(...)]")));
@@ -91,10 +105,11 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
         )),
         None => {}
         Some(lit) => match scheme_ref(lit) {
-            Ok(scheme) => attrs.scheme = Some(scheme),
+            Ok(scheme) => attrs.scheme = Some(attrs.text.apply(scheme, errors)),
             Err(e) => errors.push(e),
         },
     }
+    attrs.text.check(errors);
     if let Some(prefix) = &attrs.prefix
         && let Err(why) = check_prefix(&prefix.value())
     {
@@ -106,6 +121,127 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
         errors.push(syn::Error::new(bind.span(), format!("invalid bind name \"{}\": {why}", bind.value())));
     }
     attrs
+}
+
+/// `size = N` and `alphabet = "..."`: a text scheme's length and characters. They become the
+/// scheme's arguments, `<Alphabet, N>`, the alphabet a type the derive writes; a scheme that
+/// takes none refuses them at the scheme literal, as it refuses `<...>` there.
+#[derive(Default)]
+pub struct TextParams {
+    pub size: Option<syn::LitInt>,
+    pub alphabet: Option<LitStr>,
+}
+
+/// The type the derive writes for `alphabet` (inside the expansion's `const _` block).
+const ALPHABET_TYPE: &str = "__IdcraftAlphabet";
+
+/// The longest text a text scheme holds: what a storage array and the runtime's `IdBytes` take.
+const MAX_SIZE: u32 = 32;
+
+impl TextParams {
+    fn given(&self) -> bool {
+        self.size.is_some() || self.alphabet.is_some()
+    }
+
+    /// Reads `size` or `alphabet` (`Ok(true)`), or leaves other keys (`Ok(false)`).
+    fn parse_key(
+        &mut self,
+        key: &str,
+        meta: &syn::meta::ParseNestedMeta<'_>,
+        errors: &mut Vec<syn::Error>,
+    ) -> syn::Result<bool> {
+        let duplicate = || syn::Error::new(meta.path.span(), format!("duplicate key `{key}` in #[id(...)]"));
+        match key {
+            "size" => {
+                let lit: syn::LitInt = meta.value()?.parse().map_err(|e| {
+                    syn::Error::new(e.span(), "`size` takes a whole number of characters, like `size = 12`")
+                })?;
+                if self.size.replace(lit).is_some() {
+                    errors.push(duplicate());
+                }
+                Ok(true)
+            }
+            "alphabet" => {
+                let lit: LitStr = meta.value()?.parse()?;
+                if self.alphabet.replace(lit).is_some() {
+                    errors.push(duplicate());
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// The scheme with `<Alphabet, N>` as its arguments, or as it is where neither key is
+    /// given; an error for both these keys and `<...>` in the literal.
+    fn apply(&self, mut scheme: SchemeRef, errors: &mut Vec<syn::Error>) -> SchemeRef {
+        if !self.given() {
+            return scheme;
+        }
+        if !scheme.args.is_empty() {
+            errors.push(syn::Error::new(
+                scheme.span,
+                "give the scheme's parameters either in `<...>` or as `size`/`alphabet`, not both",
+            ));
+            return scheme;
+        }
+        let alphabet = syn::Ident::new(ALPHABET_TYPE, scheme.span);
+        let size = self.size.as_ref().map(|n| quote::quote!(, #n));
+        scheme.args = respan(quote::quote!(<#alphabet #size>), scheme.span);
+        scheme
+    }
+
+    /// The size 1 to 32 and the alphabet 2 to 94 distinct printable ASCII characters other
+    /// than space (the runtime checks the same when the type compiles), at the literal.
+    fn check(&self, errors: &mut Vec<syn::Error>) {
+        if let Some(size) = &self.size {
+            match size.base10_parse::<u32>() {
+                Ok(n) if (1..=MAX_SIZE).contains(&n) => {}
+                _ => errors.push(syn::Error::new(
+                    size.span(),
+                    format!("invalid size {}: a text ID has 1 to {MAX_SIZE} characters", size.base10_digits()),
+                )),
+            }
+        }
+        if let Some(alphabet) = &self.alphabet
+            && let Err(why) = check_alphabet(&alphabet.value())
+        {
+            errors.push(syn::Error::new(alphabet.span(), format!("invalid alphabet {:?}: {why}", alphabet.value())));
+        }
+    }
+
+    /// The alphabet type: `alphabet`'s characters, or the scheme's default where only `size`
+    /// is given. Empty without these keys.
+    pub fn items(&self, p: &TokenStream) -> TokenStream {
+        if !self.given() {
+            return TokenStream::new();
+        }
+        let ident = syn::Ident::new(ALPHABET_TYPE, Span::call_site());
+        let chars = self.alphabet.as_ref().map(|lit| quote::quote!(const CHARS: &'static str = #lit;));
+        quote::quote! {
+            #[derive(::core::clone::Clone, ::core::marker::Copy)]
+            #[doc(hidden)]
+            pub struct #ident;
+            impl #p::schemes::Alphabet for #ident { #chars }
+        }
+    }
+}
+
+/// An alphabet: at least 2 characters (one carries no randomness), printable ASCII other than
+/// space (a text survives URLs, logs and configs), each once (a repeated one would be drawn
+/// more often than the others).
+fn check_alphabet(chars: &str) -> Result<(), String> {
+    if chars.chars().count() < 2 {
+        return Err("an alphabet needs at least 2 characters".into());
+    }
+    if let Some(c) = chars.chars().find(|c| !c.is_ascii_graphic()) {
+        return Err(format!("{c:?} is not printable ASCII other than space"));
+    }
+    let bytes = chars.as_bytes();
+    if let Some((i, &b)) = bytes.iter().enumerate().find(|(i, b)| bytes[..*i].contains(b)) {
+        return Err(format!("{:?} appears twice (again at position {i})", char::from(b)));
+    }
+    Ok(())
 }
 
 /// A bind name: what bound tokens are keyed on, so it must survive being written down in a

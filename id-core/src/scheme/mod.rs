@@ -19,6 +19,7 @@
 //! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
+//! | `nanoid` | [`Nanoid`] | `[u8; N]` (21) | its own text, not time-ordered |
 
 // What tools (the CLI, the database benchmark) read of a scheme: its fields and generator
 // options. Reached by those tools, not an API of its own.
@@ -28,6 +29,7 @@ pub mod describe;
 pub(crate) mod overrides;
 pub(crate) mod unix_ms48;
 
+pub mod alphabet;
 mod bytes;
 mod common;
 mod definition;
@@ -41,6 +43,7 @@ pub mod storage;
 pub use crate::encoding::Encoding;
 #[cfg(feature = "std")]
 pub use crate::overflow::SequenceOverflow;
+pub use alphabet::Alphabet;
 pub use bytes::IdBytes;
 pub(crate) use common::{
     canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
@@ -93,6 +96,9 @@ registry::registry! {
     }
     mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator } {
         ksuid => Ksuid, infallible { new() => (); };
+    }
+    mod nanoid: "nanoid" __gate_nanoid, pub use { Nanoid, NanoidGenerator } {
+        nanoid<type A = alphabet::UrlSafe, const N: usize = 21> => Nanoid<A, N>, fallible, untimed { new() => (); };
     }
     mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake } {

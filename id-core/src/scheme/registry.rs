@@ -67,7 +67,8 @@ pub(crate) const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); 
 macro_rules! registry {
     ($d:tt $(
         mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?} {
-            $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $conversion:ident { $($items:tt)* };)+
+            $($name:ident $(<$(type $tparam:ident = $tdefault:ty,)? const $param:ident: $param_ty:ty = $default:literal>)?
+                => $ty:ty, $conversion:ident $(, $untimed:ident)? { $($items:tt)* };)+
         }
     )+) => {
         $(
@@ -94,7 +95,7 @@ macro_rules! registry {
         #[allow(non_camel_case_types)]
         pub mod by_name {
             use super::*;
-            $($(#[cfg(feature = $feature)] pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+)+
+            $($(#[cfg(feature = $feature)] pub type $name$(<$($tparam = $tdefault,)? const $param: $param_ty = $default>)? = $ty;)+)+
         }
 
         /// `#[derive(Identity)]`'s entry point: `(name [<args>] Alias, Type, Storage)` declares
@@ -128,7 +129,7 @@ macro_rules! registry {
                     $crate::$gate! { $name
                         {
                             type $d alias = $crate::scheme::by_name::$name $d($d args)*;
-                            $crate::__derive_items! { $d ident, $d storage; $conversion; $($items)* }
+                            $crate::__derive_items! { $d ident, $d storage; $conversion; [$($untimed)?]; $($items)* }
                         }
                         {
                             type $d alias = $crate::scheme::UnknownScheme<$d storage>;
@@ -176,6 +177,7 @@ macro_rules! __unknown_scheme_new {
                 ::core::unreachable!()
             }
         }
+        $crate::__derive_time!($ident);
     };
 }
 
