@@ -98,6 +98,9 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             errors.push(e);
         }
     }
+    // Before the scheme takes them: bad values are reported here, at their literals, and left
+    // out of the scheme, whose own check would report them again.
+    attrs.text.check(errors);
     match &scheme_lit {
         None if !scheme_reported => errors.push(syn::Error::new(
             input.ident.span(),
@@ -109,7 +112,6 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             Err(e) => errors.push(e),
         },
     }
-    attrs.text.check(errors);
     if let Some(prefix) = &attrs.prefix
         && let Err(why) = check_prefix(&prefix.value())
     {
@@ -130,6 +132,8 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
 pub struct TextParams {
     pub size: Option<syn::LitInt>,
     pub alphabet: Option<LitStr>,
+    /// Whether a given size or alphabet is bad (reported by [`TextParams::check`]).
+    invalid: bool,
 }
 
 /// The type the derive writes for `alphabet` (inside the expansion's `const _` block).
@@ -139,8 +143,9 @@ const ALPHABET_TYPE: &str = "__IdcraftAlphabet";
 const MAX_SIZE: u32 = 32;
 
 impl TextParams {
+    /// Whether valid parameters are given: those become the scheme's arguments.
     fn given(&self) -> bool {
-        self.size.is_some() || self.alphabet.is_some()
+        (self.size.is_some() || self.alphabet.is_some()) && !self.invalid
     }
 
     /// Reads `size` or `alphabet` (`Ok(true)`), or leaves other keys (`Ok(false)`).
@@ -193,7 +198,8 @@ impl TextParams {
 
     /// The size 1 to 32 and the alphabet 2 to 94 distinct printable ASCII characters other
     /// than space (the runtime checks the same when the type compiles), at the literal.
-    fn check(&self, errors: &mut Vec<syn::Error>) {
+    fn check(&mut self, errors: &mut Vec<syn::Error>) {
+        let before = errors.len();
         if let Some(size) = &self.size {
             match size.base10_parse::<u32>() {
                 Ok(n) if (1..=MAX_SIZE).contains(&n) => {}
@@ -208,6 +214,7 @@ impl TextParams {
         {
             errors.push(syn::Error::new(alphabet.span(), format!("invalid alphabet {:?}: {why}", alphabet.value())));
         }
+        self.invalid = errors.len() > before;
     }
 
     /// The alphabet type: `alphabet`'s characters, or the scheme's default where only `size`
