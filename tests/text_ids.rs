@@ -1,4 +1,4 @@
-//! The random text schemes (`nanoid`) through everything a derived type touches: its text, the
+//! The random text schemes (`nanoid`, `cuid2`) through everything a derived type touches: its text, the
 //! derive's `size` and `alphabet`, serde, a database column and a public token. Their IDs hold
 //! no time: the types have no `timestamp()`, and order is the text's.
 
@@ -27,6 +27,11 @@ struct Short([u8; 8]);
 #[derive(Identity)]
 #[id(scheme = "nanoid", alphabet = "-]^\\[ab", size = 10)]
 struct Odd([u8; 10]);
+
+/// A CUID2: 24 characters, a letter then base36.
+#[derive(Identity)]
+#[id(scheme = "cuid2", prefix = "usr")]
+struct UserId([u8; 24]);
 
 const URL_SAFE: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
@@ -127,4 +132,54 @@ fn a_public_token_of_twenty_one_bytes() {
     }
     let short = ShortHex::new();
     assert_eq!(ids.from_public(&ids.to_public(&short)).unwrap(), short, "12 bytes: one block");
+}
+
+#[test]
+fn cuid2_through_text_serde_and_a_token() {
+    for _ in 0..100 {
+        let id = UserId::new();
+        let text = id.to_string();
+        let body = text.strip_prefix("usr_").unwrap();
+        assert_eq!(body.len(), 24);
+        assert!(body.as_bytes()[0].is_ascii_lowercase(), "{body}");
+        assert!(body.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{body}");
+        assert_eq!(body.as_bytes(), id.as_inner(), "the storage is the text's bytes");
+        assert_eq!(text.parse::<UserId>().unwrap(), id);
+        assert_eq!(serde_json::from_str::<UserId>(&serde_json::to_string(&id).unwrap()).unwrap(), id);
+    }
+    // Made by the Python `cuid2` package.
+    let theirs: UserId = "usr_f4oupus69y46nz7hjsr4gi2c".parse().unwrap();
+    assert_eq!(theirs.as_inner(), b"f4oupus69y46nz7hjsr4gi2c");
+    assert!("usr_4foupus69y46nz7hjsr4gi2c".parse::<UserId>().is_err(), "a digit first");
+    assert!(UserId::try_from(*b"F4oupus69y46nz7hjsr4gi2c").is_err());
+}
+
+#[cfg(feature = "rusqlite")]
+#[test]
+fn cuid2_in_a_blob_column() {
+    let conn = rusqlite::Connection::open_in_memory().unwrap();
+    conn.execute("CREATE TABLE users (id BLOB PRIMARY KEY)", []).unwrap();
+    let mut ids: Vec<UserId> = (0..200).map(|_| UserId::new()).collect();
+    for id in &ids {
+        conn.execute("INSERT INTO users VALUES (?1)", [id]).unwrap();
+    }
+    let mut stmt = conn.prepare("SELECT id FROM users ORDER BY id").unwrap();
+    let back: Vec<UserId> = stmt.query_map([], |row| row.get(0)).unwrap().map(Result::unwrap).collect();
+    ids.sort();
+    assert_eq!(back, ids);
+}
+
+/// 24 bytes: the AES-SIV construction, bound and forgery-proof as for NanoIDs.
+#[cfg(feature = "public")]
+#[test]
+fn a_public_token_of_a_cuid2() {
+    use idcraft::public::{AesKey, PublicIds};
+    let ids = PublicIds::new(AesKey::new(&[3; 32]).unwrap()).bound_to_types();
+    let id = UserId::new();
+    let text = ids.to_public(&id).to_string();
+    assert_eq!(ids.decode_str::<UserId>(&text).unwrap(), id);
+    let mut forged = text.clone().into_bytes();
+    let last = forged.len() - 1;
+    forged[last] = if forged[last] == b'A' { b'B' } else { b'A' };
+    assert!(ids.decode_str::<UserId>(std::str::from_utf8(&forged).unwrap()).is_err());
 }

@@ -1,4 +1,4 @@
-//! The random text schemes on the command line: `new nanoid`, `inspect --scheme nanoid` with
+//! The random text schemes on the command line: `new nanoid`/`new cuid2`, `inspect --scheme` with
 //! the common keys only and no time, detection without `--scheme`, and `--time` refused.
 
 use super::{assert_common, fails, inspect, ok};
@@ -57,4 +57,23 @@ fn a_nanoid_is_detected_without_scheme() {
     let id = &ok(&["new", "nanoid"])[0];
     let v = inspect(&[id]);
     assert_eq!(v["scheme"], "nanoid", "{v}");
+}
+
+#[test]
+fn cuid2_new_and_inspect() {
+    for id in ok(&["new", "cuid2", "--count", "5"]) {
+        assert_eq!(id.len(), 24);
+        assert!(id.as_bytes()[0].is_ascii_lowercase(), "{id}");
+        assert!(id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{id}");
+        let v = inspect(&["--scheme", "cuid2", &id]);
+        assert_common(&v, "cuid2");
+        let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["hex", "scheme", "text"], "{v}");
+    }
+    // Made by the Python `cuid2` package.
+    let v = inspect(&["--scheme", "cuid2", "v9hafvwuh434dwpm5bmjnbqt"]);
+    assert_eq!(v["text"], "v9hafvwuh434dwpm5bmjnbqt");
+    let err = fails(&["inspect", "--scheme", "cuid2", "9vhafvwuh434dwpm5bmjnbqt"]);
+    assert!(err.contains("'9'"), "{err}");
 }

@@ -20,6 +20,7 @@
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
 //! | `nanoid` | [`Nanoid`] | `[u8; N]` (21) | its own text, not time-ordered |
+//! | `cuid2` | [`Cuid2`] | `[u8; 24]` | its own text, not time-ordered |
 
 // What tools (the CLI, the database benchmark) read of a scheme: its fields and generator
 // options. Reached by those tools, not an API of its own.
@@ -99,6 +100,9 @@ registry::registry! {
     }
     mod nanoid: "nanoid" __gate_nanoid, pub use { Nanoid, NanoidGenerator } {
         nanoid<type A = alphabet::UrlSafe, const N: usize = 21> => Nanoid<A, N>, fallible, untimed { new() => (); };
+    }
+    mod cuid2: "cuid2" __gate_cuid2, pub use { Cuid2, Cuid2Generator } {
+        cuid2 => Cuid2, fallible, untimed { new() => (); };
     }
     mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake } {
