@@ -11,11 +11,11 @@ use crate::random::{OsRandom, RandomSource};
 use crate::scheme::Generate;
 use crate::time::Timestamp;
 use core::fmt;
-use core::sync::atomic::{AtomicU64, Ordering};
+use core::sync::atomic::{AtomicU32, Ordering};
 
 /// The reference's bound on a counter's random start (about 22,000 hosts before two are
 /// likely to start on the same count).
-const INITIAL_COUNT_MAX: u64 = 476_782_367;
+const INITIAL_COUNT_MAX: u32 = 476_782_367;
 
 /// The fingerprint's length: the reference's "big length".
 const FINGERPRINT_LEN: usize = 32;
@@ -26,7 +26,10 @@ const FINGERPRINT_LEN: usize = 32;
 pub struct Cuid2Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     clock: C,
     random: R,
-    counter: AtomicU64,
+    // 32 bits, which every target has atomics for (bare-metal ARMv7 has no 64-bit ones). The
+    // count wraps after 2^32 IDs of one generator: it is hashed, never shown, and the salt is
+    // what keeps IDs apart.
+    counter: AtomicU32,
     fingerprint: [u8; FINGERPRINT_LEN],
 }
 
@@ -46,7 +49,7 @@ impl Default for Cuid2Generator {
 impl<C: Clock, R: RandomSource> Cuid2Generator<C, R> {
     /// A generator on `clock` and `random`: its counter's start and fingerprint are drawn now.
     pub fn with(clock: C, random: R) -> Self {
-        let start = uniform(&random, INITIAL_COUNT_MAX);
+        let start = uniform(&random, INITIAL_COUNT_MAX.into()) as u32;
         let mut entropy = [0u8; FINGERPRINT_LEN];
         base36_chars(&random, &mut entropy);
         let host = host_source();
@@ -55,7 +58,7 @@ impl<C: Clock, R: RandomSource> Cuid2Generator<C, R> {
         let source = digits.as_bytes();
         let n = source.len().min(FINGERPRINT_LEN);
         fingerprint[..n].copy_from_slice(&source[..n]);
-        Cuid2Generator { clock, random, counter: AtomicU64::new(start), fingerprint }
+        Cuid2Generator { clock, random, counter: AtomicU32::new(start), fingerprint }
     }
 }
 
@@ -160,8 +163,7 @@ impl<C: Clock, R: RandomSource> Generate<Cuid2> for Cuid2Generator<C, R> {
         let first = letter(&self.random);
         let mut salt = [0u8; LEN];
         base36_chars(&self.random, &mut salt);
-        // The count wraps only after 2^64 IDs; the reference's counter runs into floats.
-        let count = self.counter.fetch_add(1, Ordering::Relaxed);
+        let count = self.counter.fetch_add(1, Ordering::Relaxed).into();
         let ms = t.unix_millis();
         Ok(compose(first, ms, &salt, count, &self.fingerprint))
     }
