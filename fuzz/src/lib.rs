@@ -88,6 +88,19 @@ pub struct SonyHex(u64);
 #[id(scheme = "ksuid", prefix = "evt")]
 pub struct Event([u8; 20]);
 
+#[derive(Identity)]
+#[id(scheme = "nanoid", prefix = "inv")]
+pub struct Invite([u8; 21]);
+
+/// An alphabet with characters regular expressions and prefixes care about.
+#[derive(Identity)]
+#[id(scheme = "nanoid", size = 9, alphabet = "_-]^\\az09")]
+pub struct Code([u8; 9]);
+
+#[derive(Identity)]
+#[id(scheme = "cuid2")]
+pub struct Cuid([u8; 24]);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -164,6 +177,9 @@ pub fn check_all_types(text: &str) {
     check_text::<Media>(text, Form::Digits);
     check_text::<SonyHex>(text, Form::Uppercase);
     check_text::<Event>(text, Form::Exact);
+    check_text::<Invite>(text, Form::Exact);
+    check_text::<Code>(text, Form::Exact);
+    check_text::<Cuid>(text, Form::Exact);
     check_number::<Tweet>(text);
     check_text::<Trace>(text, Form::Uppercase);
     check_text::<TypedUser>(text, Form::Exact);
@@ -219,4 +235,6 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<InstagramId>(data);
     check_bytes::<Sonyflake>(data);
     check_bytes::<Ksuid>(data);
+    check_bytes::<Nanoid>(data);
+    check_bytes::<Cuid2>(data);
 }

@@ -125,7 +125,7 @@ fn storage_outside_the_alphabet_displays_and_is_refused_when_checked() {
 
 #[test]
 fn no_time_and_a_window_holds_every_id() {
-    assert!(!Nanoid::<UrlSafe, 21>::TIMED);
+    const { assert!(!Nanoid::<UrlSafe, 21>::TIMED) };
     let t = Timestamp::from_ymd(2026, 11, 27);
     let (lo, hi) = (Nanoid::<Hex, 8>::min_at(t), Nanoid::<Hex, 8>::max_at(t));
     assert_eq!((lo.to_string().as_str(), hi.to_string().as_str()), ("00000000", "ffffffff"));
