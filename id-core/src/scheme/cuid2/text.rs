@@ -18,7 +18,9 @@ impl Scheme for Cuid2 {
     const NAME: &'static str = "cuid2";
     type Shape = crate::scheme::shape::Bytes<LEN>;
     const TIMED: bool = false;
-    const TEXT_ALPHABET: &'static str = "0123456789abcdefghijklmnopqrstuvwxyz";
+    // The letters first: the one character every position takes (tools that fill a text with
+    // the alphabet's first character get a valid one).
+    const TEXT_ALPHABET: &'static str = "abcdefghijklmnopqrstuvwxyz0123456789";
     type Input = ();
     type Generator = Cuid2Generator;
 
