@@ -31,10 +31,18 @@ pub(super) fn base36(bytes: &[u8; 64]) -> Base36 {
     let mut out = Base36 { digits: [b'0'; MAX_DIGITS], start: MAX_DIGITS };
     let mut end = MAX_DIGITS;
     // Long division by 36^6 until the number is zero, writing six digits a round from the
-    // right; 17 rounds cover 102 digits, more than any 512-bit number has.
-    while limbs.iter().any(|&l| l != 0) {
+    // right; 17 rounds cover 102 digits, more than any 512-bit number has. Limbs that have
+    // become zero at the top are skipped: the rounds get shorter as the number shrinks.
+    let mut top = 0;
+    loop {
+        while top < limbs.len() && limbs[top] == 0 {
+            top += 1;
+        }
+        if top == limbs.len() {
+            break;
+        }
         let mut rem = 0u64;
-        for limb in &mut limbs {
+        for limb in &mut limbs[top..] {
             let cur = rem << 32 | u64::from(*limb);
             *limb = (cur / CHUNK) as u32;
             rem = cur % CHUNK;
