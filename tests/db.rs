@@ -191,16 +191,7 @@ mod postgres {
         support::database_url("tests/db.rs")
     }
 
-    /// A query built at run time, as each sqlx release takes it (0.9 wants it marked audited).
-    mod dynamic {
-        pub fn sqlx_0_8(sql: &str) -> &str {
-            sql
-        }
-
-        pub fn sqlx_0_9(sql: &str) -> sqlx_0_9::AssertSqlSafe<String> {
-            sqlx_0_9::AssertSqlSafe(sql.to_owned())
-        }
-    }
+    use super::rows::dynamic;
 
     /// sqlx's PostgreSQL support, the same tests for each release.
     macro_rules! sqlx_postgres_tests {

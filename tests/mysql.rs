@@ -30,17 +30,6 @@ fn mariadb_url() -> Option<String> {
     support::mariadb_url("tests/mysql.rs")
 }
 
-/// A query built at run time, as each sqlx release takes it (0.9 wants it marked audited).
-mod dynamic {
-    pub fn sqlx_0_8(sql: &str) -> &str {
-        sql
-    }
-
-    pub fn sqlx_0_9(sql: &str) -> sqlx_0_9::AssertSqlSafe<String> {
-        sqlx_0_9::AssertSqlSafe(sql.to_owned())
-    }
-}
-
 /// sqlx's MySQL support, the same tests for each release.
 macro_rules! sqlx_mysql_tests {
     ($($v:ident),*) => {$(

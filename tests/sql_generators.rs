@@ -14,19 +14,13 @@ use tokio_postgres::Client;
 
 const LEASES: &str = include_str!("../sql/postgres/idcraft_lease.sql");
 const GENERATORS: &str = include_str!("../sql/postgres/idcraft_generate.sql");
-/// Serialises loading the functions: concurrent CREATE OR REPLACE of one function fails
-/// ("tuple concurrently updated"), and tests (and test processes) load them at once.
-const LOAD: [&str; 4] = ["SELECT pg_advisory_lock(7326001)", LEASES, GENERATORS, "SELECT pg_advisory_unlock(7326001)"];
 const ROUNDS: usize = 150;
 
+/// The same, loaded over the synchronous client by the lease tests (see `postgres_with`).
+const LOAD: [&str; 4] = ["SELECT pg_advisory_lock(7326001)", LEASES, GENERATORS, "SELECT pg_advisory_unlock(7326001)"];
+
 async fn connect() -> Option<Client> {
-    let url = database_url(file!())?;
-    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
-    tokio::spawn(connection);
-    for statement in LOAD {
-        client.batch_execute(statement).await.unwrap();
-    }
-    Some(client)
+    postgres_with(file!(), &[LEASES, GENERATORS]).await
 }
 
 /// Whether `ORDER BY id` in PostgreSQL is the Rust `Ord` of the scheme (false for the SQL
@@ -107,6 +101,28 @@ async fn sql_defaults_read_back_through_the_rust_types() {
     check(&client, "idcraft_twitter_snowflake()", "bigint", TwitterId::new, ms, PgOrder::Same).await;
     check(&client, "idcraft_discord_snowflake(1023)", "bigint", DiscordId::new, ms, PgOrder::Same).await;
     check(&client, "idcraft_sonyflake()", "bigint", SonyflakeId::new, Duration::from_millis(10), PgOrder::Same).await;
+    check(&client, "idcraft_object_id()", "bytea", ObjectIdId::new, Duration::from_secs(1), PgOrder::Same).await;
+}
+
+/// One session's ObjectIds share their five random bytes (its server process's), another
+/// session's are its own, and the counter is the sequence's: one more per ID, whichever session
+/// asks.
+#[tokio::test]
+async fn sql_object_ids_keep_a_process_part_per_session() {
+    let Some(first) = connect().await else { return };
+    let Some(second) = connect().await else { return };
+    async fn make(client: &Client) -> idcraft::schemes::ObjectId {
+        let bytes: Vec<u8> = client.query_one("SELECT idcraft_object_id()", &[]).await.unwrap().get(0);
+        idcraft::schemes::ObjectId::from_bytes_array(bytes.try_into().expect("12 bytes"))
+    }
+    let (a, b, c) = (make(&first).await, make(&first).await, make(&second).await);
+    assert_eq!(a.random(), b.random(), "one session, one process part");
+    assert_ne!(a.random(), c.random(), "each session draws its own");
+    // Other tests may take values of the sequence in between: later, never equal.
+    let step = |x: u32, y: u32| y.wrapping_sub(x) & 0xFF_FFFF;
+    assert!(step(a.counter(), b.counter()) >= 1 && step(b.counter(), c.counter()) >= 1);
+    let now = Timestamp::from_system_time(std::time::SystemTime::now());
+    assert!((now.unix_seconds() - a.unix_seconds()).abs() <= 2, "{a} is of now ({now})");
 }
 
 /// Fields the caller gives land in their bits; a field out of range is a PostgreSQL error,

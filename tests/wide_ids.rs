@@ -1,4 +1,4 @@
-//! IDs longer than 16 bytes: a derived KSUID (20 bytes) through everything a derived type
+//! IDs longer than 16 bytes: a derived KSUID and KSUID-ms (20 bytes) through everything a derived type
 //! touches: its text, serde in a human-readable and a binary format, a database column, and
 //! (with `public`) a public token.
 
@@ -88,4 +88,32 @@ fn a_public_token_of_twenty_bytes() {
     let (compatible, plain) = (PublicIds::compatible(key()), PublicIds::new(key()));
     assert_eq!(compatible.to_public(&id).to_string(), plain.to_public(&id).to_string());
     assert_eq!(compatible.from_public(&compatible.to_public(&id)).unwrap(), id);
+}
+
+#[derive(Identity)]
+#[id(scheme = "ksuid_ms", prefix = "msg")]
+struct MessageId([u8; 20]);
+
+/// A KSUID-ms as a derived type: its time to 4 ms through the accessors, its text read as a
+/// KSUID's, serde, and a 20-byte public token bound to its type.
+#[test]
+fn ksuid_ms_as_a_derived_type() {
+    let id: MessageId = "msg_1srO3aXUuJyAccQfFpRNczGhCO7".parse().unwrap();
+    assert_eq!((id.unix_seconds(), id.millis()), (1_621_627_043, 120));
+    assert_eq!(id.payload(), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    let as_ksuid = Bare::from(id.into_inner());
+    assert_eq!(as_ksuid.unix_seconds(), id.unix_seconds(), "every KSUID-ms is a KSUID of its second");
+    let fresh = MessageId::new();
+    assert_eq!(serde_json::from_str::<MessageId>(&serde_json::to_string(&fresh).unwrap()).unwrap(), fresh);
+    assert_eq!(bincode::deserialize::<MessageId>(&bincode::serialize(&fresh).unwrap()).unwrap(), fresh);
+    assert!(MessageId::min_at(fresh.timestamp()) <= fresh && fresh <= MessageId::max_at(fresh.timestamp()));
+    #[cfg(feature = "public")]
+    {
+        use idcraft::public::{AesKey, PublicIds};
+        let ids = PublicIds::new(AesKey::new(&[3; 32]).unwrap()).bound_to_types();
+        let text = ids.to_public(&fresh).to_string();
+        assert_eq!(text.strip_prefix("msg_").map(str::len), Some(50), "36 bytes of AES-SIV: {text}");
+        assert_eq!(ids.decode_str::<MessageId>(&text).unwrap(), fresh);
+        assert!(ids.decode_str::<EventId>(&text).is_err(), "bound to its type");
+    }
 }

@@ -8,6 +8,12 @@ mod snowflake;
 #[path = "cli/text_schemes.rs"]
 mod text_schemes;
 
+#[path = "cli/bytes12.rs"]
+mod bytes12;
+
+#[path = "cli/ksuid_ms.rs"]
+mod ksuid_ms;
+
 fn idcraft(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_idcraft")).args(args).output().expect("run idcraft");
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
@@ -63,7 +69,8 @@ fn new_then_inspect_for_every_scheme() {
         let ids = ok(&["new", scheme, "--count", "3"]);
         assert_eq!(ids.len(), 3, "{scheme}");
         for id in &ids {
-            let v = inspect(&["--scheme", scheme, id]);
+            // After `--`: a NanoID may start with `-`.
+            let v = inspect(&["--scheme", scheme, "--", id]);
             assert_common(&v, scheme);
             assert_eq!(v["text"], id.as_str());
         }

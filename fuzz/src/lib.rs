@@ -89,6 +89,12 @@ pub struct SonyHex(u64);
 pub struct Event([u8; 20]);
 
 #[derive(Identity)]
+#[id(scheme = "object_id")]
+pub struct Document([u8; 12]);
+
+#[derive(Identity)]
+#[id(scheme = "xid", prefix = "req")]
+pub struct Request([u8; 12]);
 #[id(scheme = "nanoid", prefix = "inv")]
 pub struct Invite([u8; 21]);
 
@@ -177,6 +183,8 @@ pub fn check_all_types(text: &str) {
     check_text::<Media>(text, Form::Digits);
     check_text::<SonyHex>(text, Form::Uppercase);
     check_text::<Event>(text, Form::Exact);
+    check_text::<Document>(text, Form::Lowercase);
+    check_text::<Request>(text, Form::Exact);
     check_text::<Invite>(text, Form::Exact);
     check_text::<Code>(text, Form::Exact);
     check_text::<Cuid>(text, Form::Exact);
@@ -235,6 +243,8 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<InstagramId>(data);
     check_bytes::<Sonyflake>(data);
     check_bytes::<Ksuid>(data);
+    check_bytes::<ObjectId>(data);
+    check_bytes::<Xid>(data);
     check_bytes::<Nanoid>(data);
     check_bytes::<Cuid2>(data);
 }

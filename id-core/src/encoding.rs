@@ -27,11 +27,14 @@ pub enum Encoding {
     /// TypeID v0.3's suffix: 26 characters of lowercase Crockford base32 (128-bit schemes); a
     /// derived type's `prefix` becomes the TypeID's prefix.
     TypeId,
+    /// xid's text: 20 characters of lowercase base32hex (`0-9a-v`, RFC 4648's extended-hex
+    /// alphabet) without padding, in byte order (12-byte schemes).
+    Base32Hex,
 }
 
 impl Encoding {
     /// Every encoding, in declaration order.
-    pub const ALL: [Encoding; 10] = [
+    pub const ALL: [Encoding; 11] = [
         Encoding::Canonical,
         Encoding::Uuid,
         Encoding::Hex,
@@ -42,11 +45,12 @@ impl Encoding {
         Encoding::Base64Url,
         Encoding::Ulid,
         Encoding::TypeId,
+        Encoding::Base32Hex,
     ];
 
     /// What `#[id(encoding = "...")]` says for a name that is none of [`Encoding::name`].
     #[doc(hidden)]
-    pub const UNKNOWN_NAME: &'static str = "unknown text form; expected one of `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url`, `ulid`, `typeid`";
+    pub const UNKNOWN_NAME: &'static str = "unknown text form; expected one of `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url`, `ulid`, `typeid`, `base32hex`";
 
     /// The encoding called `name` (see [`Encoding::name`]).
     pub const fn from_name(name: &str) -> Option<Encoding> {
@@ -82,7 +86,7 @@ impl Encoding {
             Encoding::Uuid | Encoding::Hex => 16,
             Encoding::Base62 => 62,
             Encoding::Decimal => 10,
-            Encoding::Sno32 | Encoding::Ulid | Encoding::TypeId => 32,
+            Encoding::Sno32 | Encoding::Ulid | Encoding::TypeId | Encoding::Base32Hex => 32,
             Encoding::Base64 | Encoding::Base64Url => 64,
         }
     }
@@ -100,6 +104,7 @@ impl Encoding {
             Encoding::Base64Url => "base64url",
             Encoding::Ulid => "ulid",
             Encoding::TypeId => "typeid",
+            Encoding::Base32Hex => "base32hex",
         }
     }
 }

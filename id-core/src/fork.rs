@@ -146,6 +146,46 @@ impl Lineage {
     }
 }
 
+/// State a generator draws for its process from its own random source (ObjectId's random bytes
+/// and counter start, xid's counter start): drawn when the generator is made and drawn again,
+/// once, in each `fork()` child before the child's first ID. Unlike [`PerProcess`], the draw
+/// can use the generator's injected source, so a seeded test source stays deterministic.
+#[derive(Debug)]
+pub(crate) struct Redraw {
+    /// The fork generation the state was last drawn in.
+    drawn_in: AtomicU64,
+    /// Held by the thread of a child that draws again, so other threads wait for its draw
+    /// rather than make IDs of the parent's state.
+    lock: crate::sync::Mutex<()>,
+}
+
+impl Redraw {
+    /// State drawn in `generation`.
+    pub(crate) fn new(generation: u64) -> Self {
+        Redraw { drawn_in: AtomicU64::new(generation), lock: crate::sync::Mutex::new(()) }
+    }
+
+    /// Runs `draw` if the state was drawn in another generation than `generation` (one thread
+    /// runs it; the others return after it has).
+    #[inline]
+    pub(crate) fn ensure(&self, generation: u64, draw: impl FnOnce()) {
+        // Acquire: a generation published by `again` comes with what `draw` stored.
+        if self.drawn_in.load(Ordering::Acquire) != generation {
+            self.again(generation, draw);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn again(&self, generation: u64, draw: impl FnOnce()) {
+        let _held = self.lock.lock();
+        if self.drawn_in.load(Ordering::Relaxed) != generation {
+            draw();
+            self.drawn_in.store(generation, Ordering::Release);
+        }
+    }
+}
+
 /// A value that belongs to one process: fixed by the caller, or drawn for the process and drawn
 /// again (never to the value it had) in a child. Snowflake nodes, sno partitions and HotGuid's
 /// machine bytes.
@@ -280,6 +320,17 @@ mod tests {
         assert_eq!(drawn.get(), 8);
         assert_eq!(drawn.get(), 8, "drawn once per generation");
         assert_eq!(fixed.get(), 7);
+    }
+
+    #[test]
+    fn a_redraw_runs_once_per_generation() {
+        let redraw = Redraw::new(0);
+        let mut draws = 0;
+        redraw.ensure(0, || draws += 1);
+        redraw.ensure(1, || draws += 1);
+        redraw.ensure(1, || draws += 1);
+        redraw.ensure(2, || draws += 1);
+        assert_eq!(draws, 2);
     }
 
     #[cfg(feature = "std")]

@@ -80,7 +80,7 @@ pub mod scheme;
 pub mod scope;
 mod sync;
 #[cfg(test)]
-mod test_budget;
+use idcraft_test_budget as test_budget;
 pub mod text_form;
 pub mod time;
 

@@ -40,35 +40,27 @@ pub trait RandomSource: Send + Sync {
     }
 }
 
-impl<R: RandomSource + ?Sized> RandomSource for &R {
-    fn fill_bytes(&self, dest: &mut [u8]) {
-        (**self).fill_bytes(dest)
-    }
-    fn next_u64(&self) -> u64 {
-        (**self).next_u64()
-    }
-    fn next_u64_pair(&self) -> u128 {
-        (**self).next_u64_pair()
-    }
-    fn fork_generation(&self) -> u64 {
-        (**self).fork_generation()
-    }
+// A reference to a source, or a shared one, is that source: every method forwards, the
+// provided ones included (a source's own `next_u64_pair` may be faster than the default).
+macro_rules! forward_to_pointee {
+    ($($pointer:ty),+) => {$(
+        impl<R: RandomSource + ?Sized> RandomSource for $pointer {
+            fn fill_bytes(&self, dest: &mut [u8]) {
+                (**self).fill_bytes(dest)
+            }
+            fn next_u64(&self) -> u64 {
+                (**self).next_u64()
+            }
+            fn next_u64_pair(&self) -> u128 {
+                (**self).next_u64_pair()
+            }
+            fn fork_generation(&self) -> u64 {
+                (**self).fork_generation()
+            }
+        }
+    )+};
 }
-
-impl<R: RandomSource + ?Sized> RandomSource for alloc::sync::Arc<R> {
-    fn fill_bytes(&self, dest: &mut [u8]) {
-        (**self).fill_bytes(dest)
-    }
-    fn next_u64(&self) -> u64 {
-        (**self).next_u64()
-    }
-    fn next_u64_pair(&self) -> u128 {
-        (**self).next_u64_pair()
-    }
-    fn fork_generation(&self) -> u64 {
-        (**self).fork_generation()
-    }
-}
+forward_to_pointee!(&R, alloc::sync::Arc<R>);
 
 /// The default: a per-thread ChaCha12 CSPRNG seeded from the operating system and reseeded
 /// periodically (`rand`'s `ThreadRng`), and reseeded in a `fork()` child before its first draw

@@ -5,7 +5,7 @@
 use crate::prelude::*;
 
 use crate::codec::base64::Flavour;
-use crate::codec::{base62, crockford, hex, sno32};
+use crate::codec::{base32hex, base62, crockford, hex, sno32};
 use crate::identity::Identity;
 use crate::scheme::{Encoding, Scheme};
 use crate::time::Timestamp;
@@ -73,6 +73,7 @@ fn class(encoding: Encoding) -> &'static str {
         Encoding::Base64Url => Flavour::UrlSafe.name(),
         Encoding::Base62 => base62::ALPHABET_NAME,
         Encoding::Hex => hex::HEX_ALPHABET,
+        Encoding::Base32Hex => base32hex::ALPHABET_NAME,
         // Not reached: every scheme's canonical text is one of the concrete encodings.
         _ => ".",
     }

@@ -164,6 +164,35 @@ mod imp {
         }
     }
 
+    /// The parts ObjectId and xid keep per process are the child's own after a fork: the
+    /// ObjectId's five random bytes are drawn again, the xid's process ID is the child's, and
+    /// neither counter continues the parent's.
+    fn per_process_parts_are_the_childs() {
+        ObjectId::default_generator().generate(()).expect("generates");
+        Xid::default_generator().generate(()).expect("generates");
+        let (parent, child) = on_both_sides(|| {
+            let object_id = ObjectId::default_generator().generate(()).expect("generates");
+            let xid = Xid::default_generator().generate(()).expect("generates");
+            let mut bytes = object_id.to_bytes_array().to_vec();
+            bytes.extend_from_slice(&xid.to_bytes_array());
+            bytes.extend_from_slice(&xid::host_process_id().to_be_bytes());
+            bytes
+        });
+        let read = |bytes: &[u8]| {
+            let object_id = ObjectId::from_bytes_array(bytes[..12].try_into().unwrap());
+            let xid = Xid::from_bytes_array(bytes[12..24].try_into().unwrap());
+            (object_id, xid, u16::from_be_bytes(bytes[24..].try_into().unwrap()))
+        };
+        let ((parent_oid, parent_xid, parent_pid), (child_oid, child_xid, child_pid)) = (read(&parent), read(&child));
+        assert_ne!(parent_oid.random(), child_oid.random(), "ObjectId: the child kept its parent's random bytes");
+        assert_ne!(parent_oid.counter(), child_oid.counter(), "ObjectId: the child continued its parent's counter");
+        assert_eq!(parent_xid.machine(), child_xid.machine(), "xid: one machine");
+        assert_ne!(parent_xid.counter(), child_xid.counter(), "xid: the child continued its parent's counter");
+        // Each side's IDs carry the process ID it reads for itself, and the two differ.
+        assert_eq!((parent_xid.pid(), child_xid.pid()), (parent_pid, child_pid), "xid: each process's own ID");
+        assert_ne!(parent_pid, child_pid);
+    }
+
     pub(super) fn run() {
         let (mut failures, mut total) = (Vec::new(), 0);
         check::<CombSql>(&mut failures, &mut total);
@@ -182,6 +211,10 @@ mod imp {
         check::<DiscordSnowflake>(&mut failures, &mut total);
         check::<InstagramId>(&mut failures, &mut total);
         check::<Sonyflake>(&mut failures, &mut total);
+        check::<KsuidMs>(&mut failures, &mut total);
+        check::<ObjectId>(&mut failures, &mut total);
+        check::<Xid>(&mut failures, &mut total);
+        per_process_parts_are_the_childs();
         eprintln!("fork: {total} IDs made on both sides of {} forks per scheme", rounds());
         assert!(failures.is_empty(), "IDs repeated across fork():\n{}", failures.join("\n"));
     }

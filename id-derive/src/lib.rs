@@ -42,7 +42,7 @@ use proc_macro::TokenStream;
 /// | key | required | value |
 /// |---|---|---|
 /// | `scheme` | yes | the scheme's name (table below), with its parameters if it has any: `"uid96<6>"` is uid's global ID with neighbourhood interval 6 (5..=10; plain `"uid96"` is uid's default 8) |
-/// | `encoding` | no | a text form other than the scheme's default: `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url` (uid 1.3.3's text), `ulid` or `typeid` (TypeID v0.3), where the scheme has it |
+/// | `encoding` | no | a text form other than the scheme's default: `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url` (uid 1.3.3's text), `ulid`, `typeid` (TypeID v0.3) or `base32hex` (xid's text), where the scheme has it |
 /// | `prefix` | no | a TypeID/Stripe-style prefix written as `prefix_` before the text and required when parsing (in `Display`, `FromStr`, serde and public tokens; never in storage): 1 to 63 lowercase ASCII letters and underscores, not starting or ending with `_` |
 /// | `bind` | no | the stable name bound public tokens (`PublicIds::bound_to_types`) are keyed on, e.g. `bind = "shop.order"`: 1 to 128 printable ASCII characters, no spaces. Without it the type's name is used; the module path never is, so the same type in a renamed crate, another module or a second binary reads the same tokens |
 /// | `size` | no | for `nanoid`: the number of characters, 1 to 32 (default 21); an integer literal, `size = 12`. The storage field is `[u8; size]` |
@@ -52,7 +52,7 @@ use proc_macro::TokenStream;
 /// # Schemes
 ///
 /// The field's type must be the scheme's storage type. Each family is a Cargo feature of the
-/// `idcraft` crate; `hot` and `distributed` are off by default.
+/// `idcraft` crate; `hot`, `distributed` and `xid` are off by default.
 ///
 /// | `scheme =` | storage field | default text | other text forms | feature |
 /// |---|---|---|---|---|
@@ -66,6 +66,9 @@ use proc_macro::TokenStream;
 /// | `uuid7` | `Uuid` (`TryFrom<Uuid>`: version 7 only) | hyphenated | `hex`, `base62`, `ulid`, `typeid` | `uuid7` |
 /// | `ulid` | `u128` or `Uuid` | 26 Crockford base32 characters (`ulid`) | `uuid`, `hex`, `base62`, `typeid` | `ulid` |
 /// | `twitter_snowflake`, `discord_snowflake`, `instagram_id`, `sonyflake` | `u64` | decimal | `hex` | `snowflake` |
+/// | `ksuid`, `ksuid_ms` | `[u8; 20]` | 27 base62 characters (`base62`) | `hex` | `ksuid` |
+/// | `object_id` | `[u8; 12]` | 24 lowercase hex digits (`hex`; the `hex` form is uppercase) | | `object_id` |
+/// | `xid` | `[u8; 12]` | 20 base32hex characters (`base32hex`) | `hex` | `xid` |
 /// | `nanoid` (with `size`, `alphabet`) | `[u8; 21]` (`[u8; size]`), the text's bytes (`TryFrom`) | 21 URL-safe characters | none | `nanoid` |
 /// | `cuid2` | `[u8; 24]`, the text's bytes (`TryFrom`) | 24 characters, `[a-z]` then `[0-9a-z]` | none | `cuid2` |
 ///

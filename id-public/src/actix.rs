@@ -20,19 +20,7 @@ use serde::de::DeserializeOwned;
 
 pub use crate::web::Rejection as ActixRejection;
 
-/// The ID behind the route's only path parameter, given as its public token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PublicPath<I>(pub I);
-
-/// All path parameters, deserialized (tokens decoded with the request's keys); 404 on any
-/// value that does not decode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IdPath<T>(pub T);
-
-/// The query string, deserialized (tokens decoded with the request's keys); 400 on any value
-/// that does not decode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IdQuery<T>(pub T);
+pub use crate::web::{IdPath, IdQuery, PublicPath};
 
 fn request_keys(req: &HttpRequest) -> Option<crate::scope::Keys> {
     web::keys(req.app_data::<actix_web::web::Data<PublicIds>>().map(|d| d.clone().into_inner()))

@@ -34,19 +34,7 @@ use idcraft_core::Identity;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 
-/// The ID behind the route's only path parameter, given as its public token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PublicPath<I>(pub I);
-
-/// All path parameters, deserialized (tokens decoded with the request's keys); 404 on any
-/// value that does not decode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IdPath<T>(pub T);
-
-/// The query string, deserialized (tokens decoded with the request's keys); 400 on any value
-/// that does not decode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IdQuery<T>(pub T);
+pub use crate::web::{IdPath, IdQuery, PublicPath};
 
 fn request_keys(parts: &Parts) -> Option<Keys> {
     web::keys(parts.extensions.get::<Arc<PublicIds>>().cloned())

@@ -41,7 +41,7 @@ pub mod schema;
 pub mod scope;
 mod siv;
 #[cfg(test)]
-mod test_budget;
+use idcraft_test_budget as test_budget;
 #[cfg(test)]
 mod test_types;
 mod text;

@@ -14,6 +14,24 @@ use core::fmt;
 use idcraft_core::Identity;
 use std::sync::Arc;
 
+// The extractors are one set of types whichever framework runs them: `actix` and `axum`
+// implement their frameworks' traits for these, so a handler's types do not change with the
+// framework.
+
+/// The ID behind the route's only path parameter, given as its public token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PublicPath<I>(pub I);
+
+/// All path parameters, deserialized (tokens decoded with the request's keys); 404 on any
+/// value that does not decode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IdPath<T>(pub T);
+
+/// The query string, deserialized (tokens decoded with the request's keys); 400 on any value
+/// that does not decode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IdQuery<T>(pub T);
+
 /// Why an extractor refused a request. Each answers a fixed status and a fixed plain-text body:
 ///
 /// | rejection | status | body |

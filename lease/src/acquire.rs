@@ -9,7 +9,7 @@ use super::etcd::{self, EtcdOptions};
 use super::postgres;
 use super::renewer::{self, Handback};
 use super::state::{Shared, monotonic_nanos, time_of, wall_micros_in};
-use super::store::{LeaseError, Store};
+use super::store::{ClaimRequest, LeaseError, Store};
 use std::sync::{Arc, mpsc};
 #[cfg(feature = "postgres")]
 use tokio_postgres::Socket;
@@ -107,7 +107,9 @@ impl Lease {
             let start = (u64::from_le_bytes(start) % u64::from(config.slots)) as u32;
             let sent = monotonic_nanos();
             let bound = time_of(wall_micros_in(config.ttl));
-            if let Some(claim) = store.claim(holder, start, config.slots, config.ttl, bound)? {
+            if let Some(claim) =
+                store.claim(ClaimRequest { holder, start, slots: config.slots, ttl: config.ttl, bound })?
+            {
                 claimed = Some((claim, sent));
                 break;
             }

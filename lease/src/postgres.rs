@@ -3,7 +3,7 @@
 //! renewer's own, so every call can be given a deadline and abandoned with its connection when
 //! the network swallows it.
 
-use super::store::{Claim, LeaseError, Store};
+use super::store::{Claim, ClaimRequest, LeaseError, Store};
 use std::time::{Duration, SystemTime};
 use tokio::runtime::Runtime;
 use tokio::task::JoinHandle;
@@ -157,14 +157,8 @@ where
         })
     }
 
-    fn claim(
-        &mut self,
-        holder: Uuid,
-        start: u32,
-        slots: u32,
-        ttl: Duration,
-        bound: SystemTime,
-    ) -> Result<Option<Claim>, LeaseError> {
+    fn claim(&mut self, request: ClaimRequest) -> Result<Option<Claim>, LeaseError> {
+        let ClaimRequest { holder, start, slots, ttl, bound } = request;
         let namespace = self.namespace;
         let (start, total, secs) = (start as i32, slots as i32, ttl.as_secs_f64());
         self.call("claim", async |c| {

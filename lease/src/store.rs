@@ -98,6 +98,21 @@ pub(super) struct Claim {
     pub(super) bound: SystemTime,
 }
 
+/// What a holder asks of [`Store::claim`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ClaimRequest {
+    /// Who claims (a random UUID per lease).
+    pub(super) holder: Uuid,
+    /// The slot tried first (drawn at random, so claimants spread over the slots).
+    pub(super) start: u32,
+    /// How many slots there are (`0..slots`).
+    pub(super) slots: u32,
+    /// How long the lease lasts from the store's now.
+    pub(super) ttl: Duration,
+    /// The bound this holder publishes: the latest instant it may stamp.
+    pub(super) bound: SystemTime,
+}
+
 /// One backend's statements. Every call returns within the store timeout the backend was
 /// built with ([`LeaseError::Timeout`] otherwise), and a failed call leaves the backend ready
 /// to reconnect on the next.
@@ -107,14 +122,7 @@ pub(super) trait Store: Send + 'static {
 
     /// A free slot of `0..slots`, trying first the one at `start`: taken for `holder` with a
     /// new epoch, stored with `bound` (or the previous holder's bound, if later).
-    fn claim(
-        &mut self,
-        holder: Uuid,
-        start: u32,
-        slots: u32,
-        ttl: Duration,
-        bound: SystemTime,
-    ) -> Result<Option<Claim>, LeaseError>;
+    fn claim(&mut self, request: ClaimRequest) -> Result<Option<Claim>, LeaseError>;
 
     /// Extends the lease by `ttl` from the store's now and raises the published bound to
     /// `bound` (never lowers it). The stored bound if the slot is still `holder`'s at `epoch`,

@@ -19,7 +19,8 @@
 --   uid96                                    bytea (12 bytes; interval 8, the registry's `uid96`)
 --   twitter_snowflake, discord_snowflake,    bigint
 --   instagram_id, sonyflake
---   ksuid                                    bytea (20 bytes)
+--   ksuid, ksuid_ms                          bytea (20 bytes)
+--   object_id, xid                           bytea (12 bytes)
 --
 -- `_time` is overloaded on the column type, so `idcraft_ulid_time(id)` works on a uuid and on a
 -- bytea column alike; where a scheme has overloads, an untyped literal or driver parameter is
@@ -798,3 +799,96 @@ AS $$
 $$;
 COMMENT ON FUNCTION idcraft_ksuid_max_at(timestamptz) IS
   'idcraft: the largest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- object_id (MongoDB's ObjectId): bytea(12); Unix seconds in the first 4 bytes, big-endian, then
+-- 5 random bytes and a 3-byte counter; 1970 to 2106-02-07T06:28:15Z.
+
+CREATE OR REPLACE FUNCTION idcraft_object_id_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+COMMENT ON FUNCTION idcraft_object_id_time(bytea) IS
+  'idcraft: the instant a object_id ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
+
+CREATE OR REPLACE FUNCTION idcraft_object_id_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('0', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_object_id_min_at(timestamptz) IS
+  'idcraft: the smallest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_object_id_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('f', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_object_id_max_at(timestamptz) IS
+  'idcraft: the largest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- xid (rs/xid): bytea(12); Unix seconds in the first 4 bytes, big-endian, then
+-- a 3-byte machine ID, a 2-byte process ID and a 3-byte counter; 1970 to 2106-02-07T06:28:15Z.
+
+CREATE OR REPLACE FUNCTION idcraft_xid_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+COMMENT ON FUNCTION idcraft_xid_time(bytea) IS
+  'idcraft: the instant a xid ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
+
+CREATE OR REPLACE FUNCTION idcraft_xid_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('0', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_xid_min_at(timestamptz) IS
+  'idcraft: the smallest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_xid_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
+                || repeat('f', 16), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_xid_max_at(timestamptz) IS
+  'idcraft: the largest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+
+-- ------------------------------------------------------------------------------------------
+-- ksuid_ms (svix-ksuid's KsuidMs): bytea(20); ksuid's seconds, then in the fifth byte the
+-- millisecond within the second divided by 4, read back as (byte * 4) mod 1000 ms as the
+-- original reads it; to 2150-06-19T23:21:35.996Z.
+
+CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_time(id bytea) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_us_after('2014-05-13 16:53:20+00', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000
+                                                    + (get_byte(id, 4) * 4 % 1000) * 1000)
+$$;
+COMMENT ON FUNCTION idcraft_ksuid_ms_time(bytea) IS
+  'idcraft: the instant a ksuid_ms ID in a bytea column embeds (Rust''s timestamp(): 4 ms steps)';
+
+-- The first 5 bytes of a ksuid_ms whose time is t clamped into its range, in hex.
+CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_head(t timestamptz) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT idcraft_hex(us / 1000000, 8) || idcraft_hex(us % 1000000 / 4000, 2)
+  FROM (SELECT idcraft_clamped_us(t, '2014-05-13 16:53:20+00', '2014-05-13 16:53:20+00',
+                                  '2150-06-19 23:21:35.999999+00') AS us) AS clamped
+$$;
+COMMENT ON FUNCTION idcraft_ksuid_ms_head(timestamptz) IS
+  'idcraft: the seconds and 4 ms steps of a ksuid_ms whose time is t, clamped, as 10 hex digits';
+
+CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_min_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT decode(idcraft_ksuid_ms_head(t) || repeat('0', 30), 'hex') $$;
+COMMENT ON FUNCTION idcraft_ksuid_ms_min_at(timestamptz) IS
+  'idcraft: the smallest ksuid_ms ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35.996Z (Rust''s Scheme::min_at)';
+
+CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_max_at(t timestamptz) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT decode(idcraft_ksuid_ms_head(t) || repeat('f', 30), 'hex') $$;
+COMMENT ON FUNCTION idcraft_ksuid_ms_max_at(timestamptz) IS
+  'idcraft: the largest ksuid_ms ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35.996Z (Rust''s Scheme::max_at)';

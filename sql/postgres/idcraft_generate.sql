@@ -49,6 +49,34 @@ BEGIN
 END
 $$;
 
+-- object_id (MongoDB's ObjectId): Unix seconds, 5 random bytes per process and a 3-byte
+-- counter, as the drivers make them. Each PostgreSQL session is a server process: its random
+-- bytes are drawn at its first call and kept in a session setting (a draw undone by a rollback
+-- is drawn again, harmlessly). The counter is a sequence shared by every session, which never
+-- hands out a value twice, rollback or not, and starts where the load left it at random.
+DO $$
+BEGIN
+  EXECUTE format('CREATE SEQUENCE IF NOT EXISTS idcraft_object_id_seq START %s',
+                 ('x' || substring(md5(gen_random_uuid()::text) FROM 1 FOR 6))::bit(24)::integer);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION idcraft_object_id() RETURNS bytea
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  process text := current_setting('idcraft.object_id_process', true);
+BEGIN
+  IF process IS NULL OR process = '' THEN
+    process := encode(substring(uuid_send(gen_random_uuid()) FROM 1 FOR 5), 'hex');
+    PERFORM set_config('idcraft.object_id_process', process, false);
+  END IF;
+  RETURN substring(int8send(floor(extract(epoch FROM clock_timestamp()))::bigint) FROM 5 FOR 4)
+         || decode(process, 'hex')
+         || substring(int8send(nextval('idcraft_object_id_seq') % 16777216) FROM 6 FOR 3);
+END
+$$;
+
 -- comb_pg (RT.Comb PostgreSql): a random version 4 GUID whose first 6 bytes are the Unix ms.
 CREATE OR REPLACE FUNCTION idcraft_comb_pg() RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE

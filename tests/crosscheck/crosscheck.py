@@ -13,6 +13,9 @@ import json
 import subprocess
 import sys
 
+import bson
+import epyxid
+import ksuid
 import cuid2
 import nanoid
 import nanoid.resources
@@ -114,6 +117,49 @@ def sonyflakes():
                (v["node"], v["sequence"], v["unix_ms"] // 10))
 
 
+def object_ids():
+    theirs = [bson.ObjectId() for _ in range(N)]
+    for t, v in zip(theirs, inspect(None, [str(t) for t in theirs])):
+        raw = t.binary
+        expect("object_id: pymongo's ObjectId read by idcraft", (v["scheme"], v["unix_ms"] // 1000, v["random"], v["counter"]),
+               ("object_id", int(t.generation_time.timestamp()), raw[4:9].hex(), int.from_bytes(raw[9:], "big")))
+    ours = idcraft("new", "object_id", "-n", str(N))
+    for text, v in zip(ours, inspect("object_id", ours)):
+        t = bson.ObjectId(text)
+        expect("object_id: idcraft's read by pymongo", (str(t), int(t.generation_time.timestamp()), t.binary[4:9].hex()),
+               (text, v["unix_ms"] // 1000, v["random"]))
+
+
+def xids():
+    # epyxid gives the time as a naive datetime in local time, which timestamp() reads as such.
+    theirs = [epyxid.XID() for _ in range(N)]
+    for t, v in zip(theirs, inspect(None, [t.to_str() for t in theirs])):
+        unix = int(t.time.timestamp())
+        expect("xid: epyxid's read by idcraft", (v["scheme"], v["unix_ms"] // 1000, v["machine"], v["pid"], v["counter"], v["hex"]),
+               ("xid", unix, t.machine.hex(), t.pid, t.counter, t.as_bytes().hex()))
+    ours = idcraft("new", "xid", "-n", str(N))
+    for text, v in zip(ours, inspect("xid", ours)):
+        t = epyxid.xid_from_str(text)
+        unix = int(t.time.timestamp())
+        expect("xid: idcraft's read by epyxid", (t.to_str(), unix, t.machine.hex(), t.pid, t.counter),
+               (text, v["unix_ms"] // 1000, v["machine"], v["pid"], v["counter"]))
+
+
+def ksuids():
+    # (idcraft scheme, svix-ksuid class, the time in ms it reads): seconds for ksuid, 4 ms
+    # steps for ksuid_ms. A bare 27-character text is both, so idcraft is told which.
+    for scheme, cls in [("ksuid", ksuid.Ksuid), ("ksuid_ms", ksuid.KsuidMs)]:
+        theirs = [cls() for _ in range(N)]
+        for t, v in zip(theirs, inspect(scheme, [str(t) for t in theirs])):
+            expect(f"{scheme}: svix-ksuid's read by idcraft", (v["unix_ms"], v["payload"], v["hex"]),
+                   (round(t.timestamp * 1000), t.payload.hex(), bytes(t).hex()))
+        ours = idcraft("new", scheme, "-n", str(N))
+        for text, v in zip(ours, inspect(scheme, ours)):
+            t = cls.from_base62(text)
+            expect(f"{scheme}: idcraft's read by svix-ksuid", (str(t), round(t.timestamp * 1000), t.payload.hex()),
+                   (text, v["unix_ms"], v["payload"]))
+
+
 def nanoids():
     theirs = [nanoid.generate() for _ in range(N)]
     for t, v in zip(theirs, inspect("nanoid", theirs)):
@@ -136,7 +182,7 @@ def cuid2s():
                (True, cuid2.DEFAULT_LENGTH, text))
 
 
-for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, nanoids, cuid2s]:
+for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, object_ids, xids, ksuids, nanoids, cuid2s]:
     check()
 print(f"crosscheck: {checked - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -26,7 +26,8 @@ fn nanoid_new_and_inspect() {
     assert_eq!(ids.len(), 5);
     for id in &ids {
         assert!(id.len() == 21 && id.chars().all(|c| URL_SAFE.contains(c)), "{id}");
-        let v = inspect(&["--scheme", "nanoid", id]);
+        // After `--`: `-` is one of the characters, and may come first.
+        let v = inspect(&["--scheme", "nanoid", "--", id]);
         assert_common(&v, "nanoid");
         let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
         keys.sort_unstable();
@@ -48,6 +49,9 @@ fn nanoid_bad_input_and_time() {
     assert!(err.contains("21"), "{err}");
     let err = fails(&["inspect", "--scheme", "nanoid", "V1StGXR8_Z5jdHi6B-my."]);
     assert!(err.contains("'.'"), "{err}");
+    // A NanoID that starts with `-` reads after `--` (before it, it is an option).
+    let v = inspect(&["--scheme", "nanoid", "--", "-1StGXR8_Z5jdHi6B-myT"]);
+    assert_eq!(v["text"], "-1StGXR8_Z5jdHi6B-myT");
     let err = fails(&["new", "nanoid", "--time", "2024-03-21T04:19:11.304Z"]);
     assert!(err.contains("no time"), "{err}");
 }
@@ -55,7 +59,7 @@ fn nanoid_bad_input_and_time() {
 #[test]
 fn a_nanoid_is_detected_without_scheme() {
     let id = &ok(&["new", "nanoid"])[0];
-    let v = inspect(&[id]);
+    let v = inspect(&["--", id]);
     assert_eq!(v["scheme"], "nanoid", "{v}");
 }
 

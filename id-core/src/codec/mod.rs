@@ -10,6 +10,7 @@
 //! | [`base64`] | uid's ordered base64 and base64url without padding |
 //! | [`crockford`] | Crockford's base32 of 128 bits: ULID text, TypeID suffixes |
 //! | [`typeid`] | TypeID v0.3: a checked prefix, `_` and the lowercase base32 suffix |
+//! | [`base32hex`] | lowercase base32hex of 12 bytes (xid's text), order-preserving |
 //!
 //! One shape throughout: text encoders are `encode…` and return an [`IdText`] (a stack buffer
 //! that derefs to `&str`); decoders are `decode…` and return `Result<_, ParseError>`, with the
@@ -28,6 +29,7 @@
 //! the bytes before them in loads that end where the last sixteen start. They take the text as
 //! a slice, not a fixed-size array, so the compiler cannot widen those loads again.
 
+pub mod base32hex;
 pub mod base62;
 pub mod base64;
 pub mod crockford;

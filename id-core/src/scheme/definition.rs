@@ -173,6 +173,7 @@ macro_rules! text_forms {
     (@variant base64url) => { $crate::scheme::Encoding::Base64Url };
     (@variant ulid) => { $crate::scheme::Encoding::Ulid };
     (@variant typeid) => { $crate::scheme::Encoding::TypeId };
+    (@variant base32hex) => { $crate::scheme::Encoding::Base32Hex };
 }
 pub(crate) use text_forms;
 

@@ -19,6 +19,9 @@
 //! | `instagram_id` | [`InstagramId`] | `u64` | decimal |
 //! | `sonyflake` | [`Sonyflake`] | `u64` | decimal |
 //! | `ksuid` | [`Ksuid`] | `[u8; 20]` | 27-char base62 |
+//! | `ksuid_ms` | [`KsuidMs`] | `[u8; 20]` | 27-char base62 |
+//! | `object_id` | [`ObjectId`] | `[u8; 12]` | 24-char lowercase hex |
+//! | `xid` | [`Xid`] | `[u8; 12]` | 20-char base32hex |
 //! | `nanoid` | [`Nanoid`] | `[u8; N]` (21) | its own text, not time-ordered |
 //! | `cuid2` | [`Cuid2`] | `[u8; 24]` | its own text, not time-ordered |
 
@@ -33,6 +36,7 @@ pub(crate) mod unix_ms48;
 pub mod alphabet;
 mod bytes;
 mod common;
+mod declare;
 mod definition;
 #[doc(hidden)]
 pub mod fields;
@@ -50,6 +54,7 @@ pub(crate) use common::{
     canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
     write_uuid_like,
 };
+pub(crate) use declare::{array_bytes, array_storage, default_constructors, default_generator, hex_array};
 #[doc(hidden)]
 pub use definition::Visitor;
 pub use definition::{Generate, Scheme};
@@ -95,8 +100,15 @@ registry::registry! {
     mod ulid: "ulid" __gate_ulid, pub use { Ulid, UlidGenerator } {
         ulid => Ulid, infallible { new() => (); };
     }
-    mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator } {
+    mod ksuid: "ksuid" __gate_ksuid, pub use { Ksuid, KsuidGenerator, KsuidMs, KsuidMsGenerator } {
         ksuid => Ksuid, infallible { new() => (); };
+        ksuid_ms => KsuidMs, infallible { new() => (); };
+    }
+    mod object_id: "object_id" __gate_object_id, pub use { ObjectId, ObjectIdGenerator } {
+        object_id => ObjectId, infallible { new() => (); };
+    }
+    mod xid: "xid" __gate_xid, pub use { Xid, XidGenerator } {
+        xid => Xid, infallible { new() => (); };
     }
     mod nanoid: "nanoid" __gate_nanoid, pub use { Nanoid, NanoidGenerator } {
         nanoid<type A = alphabet::UrlSafe, const N: usize = 21> => Nanoid<A, N>, fallible, untimed { new() => (); };

@@ -6,7 +6,7 @@ use crate::prelude::*;
 use super::*;
 use crate::error::ParseError;
 
-const ENCODINGS: [Encoding; 10] = Encoding::ALL;
+const ENCODINGS: [Encoding; Encoding::ALL.len()] = Encoding::ALL;
 
 /// Any text in any encoding and any bytes: a value or a `ParseError`, never a panic; an
 /// accepted value encodes again and reads back as itself.
@@ -27,7 +27,7 @@ fn decoders_hold<S: Scheme>(text: &str, bytes: &[u8]) -> Result<(), proptest::te
 /// A scheme's declared text forms are exactly what it writes (the canonical one first),
 /// and a form it cannot write is one it refuses to read, with a typed error naming it.
 fn unsupported_forms_are_typed<S: Scheme>() {
-    let zero = S::from_bytes(&[0u8; 16][..S::BYTE_LEN]).expect("zero storage is valid");
+    let zero = S::from_bytes(&[0u8; 32][..S::BYTE_LEN]).expect("zero storage is valid");
     assert_eq!(zero.encode(Encoding::Canonical), zero.encode(S::ENCODINGS[0]), "{}", S::NAME);
     let mut missing = 0;
     for encoding in ENCODINGS {
@@ -55,6 +55,10 @@ fn unsupported_encodings_are_typed_errors() {
     unsupported_forms_are_typed::<Uid64>();
     unsupported_forms_are_typed::<Uid96>();
     unsupported_forms_are_typed::<Ulid>();
+    unsupported_forms_are_typed::<Ksuid>();
+    unsupported_forms_are_typed::<KsuidMs>();
+    unsupported_forms_are_typed::<ObjectId>();
+    unsupported_forms_are_typed::<Xid>();
     unsupported_forms_are_typed::<TwitterSnowflake>();
     unsupported_forms_are_typed::<DiscordSnowflake>();
     unsupported_forms_are_typed::<InstagramId>();
@@ -81,6 +85,10 @@ proptest::proptest! {
         decoders_hold::<Uid96>(&text, &bytes)?;
         decoders_hold::<Uuid7>(&text, &bytes)?;
         decoders_hold::<Ulid>(&text, &bytes)?;
+        decoders_hold::<Ksuid>(&text, &bytes)?;
+        decoders_hold::<KsuidMs>(&text, &bytes)?;
+        decoders_hold::<ObjectId>(&text, &bytes)?;
+        decoders_hold::<Xid>(&text, &bytes)?;
         decoders_hold::<TwitterSnowflake>(&text, &bytes)?;
         decoders_hold::<DiscordSnowflake>(&text, &bytes)?;
         decoders_hold::<InstagramId>(&text, &bytes)?;

@@ -32,7 +32,7 @@ use error::Unexpected;
 pub use options::EtcdOptions;
 
 use crate::state::{micros_of, time_of};
-use crate::store::{Claim, LeaseError, Store};
+use crate::store::{Claim, ClaimRequest, LeaseError, Store};
 use client::wire::{Bytes, Compare, DeleteRequest, I64, KeyValue, PutRequest, RangeRequest, RequestOp, Target};
 use client::wire::{TxnRequest, TxnResponse};
 use client::{Client, Endpoint, prefix_end};
@@ -277,14 +277,8 @@ impl Store for Etcd {
         Ok(())
     }
 
-    fn claim(
-        &mut self,
-        holder: Uuid,
-        start: u32,
-        slots: u32,
-        ttl: Duration,
-        bound: SystemTime,
-    ) -> Result<Option<Claim>, LeaseError> {
+    fn claim(&mut self, request: ClaimRequest) -> Result<Option<Claim>, LeaseError> {
+        let ClaimRequest { holder, start, slots, ttl, bound } = request;
         let prefix = slot_prefix(self.namespace);
         let namespace = self.namespace;
         let holder = holder.to_string();

@@ -1,33 +1,27 @@
-//! What derived KSUID types and tools read of the scheme beyond its layout and text: its
-//! storage type (`[u8; 20]`), its named fields (the accessors of derived types and the fields
-//! `inspect` prints) and the options its generator takes (none).
+//! What derived KSUID and KSUID-ms types and tools read of the schemes beyond their layouts
+//! and texts: their storage type (`[u8; 20]`), their named fields (the accessors of derived
+//! types and the fields `inspect` prints) and the options their generators take (none).
 
 use crate::prelude::*;
 
-use super::Ksuid;
+use super::{Ksuid, KsuidMs};
 
-crate::scheme::storage::storage_via_from!([] [u8; 20] => Ksuid);
+crate::scheme::array_storage!(Ksuid, 20);
 
-impl From<[u8; 20]> for Ksuid {
-    fn from(bytes: [u8; 20]) -> Ksuid {
-        Ksuid(bytes)
-    }
+// `timestamp` as KSUID tools print it (seconds since its epoch) and the payload in hex; a
+// KSUID-ms is a KSUID, so KSUID tools read it the same way (its payload after the 4 ms steps).
+macro_rules! ksuid_fields {
+    ($($scheme:ident),+) => {$(
+        impl crate::scheme::describe::Describe for $scheme {
+            fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
+                use crate::scheme::describe::Field::{Integer, Text};
+                let payload = crate::codec::hex::encode_slice(&self.payload(), false);
+                vec![("ksuid_timestamp", Integer(self.seconds().into())), ("payload", Text(payload.to_string()))]
+            }
+        }
+    )+};
 }
-
-impl From<Ksuid> for [u8; 20] {
-    fn from(id: Ksuid) -> [u8; 20] {
-        id.0
-    }
-}
-
-impl crate::scheme::describe::Describe for Ksuid {
-    /// `timestamp` as KSUID tools print it (seconds since its epoch) and the payload in hex.
-    fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
-        use crate::scheme::describe::Field::{Integer, Text};
-        let payload = crate::codec::hex::encode_slice(&self.payload(), false);
-        vec![("ksuid_timestamp", Integer(self.seconds().into())), ("payload", Text(payload.to_string()))]
-    }
-}
+ksuid_fields!(Ksuid, KsuidMs);
 
 // A derived type's accessors (through `Deref` to `Fields`).
 crate::scheme::fields::accessors!([] super::Ksuid {
@@ -37,4 +31,17 @@ crate::scheme::fields::accessors!([] super::Ksuid {
     unix_seconds -> i64;
     /// The 16 random bytes after the time.
     payload -> [u8; 16];
+});
+
+crate::scheme::array_storage!(KsuidMs, 20);
+
+crate::scheme::fields::accessors!([] super::KsuidMs {
+    /// The seconds since the KSUID epoch (2014-05-13T16:53:20Z).
+    seconds -> u32;
+    /// The embedded Unix seconds.
+    unix_seconds -> i64;
+    /// The millisecond within the second (a multiple of 4).
+    millis -> u16;
+    /// The 15 random bytes after the time.
+    payload -> [u8; 15];
 });

@@ -17,17 +17,9 @@ pub struct KsuidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     random: R,
 }
 
-impl KsuidGenerator {
+crate::scheme::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for KsuidGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
+    KsuidGenerator => with(SystemClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> KsuidGenerator<C, R> {

@@ -11,13 +11,18 @@
 //! As in the original, IDs of one second are ordered by their random payload, not by when
 //! they were made, and the generator keeps no state: every ID draws 128 fresh bits from a
 //! CSPRNG, so two IDs of one second collide with probability 2^-128.
+//!
+//! `ksuid_ms` ([`KsuidMs`], svix-ksuid's layout) is a KSUID whose first payload byte holds the
+//! millisecond within the second in 4 ms steps: same epoch, text and column, ordered to 4 ms.
 
 mod facts;
 mod generator;
 mod layout;
+mod ms;
 #[cfg(test)]
 mod tests;
 mod text;
 
 pub use generator::KsuidGenerator;
 pub use layout::{EPOCH, Ksuid};
+pub use ms::{KsuidMs, KsuidMsGenerator};

@@ -4,11 +4,8 @@ use super::layout::{EPOCH, LATEST};
 use super::{Ksuid, KsuidGenerator};
 use crate::codec::{IdText, base62, hex};
 use crate::error::ParseError;
-use crate::installed::Installed;
-use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, unsupported};
+use crate::scheme::{Encoding, Scheme, hex_array, clamp_time, unsupported};
 use crate::time::Timestamp;
-
-static DEFAULT_GENERATOR: Installed<KsuidGenerator> = Installed::new();
 
 impl crate::scheme::sealed::Sealed for Ksuid {}
 
@@ -21,45 +18,23 @@ impl Scheme for Ksuid {
     type Input = ();
     type Generator = KsuidGenerator;
 
-    fn default_generator() -> &'static KsuidGenerator {
-        DEFAULT_GENERATOR.get_or_init(KsuidGenerator::new)
-    }
+    crate::scheme::default_generator!(KsuidGenerator = KsuidGenerator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
         Timestamp::new(self.unix_seconds(), 0)
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::from(self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(Ksuid).map_err(|_| ParseError::bytes(20, bytes.len()))
-    }
+    crate::scheme::array_bytes!();
 
     #[inline]
     fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base62 => Some(base62::encode_fixed::<20, 27>(&self.0)),
-            Encoding::Hex => Some(hex::encode_slice(&self.0, true)),
-            _ => None,
-        }
+        encode(&self.0, encoding)
     }
 
     #[inline]
     fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base62 => base62::decode_fixed::<20, 27>(text).map(Ksuid),
-            Encoding::Hex => {
-                let mut bytes = [0u8; 20];
-                hex::decode_into(text, &mut bytes)?;
-                Ok(Ksuid(bytes))
-            }
-            _ => Err(unsupported(encoding)),
-        }
+        decode(text, encoding).map(Ksuid)
     }
 
     fn time_range() -> (Timestamp, Timestamp) {
@@ -74,5 +49,26 @@ impl Scheme for Ksuid {
     fn max_at(t: Timestamp) -> Self {
         let (earliest, latest) = Self::time_range();
         Ksuid::from_parts(Ksuid::seconds_of(clamp_time(t, earliest, latest)).unwrap_or(u32::MAX), [0xFF; 16])
+    }
+}
+
+/// KSUID's text forms: 27 base62 digits (canonical) and upper-case hex. KSUID-ms writes and
+/// reads the same, being a KSUID.
+#[inline]
+pub(super) fn encode(bytes: &[u8; 20], encoding: Encoding) -> Option<IdText> {
+    match encoding {
+        Encoding::Canonical | Encoding::Base62 => Some(base62::encode_fixed::<20, 27>(bytes)),
+        Encoding::Hex => Some(hex::encode_slice(bytes, true)),
+        _ => None,
+    }
+}
+
+/// Reads [`encode`]'s forms (hex in either case).
+#[inline]
+pub(super) fn decode(text: &str, encoding: Encoding) -> Result<[u8; 20], ParseError> {
+    match encoding {
+        Encoding::Canonical | Encoding::Base62 => base62::decode_fixed::<20, 27>(text),
+        Encoding::Hex => hex_array(text),
+        _ => Err(unsupported(encoding)),
     }
 }

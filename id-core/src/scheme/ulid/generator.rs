@@ -43,17 +43,9 @@ pub struct UlidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     explicit: ExplicitSequence,
 }
 
-impl UlidGenerator {
+crate::scheme::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for UlidGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
+    UlidGenerator => with(SystemClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> UlidGenerator<C, R> {

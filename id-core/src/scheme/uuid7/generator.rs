@@ -44,17 +44,9 @@ pub struct Uuid7Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     explicit: ExplicitSequence,
 }
 
-impl Uuid7Generator {
+crate::scheme::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for Uuid7Generator {
-    fn default() -> Self {
-        Self::new()
-    }
+    Uuid7Generator => with(SystemClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> Uuid7Generator<C, R> {

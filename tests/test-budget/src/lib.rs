@@ -1,5 +1,6 @@
-//! How much work the unit tests do, in one place: the native sizes, and the smaller ones Miri
-//! runs (`cargo +nightly miri test`, see `.ci/miri`).
+//! How much work idcraft's unit tests do, in one place for every package (a dev-dependency of
+//! `idcraft-core` and `idcraft-public`): the native sizes, and the smaller ones Miri runs
+//! (`cargo +nightly miri test`, see `.ci/miri`).
 //!
 //! Miri interprets every instruction and checks every memory access, some ten thousand times
 //! slower than a native test: loops sized for native speed (a hundred thousand values, every
@@ -8,10 +9,10 @@
 //! buffers at every length) and drop the repetition that only adds confidence in the
 //! arithmetic, which the native run already gives.
 
-use crate::prelude::*;
+#![deny(missing_docs)]
 
 /// `native` in a native build, `miri` under Miri: the size of a test's loop.
-pub(crate) const fn iterations(native: usize, miri: usize) -> usize {
+pub const fn iterations(native: usize, miri: usize) -> usize {
     if cfg!(miri) { miri } else { native }
 }
 
@@ -19,7 +20,7 @@ pub(crate) const fn iterations(native: usize, miri: usize) -> usize {
 /// position; under Miri every byte value once, at positions that move by one each round of
 /// `len` values, so every position (and so every SIMD lane) still sees a spread of values
 /// and every value reaches every backend.
-pub(crate) fn bytes_at_positions(len: usize) -> Vec<(usize, u8)> {
+pub fn bytes_at_positions(len: usize) -> Vec<(usize, u8)> {
     assert!(len > 0);
     if cfg!(miri) {
         (0..=u8::MAX).map(|byte| ((usize::from(byte) + usize::from(byte) / len) % len, byte)).collect()
@@ -30,13 +31,13 @@ pub(crate) fn bytes_at_positions(len: usize) -> Vec<(usize, u8)> {
 
 /// The proptest cases each property runs under Miri (natively: proptest's default, 256, or
 /// `PROPTEST_CASES`).
-const MIRI_PROPTEST_CASES: u32 = 2;
+pub const MIRI_PROPTEST_CASES: u32 = 2;
 
 /// The configuration of every `proptest!` block of the crate: proptest's default natively;
 /// under Miri [`MIRI_PROPTEST_CASES`] cases unless `PROPTEST_CASES` asks for more, drawn with
 /// XorShift instead of ChaCha20 (whose rounds, interpreted, cost more than most cases). The
 /// checked-in regression seeds are replayed either way.
-pub(crate) fn proptest_config() -> proptest::test_runner::Config {
+pub fn proptest_config() -> proptest::test_runner::Config {
     let config = proptest::test_runner::Config::default();
     if cfg!(miri) && std::env::var_os("PROPTEST_CASES").is_none() {
         let rng_algorithm = proptest::test_runner::RngAlgorithm::XorShift;
@@ -50,7 +51,7 @@ pub(crate) fn proptest_config() -> proptest::test_runner::Config {
 /// natively proptest's `\PC{0,max_chars}` (every character outside Unicode's "Other"
 /// category), under Miri any `char`s, a wider set that needs no Unicode tables: expanding
 /// `\PC` took some 15 s per property there.
-pub(crate) fn printable_text(max_chars: usize) -> proptest::strategy::BoxedStrategy<String> {
+pub fn printable_text(max_chars: usize) -> proptest::strategy::BoxedStrategy<String> {
     use proptest::strategy::Strategy;
     if cfg!(miri) {
         proptest::collection::vec(proptest::char::any(), 0..=max_chars).prop_map(String::from_iter).boxed()
@@ -62,7 +63,7 @@ pub(crate) fn printable_text(max_chars: usize) -> proptest::strategy::BoxedStrat
 /// Calls `check` with a copy of `bytes` at each offset from 0 to 15 past a 16-byte boundary:
 /// an aligned load (`_mm_load_si128`) where an unaligned one is needed passes or fails by the
 /// luck of the stack's layout, and Miri reports it for certain only on a misaligned address.
-pub(crate) fn at_every_alignment<const N: usize>(bytes: &[u8; N], mut check: impl FnMut(&[u8; N])) {
+pub fn at_every_alignment<const N: usize>(bytes: &[u8; N], mut check: impl FnMut(&[u8; N])) {
     #[repr(align(16))]
     struct Aligned([u8; 64]);
     const { assert!(N + 15 <= 64, "at most 49 bytes") };

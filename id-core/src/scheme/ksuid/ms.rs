@@ -1,0 +1,197 @@
+//! KSUID-ms (svix-ksuid's `KsuidMs`): a valid KSUID whose first payload byte carries the
+//! millisecond within the second in 4 ms steps, so IDs sort to 4 ms instead of to the second.
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 0..4 | seconds since the KSUID epoch, big-endian |
+//! | 4 | the millisecond within the second, divided by 4 (0 to 249) |
+//! | 5..20 | 15 random bytes |
+//!
+//! Every KSUID-ms is a KSUID (KSUID tools read it to the second), and its text is KSUID's: 27
+//! base62 digits. A fifth byte above 249 is never written; it is read as the original reads it,
+//! `(byte × 4) mod 1000` ms, which puts it before the second's byte-0 IDs in time but after them
+//! in byte order.
+
+use super::layout::{EPOCH, LATEST};
+use crate::clock::{Clock, SystemClock};
+use crate::codec::IdText;
+use crate::error::{GenerateError, ParseError};
+use crate::random::{OsRandom, RandomSource};
+use crate::scheme::{Encoding, Generate, Scheme, canonical_text, clamp_time};
+use crate::time::Timestamp;
+use core::fmt;
+
+/// A KSUID-ms: 4 bytes of seconds since [`EPOCH`], a byte of 4 ms steps, 15 random bytes.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct KsuidMs(pub(super) [u8; 20]);
+
+impl KsuidMs {
+    /// The KSUID-ms of `seconds` since the epoch, `steps` of 4 ms within it and `payload`.
+    pub const fn from_parts(seconds: u32, steps: u8, payload: [u8; 15]) -> KsuidMs {
+        let mut bytes = [0u8; 20];
+        let s = seconds.to_be_bytes();
+        let mut i = 0;
+        while i < 4 {
+            bytes[i] = s[i];
+            i += 1;
+        }
+        bytes[4] = steps;
+        i = 0;
+        while i < 15 {
+            bytes[5 + i] = payload[i];
+            i += 1;
+        }
+        KsuidMs(bytes)
+    }
+
+    /// The KSUID-ms of these 20 bytes (every 20 bytes are one).
+    pub const fn from_bytes_array(bytes: [u8; 20]) -> KsuidMs {
+        KsuidMs(bytes)
+    }
+
+    /// The 20 bytes.
+    pub const fn to_bytes_array(&self) -> [u8; 20] {
+        self.0
+    }
+
+    /// The seconds since [`EPOCH`].
+    pub const fn seconds(&self) -> u32 {
+        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+    }
+
+    /// The embedded Unix seconds.
+    pub const fn unix_seconds(&self) -> i64 {
+        EPOCH + self.seconds() as i64
+    }
+
+    /// The fifth byte: the millisecond within the second divided by 4.
+    pub const fn steps(&self) -> u8 {
+        self.0[4]
+    }
+
+    /// The millisecond within the second, as the original reads it: `(steps × 4) mod 1000`.
+    pub const fn millis(&self) -> u16 {
+        (self.steps() as u16 * 4) % 1000
+    }
+
+    /// The 15 random bytes after the time.
+    pub const fn payload(&self) -> [u8; 15] {
+        let mut payload = [0u8; 15];
+        let mut i = 0;
+        while i < 15 {
+            payload[i] = self.0[5 + i];
+            i += 1;
+        }
+        payload
+    }
+
+    /// The seconds since the epoch and the 4 ms steps of `t` (truncated), or `None` outside the
+    /// layout's range.
+    fn parts_of(t: Timestamp) -> Option<(u32, u8)> {
+        let seconds = u32::try_from(t.unix_seconds().checked_sub(EPOCH)?).ok()?;
+        Some((seconds, (t.subsec_nanos() / 4_000_000) as u8))
+    }
+
+    crate::scheme::fresh_constructors!("A new KSUID-ms", "If the system clock is before 2014-05-13 or after 2150", () => ());
+}
+
+canonical_text!(KsuidMs);
+
+impl fmt::Debug for KsuidMs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "KsuidMs({self})")
+    }
+}
+
+/// Makes KSUID-ms IDs: the clock's instant to 4 ms, then 120 bits of `random` (a CSPRNG by
+/// default). Stateless, as the original: IDs of one 4 ms step sort by their payload.
+pub struct KsuidMsGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
+    clock: C,
+    random: R,
+}
+
+crate::scheme::default_constructors! {
+    /// The system clock and the OS-seeded CSPRNG.
+    KsuidMsGenerator => with(SystemClock, OsRandom)
+}
+
+impl<C: Clock, R: RandomSource> KsuidMsGenerator<C, R> {
+    /// A generator on `clock` and `random`.
+    pub fn with(clock: C, random: R) -> Self {
+        KsuidMsGenerator { clock, random }
+    }
+}
+
+impl<C: Clock, R: RandomSource> Generate<KsuidMs> for KsuidMsGenerator<C, R> {
+    /// A KSUID-ms of the clock's instant; an error only for a clock outside 2014 to 2150.
+    #[inline]
+    fn generate(&self, _: ()) -> Result<KsuidMs, GenerateError> {
+        self.generate_at((), self.clock.now())
+    }
+
+    /// A KSUID-ms of `t` (to 4 ms) with a fresh payload: the original's `from_millis`.
+    #[inline]
+    fn generate_at(&self, _: (), t: Timestamp) -> Result<KsuidMs, GenerateError> {
+        let Some((seconds, steps)) = KsuidMs::parts_of(t) else {
+            let (earliest, latest) = KsuidMs::time_range();
+            return Err(GenerateError::TimeOutOfRange { scheme: KsuidMs::NAME, time: t, earliest, latest });
+        };
+        let random = self.random.next_u64_pair().to_ne_bytes();
+        let mut payload = [0u8; 15];
+        payload.copy_from_slice(&random[..15]);
+        Ok(KsuidMs::from_parts(seconds, steps, payload))
+    }
+}
+
+impl<C: Clock + fmt::Debug, R: RandomSource> fmt::Debug for KsuidMsGenerator<C, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("KsuidMsGenerator").field("clock", &self.clock).finish_non_exhaustive()
+    }
+}
+
+impl crate::scheme::sealed::Sealed for KsuidMs {}
+
+impl Scheme for KsuidMs {
+    crate::scheme::text_forms!(base62, hex);
+
+    const NAME: &'static str = "ksuid_ms";
+    type Shape = crate::scheme::shape::Bytes<20>;
+    const TIME_DIGITS: u8 = 3;
+    type Input = ();
+    type Generator = KsuidMsGenerator;
+
+    crate::scheme::default_generator!(KsuidMsGenerator = KsuidMsGenerator::new);
+
+    #[inline]
+    fn timestamp(&self) -> Timestamp {
+        Timestamp::new(self.unix_seconds(), u32::from(self.millis()) * 1_000_000)
+    }
+
+    crate::scheme::array_bytes!();
+
+    #[inline]
+    fn encode(&self, encoding: Encoding) -> Option<IdText> {
+        super::text::encode(&self.0, encoding)
+    }
+
+    #[inline]
+    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
+        super::text::decode(text, encoding).map(KsuidMs)
+    }
+
+    fn time_range() -> (Timestamp, Timestamp) {
+        (Timestamp::new(EPOCH, 0), LATEST)
+    }
+
+    fn min_at(t: Timestamp) -> Self {
+        let (earliest, latest) = Self::time_range();
+        let (seconds, steps) = KsuidMs::parts_of(clamp_time(t, earliest, latest)).unwrap_or((0, 0));
+        KsuidMs::from_parts(seconds, steps, [0; 15])
+    }
+
+    fn max_at(t: Timestamp) -> Self {
+        let (earliest, latest) = Self::time_range();
+        let (seconds, steps) = KsuidMs::parts_of(clamp_time(t, earliest, latest)).unwrap_or((u32::MAX, 249));
+        KsuidMs::from_parts(seconds, steps, [0xFF; 15])
+    }
+}

@@ -1,0 +1,71 @@
+//! ObjectId's layout: 12 bytes, the Unix seconds, the process's random bytes and the counter.
+
+use crate::scheme::canonical_text;
+use crate::time::Timestamp;
+use core::fmt;
+
+/// The largest counter: 24 bits.
+pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
+
+/// The last instant the 32 bits of seconds hold: 2106-02-07T06:28:15.999999999Z.
+pub(super) const LATEST: Timestamp = Timestamp::new(u32::MAX as i64, 999_999_999);
+
+/// A MongoDB ObjectId: 4 bytes of Unix seconds, 5 per-process random bytes, a 3-byte counter.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct ObjectId(pub(super) [u8; 12]);
+
+impl ObjectId {
+    /// The ObjectId of `seconds`, the process's `random` bytes and `counter` (its low 24 bits;
+    /// the rest is dropped, as the counter wraps there).
+    pub const fn from_parts(seconds: u32, random: [u8; 5], counter: u32) -> ObjectId {
+        let [s0, s1, s2, s3] = seconds.to_be_bytes();
+        let [r0, r1, r2, r3, r4] = random;
+        let [_, c0, c1, c2] = counter.to_be_bytes();
+        ObjectId([s0, s1, s2, s3, r0, r1, r2, r3, r4, c0, c1, c2])
+    }
+
+    /// The ObjectId of these 12 bytes (every 12 bytes are one).
+    pub const fn from_bytes_array(bytes: [u8; 12]) -> ObjectId {
+        ObjectId(bytes)
+    }
+
+    /// The 12 bytes.
+    pub const fn to_bytes_array(&self) -> [u8; 12] {
+        self.0
+    }
+
+    /// The Unix seconds in the first four bytes.
+    pub const fn seconds(&self) -> u32 {
+        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+    }
+
+    /// The embedded Unix seconds as a signed count (what [`Timestamp`] takes).
+    pub const fn unix_seconds(&self) -> i64 {
+        self.seconds() as i64
+    }
+
+    /// The five random bytes of the process that made the ID.
+    pub const fn random(&self) -> [u8; 5] {
+        [self.0[4], self.0[5], self.0[6], self.0[7], self.0[8]]
+    }
+
+    /// The 24-bit counter.
+    pub const fn counter(&self) -> u32 {
+        u32::from_be_bytes([0, self.0[9], self.0[10], self.0[11]])
+    }
+
+    /// The seconds of `t` (truncated), or `None` outside 1970 to 2106.
+    pub(super) fn seconds_of(t: Timestamp) -> Option<u32> {
+        u32::try_from(t.unix_seconds()).ok()
+    }
+
+    crate::scheme::fresh_constructors!("A new ObjectId", "If the system clock is before 1970 or after 2106", () => ());
+}
+
+canonical_text!(ObjectId);
+
+impl fmt::Debug for ObjectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ObjectId({self})")
+    }
+}

@@ -1,0 +1,77 @@
+//! xid's layout: 12 bytes, the Unix seconds, the machine ID, the process ID and the counter.
+
+use crate::scheme::canonical_text;
+use crate::time::Timestamp;
+use core::fmt;
+
+/// The largest counter: 24 bits.
+pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
+
+/// The last instant the 32 bits of seconds hold: 2106-02-07T06:28:15.999999999Z.
+pub(super) const LATEST: Timestamp = Timestamp::new(u32::MAX as i64, 999_999_999);
+
+/// An xid: 4 bytes of Unix seconds, a 3-byte machine ID, a 2-byte process ID, a 3-byte counter.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Xid(pub(super) [u8; 12]);
+
+impl Xid {
+    /// The xid of `seconds`, `machine`, `pid` and `counter` (its low 24 bits; the rest is
+    /// dropped, as the counter wraps there).
+    pub const fn from_parts(seconds: u32, machine: [u8; 3], pid: u16, counter: u32) -> Xid {
+        let [s0, s1, s2, s3] = seconds.to_be_bytes();
+        let [m0, m1, m2] = machine;
+        let [p0, p1] = pid.to_be_bytes();
+        let [_, c0, c1, c2] = counter.to_be_bytes();
+        Xid([s0, s1, s2, s3, m0, m1, m2, p0, p1, c0, c1, c2])
+    }
+
+    /// The xid of these 12 bytes (every 12 bytes are one).
+    pub const fn from_bytes_array(bytes: [u8; 12]) -> Xid {
+        Xid(bytes)
+    }
+
+    /// The 12 bytes.
+    pub const fn to_bytes_array(&self) -> [u8; 12] {
+        self.0
+    }
+
+    /// The Unix seconds in the first four bytes.
+    pub const fn seconds(&self) -> u32 {
+        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+    }
+
+    /// The embedded Unix seconds as a signed count (what [`Timestamp`] takes).
+    pub const fn unix_seconds(&self) -> i64 {
+        self.seconds() as i64
+    }
+
+    /// The 3-byte machine ID.
+    pub const fn machine(&self) -> [u8; 3] {
+        [self.0[4], self.0[5], self.0[6]]
+    }
+
+    /// The 16-bit process ID.
+    pub const fn pid(&self) -> u16 {
+        u16::from_be_bytes([self.0[7], self.0[8]])
+    }
+
+    /// The 24-bit counter.
+    pub const fn counter(&self) -> u32 {
+        u32::from_be_bytes([0, self.0[9], self.0[10], self.0[11]])
+    }
+
+    /// The seconds of `t` (truncated), or `None` outside 1970 to 2106.
+    pub(super) fn seconds_of(t: Timestamp) -> Option<u32> {
+        u32::try_from(t.unix_seconds()).ok()
+    }
+
+    crate::scheme::fresh_constructors!("A new xid", "If the system clock is before 1970 or after 2106", () => ());
+}
+
+canonical_text!(Xid);
+
+impl fmt::Debug for Xid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Xid({self})")
+    }
+}
