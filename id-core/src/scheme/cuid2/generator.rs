@@ -33,17 +33,9 @@ pub struct Cuid2Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     fingerprint: [u8; FINGERPRINT_LEN],
 }
 
-impl Cuid2Generator {
+crate::scheme::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl Default for Cuid2Generator {
-    fn default() -> Self {
-        Self::new()
-    }
+    Cuid2Generator => with(SystemClock, OsRandom)
 }
 
 impl<C: Clock, R: RandomSource> Cuid2Generator<C, R> {

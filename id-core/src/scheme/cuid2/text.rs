@@ -4,11 +4,8 @@ use super::layout::LEN;
 use super::{Cuid2, Cuid2Generator};
 use crate::codec::IdText;
 use crate::error::ParseError;
-use crate::installed::Installed;
 use crate::scheme::{Encoding, IdBytes, Scheme, unsupported};
 use crate::time::Timestamp;
-
-static DEFAULT_GENERATOR: Installed<Cuid2Generator> = Installed::new();
 
 impl crate::scheme::sealed::Sealed for Cuid2 {}
 
@@ -24,9 +21,7 @@ impl Scheme for Cuid2 {
     type Input = ();
     type Generator = Cuid2Generator;
 
-    fn default_generator() -> &'static Cuid2Generator {
-        DEFAULT_GENERATOR.get_or_init(Cuid2Generator::new)
-    }
+    crate::scheme::default_generator!(Cuid2Generator = Cuid2Generator::new);
 
     /// None: see [`Scheme::TIMED`] (the time is hashed, not stored).
     fn timestamp(&self) -> Timestamp {

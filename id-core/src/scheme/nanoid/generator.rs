@@ -16,17 +16,9 @@ pub struct NanoidGenerator<R: RandomSource = OsRandom> {
     random: R,
 }
 
-impl NanoidGenerator {
+crate::scheme::default_constructors! {
     /// The OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(OsRandom)
-    }
-}
-
-impl Default for NanoidGenerator {
-    fn default() -> Self {
-        Self::new()
-    }
+    NanoidGenerator => with(OsRandom)
 }
 
 impl<R: RandomSource> NanoidGenerator<R> {

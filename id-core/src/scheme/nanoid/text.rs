@@ -8,7 +8,8 @@ use crate::scheme::alphabet::Alphabet;
 use crate::scheme::{Encoding, IdBytes, Scheme, unsupported};
 use crate::time::Timestamp;
 
-// One generator for every size and alphabet: it holds only the random source.
+// One generator for every size and alphabet (it holds only the random source), so one slot
+// outside the generic impl, not one per instantiation.
 static DEFAULT_GENERATOR: Installed<NanoidGenerator> = Installed::new();
 
 impl<A: Alphabet, const N: usize> crate::scheme::sealed::Sealed for Nanoid<A, N> {}
@@ -24,9 +25,7 @@ impl<A: Alphabet, const N: usize> Scheme for Nanoid<A, N> {
     type Input = ();
     type Generator = NanoidGenerator;
 
-    fn default_generator() -> &'static NanoidGenerator {
-        DEFAULT_GENERATOR.get_or_init(NanoidGenerator::new)
-    }
+    crate::scheme::default_generator!(NanoidGenerator = NanoidGenerator::new, in DEFAULT_GENERATOR);
 
     /// None: see [`Scheme::TIMED`].
     fn timestamp(&self) -> Timestamp {
