@@ -95,6 +95,8 @@ pub struct Document([u8; 12]);
 #[derive(Identity)]
 #[id(scheme = "xid", prefix = "req")]
 pub struct Request([u8; 12]);
+
+#[derive(Identity)]
 #[id(scheme = "nanoid", prefix = "inv")]
 pub struct Invite([u8; 21]);
 

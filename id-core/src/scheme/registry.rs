@@ -61,9 +61,12 @@ pub(crate) const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); 
 
 /// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
 /// use, with its family's feature and gate, and what a derived type's own items need (see
-/// [`__derive_items!`](crate::__derive_items)): its storage conversion (`infallible`: `From`, `fallible`: `TryFrom`) and its
-/// constructors' parameters. It makes [`NAMES`] and [`by_name`], and checks at compile time
-/// that each name is the type's [`Scheme::NAME`].
+/// [`__derive_items!`](crate::__derive_items)): its storage conversion (`infallible`: `From`, `fallible`: `TryFrom`),
+/// `untimed` for a scheme whose values hold no time (its types get no time methods), and its
+/// constructors' parameters. A scheme's parameters are one `const` with a default, after an
+/// optional defaulted type (`nanoid<type A = UrlSafe, const N: usize = 21>`: the alphabet the
+/// derive's `alphabet` key makes a type of). It makes [`NAMES`] and [`by_name`], and checks at
+/// compile time that each name is the type's [`Scheme::NAME`].
 macro_rules! registry {
     ($d:tt $(
         mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?} {

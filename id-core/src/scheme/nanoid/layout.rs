@@ -41,7 +41,11 @@ impl<A: Alphabet, const N: usize> Nanoid<A, N> {
                 position: text[..at].chars().count(),
                 alphabet: A::CHARS,
             }),
-            None => Ok(Self::from_raw(bytes.try_into().unwrap_or([0; N]))),
+            None => {
+                let mut text = [0u8; N];
+                text.copy_from_slice(bytes);
+                Ok(Self::from_raw(text))
+            }
         }
     }
 
