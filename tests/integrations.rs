@@ -43,6 +43,23 @@ struct TypedUser(Uuid);
 #[id(scheme = "comb_pg", encoding = "ulid")]
 struct CombAsUlid(Uuid);
 
+#[derive(Identity)]
+#[id(scheme = "nanoid", prefix = "inv")]
+struct NanoId([u8; 21]);
+
+#[derive(Identity)]
+#[id(scheme = "nanoid", size = 6, alphabet = "0123456789abcdef")]
+struct HexCode([u8; 6]);
+
+/// An alphabet of regex metacharacters, which the pattern must escape.
+#[derive(Identity)]
+#[id(scheme = "nanoid", size = 10, alphabet = "-]^\\[ab")]
+struct OddCode([u8; 10]);
+
+#[derive(Identity)]
+#[id(scheme = "cuid2")]
+struct CuidId([u8; 24]);
+
 /// The JSON Schema of `I`, its pattern compiled, checked against many texts of `I` (new ones,
 /// and those of arbitrary values, which reach the extremes of each encoding).
 fn schema_matches_texts<I>(make: impl Fn() -> I)
@@ -103,6 +120,29 @@ fn schemas_match_every_scheme_and_text_form() {
     schema_matches_texts(CombAsUlid::new);
     schema_matches_texts(TwitterId::new);
     schema_matches_texts(SonyflakeId::new);
+    schema_matches_texts(NanoId::new);
+    schema_matches_texts(HexCode::new);
+    schema_matches_texts(OddCode::new);
+    schema_matches_texts(CuidId::new);
+}
+
+/// Text schemes: `arbitrary` spreads over their values (each byte picks a character), and the
+/// pattern lists the alphabet with its regex metacharacters escaped.
+#[test]
+fn text_schemes_in_schemas_and_test_data() {
+    let values = |seed: u8| -> std::collections::BTreeSet<String> {
+        (0..64u8)
+            .map(|i| {
+                let bytes: Vec<u8> = (0..24u8).map(|j| i.wrapping_mul(31).wrapping_add(j).wrapping_mul(seed)).collect();
+                <CuidId as arbitrary::Arbitrary>::arbitrary(&mut arbitrary::Unstructured::new(&bytes))
+                    .unwrap()
+                    .to_string()
+            })
+            .collect()
+    };
+    assert!(values(7).len() > 60, "arbitrary CUID2s are spread out");
+    let schema = serde_json::to_value(schemars::schema_for!(OddCode)).unwrap();
+    assert_eq!(schema["pattern"], r"^[\-\]\^\\\[ab]{10}$");
 }
 
 /// The ULID and TypeID patterns refuse what their parsers refuse: a first character above 7,

@@ -429,9 +429,18 @@ async fn sql_functions_equal_the_rust_schemes() {
         println!("sql_time: {name}: {ids} IDs and {instants} instants, on {columns} column type(s)");
     }
     let names: Vec<&str> = checked.keys().copied().collect();
-    let mut registry = idcraft::schemes::NAMES.to_vec();
+    // Schemes whose IDs hold no time (nanoid, cuid2) have no time functions.
+    struct Timed;
+    impl idcraft::schemes::Visitor for Timed {
+        type Output = bool;
+        fn visit<S: idcraft::schemes::describe::Describe>(self) -> bool {
+            S::TIMED
+        }
+    }
+    let mut registry: Vec<&str> =
+        idcraft::schemes::NAMES.into_iter().filter(|name| idcraft::schemes::visit(name, Timed) == Some(true)).collect();
     registry.sort_unstable();
-    assert_eq!(names, registry, "every scheme of the registry has its SQL functions, checked here");
+    assert_eq!(names, registry, "every timed scheme of the registry has its SQL functions, checked here");
 }
 
 /// A declared layout has no functions of its own: the generic `idcraft_snowflake_time` and

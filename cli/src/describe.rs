@@ -7,6 +7,15 @@ use idcraft::Uuid;
 use idcraft::schemes::describe::{Describe, Field};
 use serde_json::{Map, Value, json};
 
+/// How many characters a text form draws from (for guessing a text's scheme: a smaller
+/// alphabet is likelier): the scheme's own alphabet where its text is the value itself.
+pub fn alphabet_len<S: Describe>(encoding: Encoding) -> usize {
+    match encoding {
+        Encoding::Canonical if !S::TEXT_ALPHABET.is_empty() => S::TEXT_ALPHABET.len(),
+        _ => encoding.alphabet_len(),
+    }
+}
+
 /// `expected one of comb_sql, comb_pg, ...`, for error messages.
 pub fn scheme_list() -> String {
     format!("expected one of {}", idcraft::schemes::NAMES.join(", "))
@@ -23,18 +32,21 @@ pub fn version_and_variant(uuid: Uuid) -> [(&'static str, Value); 2] {
     [("version", json!(uuid.get_version_num())), ("variant", json!(variant))]
 }
 
-/// The keys every scheme has, then the scheme's own fields (for 128-bit schemes also the bytes
-/// as a UUID with its RFC 9562 version and variant); an error for a value that is not a valid
-/// ID of its scheme (a COMB with an impossible time).
+/// The keys every scheme has (`scheme`, `text`, `hex`, and `unix_ms` and `timestamp` where its
+/// IDs embed a time), then the scheme's own fields (for 128-bit schemes also the bytes as a
+/// UUID with its RFC 9562 version and variant); an error for a value that is not a valid ID of
+/// its scheme (a COMB with an impossible time).
 pub fn describe<S: Describe>(id: &S) -> Result<Map<String, Value>, String> {
-    let time = id.checked_timestamp().map_err(|e| e.to_string())?;
     let mut m = Map::new();
     m.insert("scheme".into(), json!(S::NAME));
     m.insert("text".into(), json!(id.to_string()));
     m.insert("hex".into(), json!(id.to_bytes().to_hex().to_string()));
-    m.insert("unix_ms".into(), json!(time.unix_millis()));
-    // The scheme's own resolution, in fixed digits: one scheme's times have one length.
-    m.insert("timestamp".into(), json!(time.rfc3339(S::TIME_DIGITS).to_string()));
+    if S::TIMED {
+        let time = id.checked_timestamp().map_err(|e| e.to_string())?;
+        m.insert("unix_ms".into(), json!(time.unix_millis()));
+        // The scheme's own resolution, in fixed digits: one scheme's times have one length.
+        m.insert("timestamp".into(), json!(time.rfc3339(S::TIME_DIGITS).to_string()));
+    }
     for (name, field) in id.fields() {
         let value = match field {
             Field::Integer(n) => json!(n),

@@ -232,7 +232,7 @@ impl Visitor for Detect<'_> {
     type Output = Reading;
 
     fn visit<S: Describe>(self) -> Reading {
-        let rank = |encoding: Encoding| (encoding.alphabet_len(), encoding != S::ENCODINGS[0]);
+        let rank = |encoding: Encoding| (crate::describe::alphabet_len::<S>(encoding), encoding != S::ENCODINGS[0]);
         match read_any::<S>(self.text) {
             describe::Reading::Read(id, encoding) => match describe(&id) {
                 Ok(fields) => Reading::Read(rank(encoding), fields),

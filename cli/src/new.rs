@@ -82,6 +82,9 @@ impl Visitor for New<'_, '_> {
             )
             .into());
         }
+        if self.time.is_some() && !S::TIMED {
+            return Err(format!("--time does not apply to scheme {}: its IDs hold no time", S::NAME).into());
+        }
         let prefix = self.args.prefix.as_deref();
         let time = self.time;
         for _ in 0..self.args.count {

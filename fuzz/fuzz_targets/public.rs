@@ -3,7 +3,7 @@
 #![no_main]
 
 use idcraft::public::{AesKey, PublicBlock, PublicId, PublicIds, parse_public, to_base62};
-use idcraft_fuzz::{Dist, Event, Local, PgComb, SnoId, Tweet};
+use idcraft_fuzz::{Cuid, Dist, Event, Invite, Local, PgComb, SnoId, Tweet};
 use std::sync::OnceLock;
 
 fn keys() -> &'static (PublicIds, PublicIds, PublicIds<idcraft::public::format::Compatible>) {
@@ -63,6 +63,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     token::<Tweet>(text);
     // 20 bytes: AES-SIV.
     long_token::<Event>(text);
+    // 21 and 24 bytes of text.
+    long_token::<Invite>(text);
+    long_token::<Cuid>(text);
     if let Ok(public) = parse_public(text) {
         let canonical = if text.len() == 36 { public.to_string() } else { to_base62(public) };
         assert_eq!(canonical, if text.len() == 36 { text.to_ascii_lowercase() } else { text.to_owned() });

@@ -96,6 +96,19 @@ pub struct Document([u8; 12]);
 #[id(scheme = "xid", prefix = "req")]
 pub struct Request([u8; 12]);
 
+#[derive(Identity)]
+#[id(scheme = "nanoid", prefix = "inv")]
+pub struct Invite([u8; 21]);
+
+/// An alphabet with characters regular expressions and prefixes care about.
+#[derive(Identity)]
+#[id(scheme = "nanoid", size = 9, alphabet = "_-]^\\az09")]
+pub struct Code([u8; 9]);
+
+#[derive(Identity)]
+#[id(scheme = "cuid2")]
+pub struct Cuid([u8; 24]);
+
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]
 pub enum Form {
@@ -174,6 +187,9 @@ pub fn check_all_types(text: &str) {
     check_text::<Event>(text, Form::Exact);
     check_text::<Document>(text, Form::Lowercase);
     check_text::<Request>(text, Form::Exact);
+    check_text::<Invite>(text, Form::Exact);
+    check_text::<Code>(text, Form::Exact);
+    check_text::<Cuid>(text, Form::Exact);
     check_number::<Tweet>(text);
     check_text::<Trace>(text, Form::Uppercase);
     check_text::<TypedUser>(text, Form::Exact);
@@ -232,4 +248,6 @@ pub fn check_all_schemes_bytes(data: &[u8]) {
     check_bytes::<Ksuid>(data);
     check_bytes::<ObjectId>(data);
     check_bytes::<Xid>(data);
+    check_bytes::<Nanoid>(data);
+    check_bytes::<Cuid2>(data);
 }

@@ -185,6 +185,8 @@ mod task {
 
 /// A generator of consecutive values: the storage bytes read as a big-endian integer
 /// (`first`, `first + 1`, …); Architect's `IncrementalDistributedIdGenerator`. Thread-safe.
+/// For a text scheme (`nanoid`, `cuid2`) the number is written in its alphabet, in byte order,
+/// over its smallest ID, so consecutive values are consecutive texts.
 ///
 /// Past the scheme's largest value (`2^(8·BYTE_LEN) − 1`, or a scheme's own maximum such as
 /// DistributedId's 10^28 − 1) it returns [`GenerateError::Exhausted`]: it never truncates to
@@ -208,12 +210,7 @@ impl<S: Scheme> Generate<S> for Incremental<S> {
         let exhausted = GenerateError::Exhausted { scheme: S::NAME };
         let mut next = self.next.lock();
         let current = next.ok_or(exhausted.clone())?;
-        let bytes = current.to_be_bytes();
-        let (high, storage) = bytes.split_at(16 - S::BYTE_LEN);
-        if high.iter().any(|&b| b != 0) {
-            return Err(exhausted);
-        }
-        let value = S::from_bytes(storage).map_err(|_| exhausted)?;
+        let value = nth::<S>(current).ok_or(exhausted)?;
         *next = current.checked_add(1);
         Ok(value)
     }
@@ -223,6 +220,43 @@ impl<S: Scheme> Generate<S> for Incremental<S> {
     fn generate_at(&self, input: S::Input, _: Timestamp) -> Result<S, GenerateError> {
         self.generate(input)
     }
+}
+
+/// The value numbered `n`, or `None` where `n` is past the scheme's values: the storage bytes
+/// as a big-endian number, right-aligned (an ID longer than 16 bytes has zeros before it); for
+/// a text scheme, `n`'s digits in its sorted alphabet added to its smallest ID from the last
+/// character (what stays a valid text: CUID2's leading letter is left alone until a carry).
+fn nth<S: Scheme>(n: u128) -> Option<S> {
+    let len = S::BYTE_LEN;
+    let mut buf = [0u8; crate::scheme::IdBytes::CAPACITY];
+    let storage = &mut buf[..len];
+    let alphabet = S::TEXT_ALPHABET.as_bytes();
+    if alphabet.is_empty() {
+        let be = n.to_be_bytes();
+        let skip = 16usize.saturating_sub(len);
+        if be[..skip].iter().any(|&b| b != 0) {
+            return None;
+        }
+        storage[len - (16 - skip)..].copy_from_slice(&be[skip..]);
+    } else {
+        let mut sorted = alphabet.to_vec();
+        sorted.sort_unstable();
+        let radix = sorted.len() as u128;
+        storage.copy_from_slice(&S::min_at(Timestamp::MIN).to_bytes());
+        let mut carry = n;
+        for c in storage.iter_mut().rev() {
+            if carry == 0 {
+                break;
+            }
+            let digit = sorted.iter().position(|s| s == c)? as u128 + carry % radix;
+            carry = carry / radix + digit / radix;
+            *c = sorted[(digit % radix) as usize];
+        }
+        if carry != 0 {
+            return None;
+        }
+    }
+    S::from_bytes(storage).ok()
 }
 
 #[cfg(test)]
@@ -322,6 +356,30 @@ mod tests {
         let g = Incremental::<DistributedId128>::starting_at(u128::MAX);
         assert_eq!(g.generate(()).unwrap().value(), u128::MAX);
         assert!(g.generate(()).unwrap_err().to_string().contains("largest value"));
+    }
+
+    /// IDs longer than 16 bytes (the number after zeros) and text IDs (the number in the
+    /// alphabet, over the smallest ID): consecutive, valid, in order; none used to panic.
+    #[test]
+    #[cfg(all(feature = "ksuid", feature = "nanoid", feature = "cuid2"))]
+    fn incremental_past_sixteen_bytes_and_in_text() {
+        use crate::scheme::{Cuid2, Ksuid, Nanoid};
+        let g = Incremental::<Ksuid>::starting_at(u128::MAX);
+        assert_eq!(g.generate(()).unwrap().to_bytes_array()[..4], [0; 4]);
+        assert_eq!(g.generate(()), Err(GenerateError::Exhausted { scheme: "ksuid" }));
+        let g = Incremental::<Cuid2>::starting_at(35);
+        let (a, b) = (g.generate(()).unwrap(), g.generate(()).unwrap());
+        assert_eq!(
+            (a.to_string().as_str(), b.to_string().as_str()),
+            ("a0000000000000000000000z", "a00000000000000000000010")
+        );
+        let g = Incremental::<Nanoid>::starting_at(0);
+        let ids: Vec<Nanoid> = (0..200).map(|_| g.generate(()).unwrap()).collect();
+        assert_eq!(ids[0].to_string(), "-".repeat(21));
+        assert!(ids.windows(2).all(|p| p[0] < p[1]), "consecutive values in order");
+        let g = Incremental::<Nanoid<crate::scheme::alphabet::UrlSafe, 2>>::starting_at(64 * 64 - 1);
+        assert_eq!(g.generate(()).unwrap().to_string(), "zz");
+        assert!(g.generate(()).is_err(), "past the last two-character ID");
     }
 
     #[test]

@@ -49,6 +49,10 @@ pub fn text_form<I: Identity>() -> TextForm {
         // 26 characters of base32, the first carrying only 3 bits.
         Encoding::Ulid => (crockford::EITHER_PATTERN.to_owned(), crockford::LEN, crockford::LEN),
         Encoding::TypeId => (crockford::LOWER_PATTERN.to_owned(), crockford::LEN, crockford::LEN),
+        // A text scheme's text is the value's own characters: its alphabet is the class.
+        Encoding::Canonical if !<I::Scheme as Scheme>::TEXT_ALPHABET.is_empty() => {
+            (format!("{}{{{width}}}", alphabet_class(<I::Scheme as Scheme>::TEXT_ALPHABET)), width, width)
+        }
         other => (format!("{}{{{width}}}", class(other)), width, width),
     };
     let prefix = I::PREFIX.map(|p| format!("{p}_")).unwrap_or_default();
@@ -73,6 +77,16 @@ fn class(encoding: Encoding) -> &'static str {
         // Not reached: every scheme's canonical text is one of the concrete encodings.
         _ => ".",
     }
+}
+
+/// `chars` as a regular-expression class, every character that could mean more than itself
+/// inside one (`\\`, `]`, `[`, `^`, `-`) escaped.
+fn alphabet_class(chars: &str) -> String {
+    let escaped: String = chars
+        .chars()
+        .flat_map(|c| (matches!(c, '\\' | ']' | '[' | '^' | '-')).then_some('\\').into_iter().chain([c]))
+        .collect();
+    format!("[{escaped}]")
 }
 
 /// Prefixes are `[a-z0-9_]` (checked by the derive), but escape anyway: a pattern must never

@@ -1,12 +1,12 @@
-//! `#[id(scheme = "...", encoding = "...", prefix = "...", bind = "...", crate = "...")]`: parsed and checked,
-//! every mistake reported with the span of the offending token. A declared layout's keys are
-//! [`layout`](crate::layout)'s.
+//! `#[id(scheme = "...", encoding = "...", prefix = "...", bind = "...", crate = "...")]`, and a
+//! text scheme's `size = N, alphabet = "..."`: parsed and checked, every mistake reported with
+//! the span of the offending token. A declared layout's keys are [`layout`](crate::layout)'s.
 
 use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{DeriveInput, LitStr, Token};
 
-const KEYS: [&str; 5] = ["scheme", "encoding", "prefix", "bind", "crate"];
+const KEYS: [&str; 7] = ["scheme", "encoding", "prefix", "bind", "crate", "size", "alphabet"];
 
 /// `scheme = "name<args>"`: a name the runtime's registry (`by_name`) resolves, or the
 /// compiler reports with its own "a similar name exists"; the derive knows no scheme.
@@ -28,6 +28,8 @@ pub struct Attrs {
     pub krate: syn::Path,
     /// A declared layout's keys, if any is given.
     pub layout: Option<crate::layout::LayoutKeys>,
+    /// `size` and `alphabet`, the parameters of a text scheme (`nanoid`).
+    pub text: TextParams,
 }
 
 pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
@@ -38,6 +40,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
         bind: None,
         krate: syn::parse_quote!(::idcraft),
         layout: None,
+        text: TextParams::default(),
     };
     let mut seen: Vec<String> = Vec::new();
     let mut scheme_lit: Option<LitStr> = None;
@@ -69,8 +72,8 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                     msg.push_str(&format!("; did you mean `{s}`?"));
                 } else {
                     msg.push_str(
-                        "; expected one of `scheme`, `encoding`, `prefix`, `bind`, `crate`, or a layout's `epoch`, \
-                         `unit`, `time_bits`, `node_bits`, `sequence_bits`, `min_lifetime`",
+                        "; expected one of `scheme`, `encoding`, `prefix`, `bind`, `crate`, `size`, `alphabet`, or a \
+                         layout's `epoch`, `unit`, `time_bits`, `node_bits`, `sequence_bits`, `min_lifetime`",
                     );
                 }
                 errors.push(syn::Error::new(meta.path.span(), msg));
@@ -81,6 +84,9 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                 return Ok(());
             }
             scheme_reported |= key == "scheme";
+            if attrs.text.parse_key(&key, &meta, errors)? {
+                return Ok(());
+            }
             let value: LitStr = meta.value()?.parse()?;
             if seen.contains(&key) {
                 errors.push(syn::Error::new(meta.path.span(), format!("duplicate key `{key}` in #[id(...)]")));
@@ -104,6 +110,9 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
             errors.push(e);
         }
     }
+    // Before the scheme takes them: bad values are reported here, at their literals, and left
+    // out of the scheme, whose own check would report them again.
+    attrs.text.check(errors);
     match &scheme_lit {
         None if !scheme_reported => errors.push(syn::Error::new(
             input.ident.span(),
@@ -115,7 +124,7 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
                 lit.span(),
                 "a declared layout takes no <parameters>: its keys (epoch, unit, ...) are the layout",
             )),
-            Ok(scheme) => attrs.scheme = Some(scheme),
+            Ok(scheme) => attrs.scheme = Some(attrs.text.apply(scheme, errors)),
             Err(e) => errors.push(e),
         },
     }
@@ -130,6 +139,132 @@ pub fn parse(input: &DeriveInput, errors: &mut Vec<syn::Error>) -> Attrs {
         errors.push(syn::Error::new(bind.span(), format!("invalid bind name \"{}\": {why}", bind.value())));
     }
     attrs
+}
+
+/// `size = N` and `alphabet = "..."`: a text scheme's length and characters. They become the
+/// scheme's arguments, `<Alphabet, N>`, the alphabet a type the derive writes; a scheme that
+/// takes none refuses them at the scheme literal, as it refuses `<...>` there.
+#[derive(Default)]
+pub struct TextParams {
+    pub size: Option<syn::LitInt>,
+    pub alphabet: Option<LitStr>,
+    /// Whether a given size or alphabet is bad (reported by [`TextParams::check`]).
+    invalid: bool,
+}
+
+/// The type the derive writes for `alphabet` (inside the expansion's `const _` block).
+const ALPHABET_TYPE: &str = "__IdcraftAlphabet";
+
+/// The longest text a text scheme holds: what a storage array and the runtime's `IdBytes` take.
+const MAX_SIZE: u32 = 32;
+
+impl TextParams {
+    /// Whether valid parameters are given: those become the scheme's arguments.
+    fn given(&self) -> bool {
+        (self.size.is_some() || self.alphabet.is_some()) && !self.invalid
+    }
+
+    /// Reads `size` or `alphabet` (`Ok(true)`), or leaves other keys (`Ok(false)`).
+    fn parse_key(
+        &mut self,
+        key: &str,
+        meta: &syn::meta::ParseNestedMeta<'_>,
+        errors: &mut Vec<syn::Error>,
+    ) -> syn::Result<bool> {
+        let duplicate = || syn::Error::new(meta.path.span(), format!("duplicate key `{key}` in #[id(...)]"));
+        match key {
+            "size" => {
+                let lit: syn::LitInt = meta.value()?.parse().map_err(|e| {
+                    syn::Error::new(e.span(), "`size` takes a whole number of characters, like `size = 12`")
+                })?;
+                if self.size.replace(lit).is_some() {
+                    errors.push(duplicate());
+                }
+                Ok(true)
+            }
+            "alphabet" => {
+                let lit: LitStr = meta.value()?.parse()?;
+                if self.alphabet.replace(lit).is_some() {
+                    errors.push(duplicate());
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// The scheme with `<Alphabet, N>` as its arguments, or as it is where neither key is
+    /// given; an error for both these keys and `<...>` in the literal.
+    fn apply(&self, mut scheme: SchemeRef, errors: &mut Vec<syn::Error>) -> SchemeRef {
+        if !self.given() {
+            return scheme;
+        }
+        if !scheme.args.is_empty() {
+            errors.push(syn::Error::new(
+                scheme.span,
+                "give the scheme's parameters either in `<...>` or as `size`/`alphabet`, not both",
+            ));
+            return scheme;
+        }
+        let alphabet = syn::Ident::new(ALPHABET_TYPE, scheme.span);
+        let size = self.size.as_ref().map(|n| quote::quote!(, #n));
+        scheme.args = respan(quote::quote!(<#alphabet #size>), scheme.span);
+        scheme
+    }
+
+    /// The size 1 to 32 and the alphabet 2 to 94 distinct printable ASCII characters other
+    /// than space (the runtime checks the same when the type compiles), at the literal.
+    fn check(&mut self, errors: &mut Vec<syn::Error>) {
+        let before = errors.len();
+        if let Some(size) = &self.size {
+            match size.base10_parse::<u32>() {
+                Ok(n) if (1..=MAX_SIZE).contains(&n) => {}
+                _ => errors.push(syn::Error::new(
+                    size.span(),
+                    format!("invalid size {}: a text ID has 1 to {MAX_SIZE} characters", size.base10_digits()),
+                )),
+            }
+        }
+        if let Some(alphabet) = &self.alphabet
+            && let Err(why) = check_alphabet(&alphabet.value())
+        {
+            errors.push(syn::Error::new(alphabet.span(), format!("invalid alphabet {:?}: {why}", alphabet.value())));
+        }
+        self.invalid = errors.len() > before;
+    }
+
+    /// The alphabet type: `alphabet`'s characters, or the scheme's default where only `size`
+    /// is given. Empty without these keys.
+    pub fn items(&self, p: &TokenStream) -> TokenStream {
+        if !self.given() {
+            return TokenStream::new();
+        }
+        let ident = syn::Ident::new(ALPHABET_TYPE, Span::call_site());
+        let chars = self.alphabet.as_ref().map(|lit| quote::quote!(const CHARS: &'static str = #lit;));
+        quote::quote! {
+            #[derive(::core::clone::Clone, ::core::marker::Copy)]
+            #[doc(hidden)]
+            pub struct #ident;
+            impl #p::schemes::Alphabet for #ident { #chars }
+        }
+    }
+}
+
+/// An alphabet: at least 2 characters (one carries no randomness), printable ASCII other than
+/// space (a text survives URLs, logs and configs), each once (a repeated one would be drawn
+/// more often than the others).
+fn check_alphabet(chars: &str) -> Result<(), String> {
+    if chars.chars().count() < 2 {
+        return Err("an alphabet needs at least 2 characters".into());
+    }
+    if let Some(c) = chars.chars().find(|c| !c.is_ascii_graphic()) {
+        return Err(format!("{c:?} is not printable ASCII other than space"));
+    }
+    let bytes = chars.as_bytes();
+    if let Some((i, &b)) = bytes.iter().enumerate().find(|(i, b)| bytes[..*i].contains(b)) {
+        return Err(format!("{:?} appears twice (again at position {i})", char::from(b)));
+    }
+    Ok(())
 }
 
 /// A bind name: what bound tokens are keyed on, so it must survive being written down in a

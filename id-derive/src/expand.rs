@@ -46,6 +46,7 @@ impl SchemeChecks {
         let (name, args) = (&scheme.name, &scheme.args);
         let scheme_ty = quote!(__IdcraftScheme);
         let storage = field_ty.map(|ty| quote!(, #ty));
+        let alphabet = attrs.text.items(&p);
         let declare = match &attrs.layout {
             // Spanned at the attribute: the layout's errors (it runs out too soon, its widths
             // do not fit) concern the keys together.
@@ -57,9 +58,10 @@ impl SchemeChecks {
                     #literal_checks
                 )
             }
-            None => {
-                quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(@type #name [#args] #scheme_ty #storage);)
-            }
+            None => quote_spanned!(scheme.span=>
+                #alphabet
+                #p_at_literal::derive_scheme!(@type #name [#args] #scheme_ty #storage);
+            ),
         };
         let parameters = quote_spanned! {scheme.span=>
             const _: () = <#scheme_ty as #p::Scheme>::VALID;
@@ -112,6 +114,7 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
     // The registry declares the alias as the named scheme and writes the scheme's own items
     // (constructors, accessors, storage conversion); the call is spanned at the literal.
     let p_at_literal = attr::respan(p.clone(), scheme.span);
+    let alphabet = attrs.text.items(&p);
     let scheme_items = match &attrs.layout {
         Some(layout) => {
             let p_at_attr = attr::respan(p.clone(), layout.span);
@@ -121,9 +124,10 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
                 #literal_checks
             )
         }
-        None => {
-            quote_spanned!(scheme.span=> #p_at_literal::derive_scheme!(#name [#args] #scheme_ty, #ident, #field_ty);)
-        }
+        None => quote_spanned!(scheme.span=>
+            #alphabet
+            #p_at_literal::derive_scheme!(#name [#args] #scheme_ty, #ident, #field_ty);
+        ),
     };
     // The std traits Identity writes: deriving them too is a conflicting-implementation error,
     // which names the trait and both derives.
@@ -202,46 +206,6 @@ fn expand(shape: &ast::Input<'_>, attrs: &attr::Attrs, scheme: &attr::SchemeRef)
 
             #[automatically_derived]
             impl #ident {
-                /// The instant embedded in the ID.
-                #[inline]
-                pub fn timestamp(&self) -> ::std::time::SystemTime {
-                    #p::timestamp(self)
-                }
-
-                /// The smallest ID whose embedded time is `t`: with [`Self::max_at`], the bounds
-                /// of a primary-key range scan for a time window. An instant outside the
-                /// scheme's range is clamped to its first or last ID
-                /// ([`Self::try_min_at`] says so instead).
-                #[inline]
-                pub fn min_at(t: ::std::time::SystemTime) -> Self {
-                    #p::min_at::<Self>(t)
-                }
-
-                /// The largest ID whose embedded time is `t`; an instant outside the scheme's
-                /// range is clamped ([`Self::try_max_at`] says so instead).
-                #[inline]
-                pub fn max_at(t: ::std::time::SystemTime) -> Self {
-                    #p::max_at::<Self>(t)
-                }
-
-                /// [`Self::min_at`], or `GenerateError::TimeOutOfRange` (with the scheme's first
-                /// and last instants) for an instant outside the scheme's range.
-                #[inline]
-                pub fn try_min_at(
-                    t: ::std::time::SystemTime,
-                ) -> ::core::result::Result<Self, #p::GenerateError> {
-                    #p::try_min_at::<Self>(t)
-                }
-
-                /// [`Self::max_at`], or `GenerateError::TimeOutOfRange` for an instant outside
-                /// the scheme's range.
-                #[inline]
-                pub fn try_max_at(
-                    t: ::std::time::SystemTime,
-                ) -> ::core::result::Result<Self, #p::GenerateError> {
-                    #p::try_max_at::<Self>(t)
-                }
-
                 /// The wrapped storage value.
                 #[inline]
                 pub const fn as_inner(&self) -> &#field_ty {

@@ -46,6 +46,8 @@ use proc_macro::TokenStream;
 /// | `encoding` | no | a text form other than the scheme's default: `uuid`, `hex`, `base62`, `decimal`, `sno32`, `base64`, `base64url` (uid 1.3.3's text), `ulid`, `typeid` (TypeID v0.3) or `base32hex` (xid's text), where the scheme has it |
 /// | `prefix` | no | a TypeID/Stripe-style prefix written as `prefix_` before the text and required when parsing (in `Display`, `FromStr`, serde and public tokens; never in storage): 1 to 63 lowercase ASCII letters and underscores, not starting or ending with `_` |
 /// | `bind` | no | the stable name bound public tokens (`PublicIds::bound_to_types`) are keyed on, e.g. `bind = "shop.order"`: 1 to 128 printable ASCII characters, no spaces. Without it the type's name is used; the module path never is, so the same type in a renamed crate, another module or a second binary reads the same tokens |
+/// | `size` | no | for `nanoid`: the number of characters, 1 to 32 (default 21); an integer literal, `size = 12`. The storage field is `[u8; size]` |
+/// | `alphabet` | no | for `nanoid`: the characters drawn from, 2 to 94 distinct printable ASCII characters other than space (default the 64 URL-safe `A-Za-z0-9_-`). Both are checked at their literal when the type compiles; a scheme that takes neither refuses them at the scheme literal |
 /// | `crate` | no | the path to idcraft, for crates that re-export it: `crate = "::my_crate::idcraft"` (default `::idcraft`) |
 ///
 /// A snowflake layout of your own takes these keys too (with `scheme = "snowflake"`; with
@@ -83,6 +85,11 @@ use proc_macro::TokenStream;
 /// | `ksuid`, `ksuid_ms` | `[u8; 20]` | 27 base62 characters (`base62`) | `hex` | `ksuid` |
 /// | `object_id` | `[u8; 12]` | 24 lowercase hex digits (`hex`; the `hex` form is uppercase) | | `object_id` |
 /// | `xid` | `[u8; 12]` | 20 base32hex characters (`base32hex`) | `hex` | `xid` |
+/// | `nanoid` (with `size`, `alphabet`) | `[u8; 21]` (`[u8; size]`), the text's bytes (`TryFrom`) | 21 URL-safe characters | none | `nanoid` |
+/// | `cuid2` | `[u8; 24]`, the text's bytes (`TryFrom`) | 24 characters, `[a-z]` then `[0-9a-z]` | none | `cuid2` |
+///
+/// `nanoid` and `cuid2` are random and **not time-ordered**: their types have no time methods
+/// (`timestamp`, `min_at`, `max_at`, `at`, ...), and their `Ord` is the text's.
 ///
 /// The text form names are the values of `encoding`; the layouts, originals and orders of the
 /// schemes are in the table of [`idcraft::schemes`](https://docs.rs/idcraft/latest/idcraft/schemes/index.html).
@@ -106,6 +113,8 @@ use proc_macro::TokenStream;
 /// - **Time.** `timestamp() -> SystemTime`, and the range bounds `min_at(t)` / `max_at(t)`:
 ///   `min_at(t1)..=max_at(t2)` holds every ID whose `new()` started at or after `t1` and
 ///   returned by `t2` (and perhaps a few made up to the scheme's `EMBED_LAG` before `t1`).
+///   Not for `nanoid` and `cuid2`, whose IDs hold no time: they get no time methods and no
+///   `at`/`try_at`.
 /// - **The scheme's fields**, as methods reached through `Deref<Target = idcraft::Fields<Storage,
 ///   Scheme>>` (each scheme declares them once there; rustdoc lists them under "Methods from
 ///   `Deref`"): `hot`: `shard_key()`, `unix_seconds()`,
@@ -117,7 +126,8 @@ use proc_macro::TokenStream;
 /// - **Storage.** `as_inner() -> &Storage`, `into_inner() -> Storage`, `From<OrderId> for
 ///   Storage`, and `From<Storage> for OrderId`, or `TryFrom<Storage>` (error
 ///   `ParseError`) where the storage type can hold values that are not IDs: `uuid7` (a
-///   version-7 UUID) and `distributed` (no negative, fractional or 29-digit value).
+///   version-7 UUID), `distributed` (no negative, fractional or 29-digit value), `nanoid`
+///   (bytes of the alphabet) and `cuid2` (a letter, then base36).
 /// - **Text.** `Display` and `FromStr` (error `ParseError`, saying what and where:
 ///   `expected 16 characters, got 15`, `invalid character 'L' at position 15 (expected
 ///   [2-9a-x])`, `expected the prefix "ord_"`); `Debug` as `OrderId(ord_…)`.

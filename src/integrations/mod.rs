@@ -33,17 +33,25 @@ fn description<I: crate::Identity>() -> String {
 pub const ENTROPY: usize = 24;
 
 /// A valid ID of `I` from any bytes, so test-data generators never produce a value the type
-/// could not hold: the first 16 bytes as the scheme's storage bytes if they are valid; else the
-/// same with leading bytes cleared one by one (numeric schemes with a smaller range); else the
-/// earliest or latest ID of the instant in the last 8 bytes (clamped into the scheme's range).
+/// could not hold: the bytes as the scheme's storage bytes if they are valid (for a text scheme,
+/// each byte picking a character of its alphabet; an ID longer than the entropy repeats it, each
+/// round shifted); else the same with leading bytes cleared one by one (to zero, or to the
+/// alphabet's first character: numeric schemes with a smaller range, CUID2's leading letter);
+/// else the earliest or latest ID of the instant in the last 8 bytes (clamped into the scheme's
+/// range).
 #[cfg(any(feature = "arbitrary1", feature = "proptest1"))]
 pub fn from_entropy<I: crate::Identity>(bytes: &[u8; ENTROPY]) -> I {
     use crate::{Scheme, Timestamp};
     let len = <I::Scheme as Scheme>::BYTE_LEN;
-    let mut value = [0u8; 16];
-    value[..len].copy_from_slice(&bytes[..len]);
+    let alphabet = <I::Scheme as Scheme>::TEXT_ALPHABET.as_bytes();
+    let mut value = [0u8; crate::schemes::IdBytes::CAPACITY];
+    for (i, v) in value[..len].iter_mut().enumerate() {
+        let b = bytes[i % ENTROPY].wrapping_add((i / ENTROPY) as u8);
+        *v = if alphabet.is_empty() { b } else { alphabet[usize::from(b) % alphabet.len()] };
+    }
+    let cleared_to = alphabet.first().copied().unwrap_or(0);
     for cleared in 0..len {
-        value[..cleared].fill(0);
+        value[..cleared].fill(cleared_to);
         if let Ok(scheme) = <I::Scheme as Scheme>::from_bytes(&value[..len]) {
             return I::from_scheme(scheme);
         }

@@ -1,7 +1,9 @@
 """idcraft's standard schemes against independent implementations, in both directions.
 
 IDs the other libraries make are read by `idcraft inspect --json` to the same time and fields;
-IDs `idcraft new` makes are read by the other libraries to the same time and fields. Run by
+IDs `idcraft new` makes are read by the other libraries to the same time and fields. The random
+text schemes (NanoID, CUID2) have no time or fields: there, each side's IDs must pass the other's
+rules of form (alphabet and length; `is_cuid`) and read back as the same text and bytes. Run by
 `.ci/crosscheck` with the libraries of requirements.txt and the idcraft binary's path:
 
     python3 crosscheck.py target/debug/idcraft target/debug/examples/declared_layout
@@ -18,6 +20,9 @@ import sys
 import bson
 import epyxid
 import ksuid
+import cuid2
+import nanoid
+import nanoid.resources
 import snowflake_id_toolkit as toolkit
 import sonyflake
 import typeid
@@ -217,7 +222,30 @@ def ksuids():
                    (text, v["unix_ms"], v["payload"]))
 
 
-for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, declared_layouts, mastodon, object_ids, xids, ksuids]:
+def nanoids():
+    theirs = [nanoid.generate() for _ in range(N)]
+    for t, v in zip(theirs, inspect("nanoid", theirs)):
+        expect("nanoid: theirs read by idcraft", (v["text"], v["hex"]), (t, t.encode().hex()))
+    ours = idcraft("new", "nanoid", "-n", str(N))
+    for text, v in zip(ours, inspect("nanoid", ours)):
+        fits = len(text) == nanoid.resources.size and set(text) <= set(nanoid.resources.alphabet)
+        expect("nanoid: idcraft's in the nanoid package's default size and alphabet", (fits, v["text"]), (True, text))
+    # Both draw every character of the alphabet: 4200 characters miss one of 64 with chance ~1e-27.
+    expect("nanoid: idcraft's IDs use the whole alphabet", set("".join(ours)), set(nanoid.resources.alphabet))
+
+
+def cuid2s():
+    theirs = [cuid2.create_id() for _ in range(N)]
+    for t, v in zip(theirs, inspect("cuid2", theirs)):
+        expect("cuid2: theirs read by idcraft", (v["scheme"], v["text"], v["hex"]), ("cuid2", t, t.encode().hex()))
+    ours = idcraft("new", "cuid2", "-n", str(N))
+    for text, v in zip(ours, inspect("cuid2", ours)):
+        expect("cuid2: idcraft's pass the cuid2 package's is_cuid", (cuid2.is_cuid(text), len(text), v["text"]),
+               (True, cuid2.DEFAULT_LENGTH, text))
+
+
+for check in [ulids, uuid7s, typeids, snowflakes, sonyflakes, declared_layouts, mastodon, object_ids, xids, ksuids, nanoids,
+              cuid2s]:
     check()
 print(f"crosscheck: {checked - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -10,6 +10,10 @@
 /// - `Type, StorageType;`
 /// - `infallible;` (`From<Storage>`) or `fallible;` (`TryFrom<Storage>`, for storage types
 ///   that can hold invalid values);
+/// - `[]` for a scheme whose values embed a time, `[untimed]` for one whose values do not
+///   ([`Scheme::TIMED`](crate::scheme::Scheme::TIMED) is `false`): its types get none of the
+///   time methods (`timestamp`, `min_at`, `max_at`, their `try_` forms, `at`, `try_at`), so
+///   asking one for its time is a compile error rather than a meaningless instant;
 /// - `new(param: Ty, ...) => input;`: the parameters of `new`, `try_new` and
 ///   `generate_with`, and the generator input they make;
 /// - optionally `with name(param: Ty) => input;`: a second constructor for a generator input
@@ -23,6 +27,7 @@ macro_rules! __derive_items {
     (
         $ident:ident, $storage:ty;
         $conversion:ident;
+        [$($untimed:ident)?];
         new($($param:ident: $param_ty:ty),*) => $input:expr;
         $(with $with:ident($with_param:ident: $with_ty:ty) => $with_input:expr;)?
     ) => {
@@ -77,8 +82,13 @@ macro_rules! __derive_items {
             )?
         }
 
-        $crate::__derive_items!(@at $ident; $(($with_param: $with_ty) => $with_input;)? ($($param: $param_ty),*) => $input;);
+        $crate::__derive_items!(@time [$($untimed)?] $ident; $(($with_param: $with_ty) => $with_input;)? ($($param: $param_ty),*) => $input;);
         $crate::__derive_items!(@storage $conversion $ident, $storage);
+    };
+    (@time [untimed] $($rest:tt)*) => {};
+    (@time [] $ident:ident; $($rest:tt)*) => {
+        $crate::__derive_time!($ident);
+        $crate::__derive_items!(@at $ident; $($rest)*);
     };
     // The first input form given: the `with` constructor's, else `new`'s.
     (@at $ident:ident; ($($param:ident: $param_ty:ty),*) => $input:expr; $($rest:tt)*) => {
@@ -119,6 +129,57 @@ macro_rules! __derive_items {
             #[inline]
             fn try_from(storage: $storage) -> ::core::result::Result<Self, Self::Error> {
                 $crate::identity::try_from_storage::<Self>(storage)
+            }
+        }
+    };
+}
+
+/// A derived type's time methods, for the schemes whose values embed a time (and for the
+/// placeholder of an unknown scheme, so that calls to them add no follow-on errors).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __derive_time {
+    ($ident:ident) => {
+        #[automatically_derived]
+        impl $ident {
+            /// The instant embedded in the ID.
+            #[inline]
+            pub fn timestamp(&self) -> ::std::time::SystemTime {
+                $crate::identity::timestamp(self)
+            }
+
+            /// The smallest ID whose embedded time is `t`: with [`Self::max_at`], the bounds
+            /// of a primary-key range scan for a time window. An instant outside the
+            /// scheme's range is clamped to its first or last ID
+            /// ([`Self::try_min_at`] says so instead).
+            #[inline]
+            pub fn min_at(t: ::std::time::SystemTime) -> Self {
+                $crate::identity::min_at::<Self>(t)
+            }
+
+            /// The largest ID whose embedded time is `t`; an instant outside the scheme's
+            /// range is clamped ([`Self::try_max_at`] says so instead).
+            #[inline]
+            pub fn max_at(t: ::std::time::SystemTime) -> Self {
+                $crate::identity::max_at::<Self>(t)
+            }
+
+            /// [`Self::min_at`], or `GenerateError::TimeOutOfRange` (with the scheme's first
+            /// and last instants) for an instant outside the scheme's range.
+            #[inline]
+            pub fn try_min_at(
+                t: ::std::time::SystemTime,
+            ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
+                $crate::identity::try_min_at::<Self>(t)
+            }
+
+            /// [`Self::max_at`], or `GenerateError::TimeOutOfRange` for an instant outside
+            /// the scheme's range.
+            #[inline]
+            pub fn try_max_at(
+                t: ::std::time::SystemTime,
+            ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
+                $crate::identity::try_max_at::<Self>(t)
             }
         }
     };

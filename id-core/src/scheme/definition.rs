@@ -63,6 +63,20 @@ pub trait Scheme:
     /// one (7 for UUIDv7); `None` where those bits hold data (COMB, ULID, ...). Tools that read
     /// a bare UUID take a version-7 one for the scheme that declares 7.
     const UUID_VERSION: Option<u8> = None;
+    /// Whether the values embed a time. `false` for the random text schemes (`nanoid`,
+    /// `cuid2`): their derived types have no `timestamp`, `min_at`, `max_at`, `at` or
+    /// `try_at`, and tools show no time for them. Such a scheme still fills in the time items
+    /// below, so that generic code stays total: [`Scheme::time_range`] is every instant,
+    /// [`Scheme::min_at`] and [`Scheme::max_at`] are its smallest and largest values whatever
+    /// the instant (a "time window" holds every ID), [`Scheme::timestamp`] is
+    /// [`Timestamp::UNIX_EPOCH`] and means nothing; generic code that shows or stores a time
+    /// checks this first.
+    const TIMED: bool = true;
+    /// The characters of the canonical text, for schemes whose text is the value itself
+    /// (`nanoid`'s alphabet, `cuid2`'s base36) rather than a codec's form of bytes; empty for
+    /// the others. Schemas build their pattern from it.
+    #[doc(hidden)]
+    const TEXT_ALPHABET: &'static str = "";
     /// Evaluating it checks the scheme's type parameters (uid96's interval must be 5..=10):
     /// derived types evaluate it, so a bad parameter is a compile error at the attribute.
     const VALID: () = ();
@@ -149,6 +163,7 @@ macro_rules! text_forms {
             "the scheme has no such text form; it has `", stringify!($first), "`" $(, ", `", stringify!($rest), "`")*
         );
     };
+    (@variant canonical) => { $crate::scheme::Encoding::Canonical };
     (@variant uuid) => { $crate::scheme::Encoding::Uuid };
     (@variant hex) => { $crate::scheme::Encoding::Hex };
     (@variant base62) => { $crate::scheme::Encoding::Base62 };

@@ -24,6 +24,8 @@
 //! | `ksuid_ms` | [`KsuidMs`] | `[u8; 20]` | 27-char base62 |
 //! | `object_id` | [`ObjectId`] | `[u8; 12]` | 24-char lowercase hex |
 //! | `xid` | [`Xid`] | `[u8; 12]` | 20-char base32hex |
+//! | `nanoid` | [`Nanoid`] | `[u8; N]` (21) | its own text, not time-ordered |
+//! | `cuid2` | [`Cuid2`] | `[u8; 24]` | its own text, not time-ordered |
 
 // What tools (the CLI, the database benchmark) read of a scheme: its fields and generator
 // options. Reached by those tools, not an API of its own.
@@ -33,6 +35,7 @@ pub mod describe;
 pub(crate) mod overrides;
 pub(crate) mod unix_ms48;
 
+pub mod alphabet;
 mod bytes;
 mod common;
 mod declare;
@@ -47,6 +50,7 @@ pub mod storage;
 pub use crate::encoding::Encoding;
 #[cfg(feature = "std")]
 pub use crate::overflow::SequenceOverflow;
+pub use alphabet::Alphabet;
 pub use bytes::IdBytes;
 pub(crate) use common::{
     canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
@@ -111,6 +115,12 @@ registry::registry! {
     }
     mod xid: "xid" __gate_xid, pub use { Xid, XidGenerator } {
         xid => Xid, infallible { new() => (); };
+    }
+    mod nanoid: "nanoid" __gate_nanoid, pub use { Nanoid, NanoidGenerator } {
+        nanoid<type A = alphabet::UrlSafe, const N: usize = 21> => Nanoid<A, N>, fallible, untimed { new() => (); };
+    }
+    mod cuid2: "cuid2" __gate_cuid2, pub use { Cuid2, Cuid2Generator } {
+        cuid2 => Cuid2, fallible, untimed { new() => (); };
     }
     mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, MastodonId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake },

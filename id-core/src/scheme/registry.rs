@@ -61,14 +61,18 @@ pub(crate) const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); 
 
 /// The registry: every scheme once, by the name `#[id(scheme = "...")]` and the command line
 /// use, with its family's feature and gate, and what a derived type's own items need (see
-/// [`__derive_items!`](crate::__derive_items)): its storage conversion (`infallible`: `From`, `fallible`: `TryFrom`) and its
-/// constructors' parameters. It makes [`NAMES`] and [`by_name`], and checks at compile time
-/// that each name is the type's [`Scheme::NAME`].
+/// [`__derive_items!`](crate::__derive_items)): its storage conversion (`infallible`: `From`, `fallible`: `TryFrom`),
+/// `untimed` for a scheme whose values hold no time (its types get no time methods), and its
+/// constructors' parameters. A scheme's parameters are one `const` with a default, after an
+/// optional defaulted type (`nanoid<type A = UrlSafe, const N: usize = 21>`: the alphabet the
+/// derive's `alphabet` key makes a type of). It makes [`NAMES`] and [`by_name`], and checks at
+/// compile time that each name is the type's [`Scheme::NAME`].
 macro_rules! registry {
     ($d:tt $(
         mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?}
             $(, layouts $declare:ident { $($layout:ident => $layout_family:ident),+ $(,)? })? {
-            $($name:ident $(<const $param:ident: $param_ty:ty = $default:literal>)? => $ty:ty, $conversion:ident { $($items:tt)* };)+
+            $($name:ident $(<$(type $tparam:ident = $tdefault:ty,)? const $param:ident: $param_ty:ty = $default:literal>)?
+                => $ty:ty, $conversion:ident $(, $untimed:ident)? { $($items:tt)* };)+
         }
     )+) => {
         $(
@@ -95,7 +99,7 @@ macro_rules! registry {
         #[allow(non_camel_case_types)]
         pub mod by_name {
             use super::*;
-            $($(#[cfg(feature = $feature)] pub type $name$(<const $param: $param_ty = $default>)? = $ty;)+)+
+            $($(#[cfg(feature = $feature)] pub type $name$(<$($tparam = $tdefault,)? const $param: $param_ty = $default>)? = $ty;)+)+
         }
 
         /// `#[derive(Identity)]`'s entry point: `(name [<args>] Alias, Type, Storage)` declares
@@ -129,7 +133,7 @@ macro_rules! registry {
                     $crate::$gate! { $name
                         {
                             type $d alias = $crate::scheme::by_name::$name $d($d args)*;
-                            $crate::__derive_items! { $d ident, $d storage; $conversion; $($items)* }
+                            $crate::__derive_items! { $d ident, $d storage; $conversion; [$($untimed)?]; $($items)* }
                         }
                         {
                             type $d alias = $crate::scheme::UnknownScheme<$d storage>;
@@ -219,6 +223,7 @@ macro_rules! __unknown_scheme_new {
                 ::core::unreachable!()
             }
         }
+        $crate::__derive_time!($ident);
     };
 }
 

@@ -7,9 +7,9 @@ extern crate alloc;
 use alloc::string::String;
 use core::fmt::Write;
 use idcraft_core::scheme::{
-    CombGenerator, CombPg, CombSql, DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator,
-    HotGuid, HotGuidGenerator, InstagramId, Sno, SnoGenerator, SnowflakeGenerator, TwitterSnowflake, Uid64,
-    UidGenerator, Ulid, UlidGenerator, Uuid7, Uuid7Generator,
+    CombGenerator, CombPg, CombSql, Cuid2, Cuid2Generator, DistributedId, DistributedId128, DistributedId128Generator,
+    DistributedIdGenerator, HotGuid, HotGuidGenerator, InstagramId, Nanoid, NanoidGenerator, Sno, SnoGenerator,
+    SnowflakeGenerator, TwitterSnowflake, Uid64, UidGenerator, Ulid, UlidGenerator, Uuid7, Uuid7Generator,
 };
 use idcraft_core::{Generate, ManualClock, Scheme, SeededRandom, Timestamp};
 
@@ -18,7 +18,11 @@ pub const START_MS: i64 = 1_795_651_200_000;
 
 /// Makes two IDs one millisecond apart with `generator`, prints and parses them, and checks
 /// that they come back equal, in order, with the clock's time (to the layout's unit).
-pub fn check<S: Scheme>(generator: &impl Generate<S>, clock: &ManualClock, input: S::Input) -> Result<(), &'static str> {
+pub fn check<S: Scheme>(
+    generator: &impl Generate<S>,
+    clock: &ManualClock,
+    input: S::Input,
+) -> Result<(), &'static str> {
     let first = generator.generate(input).map_err(|_| "generate")?;
     clock.advance(core::time::Duration::from_millis(1));
     let second = generator.generate(input).map_err(|_| "generate")?;
@@ -34,6 +38,23 @@ pub fn check<S: Scheme>(generator: &impl Generate<S>, clock: &ManualClock, input
         let embedded = id.timestamp().unix_millis();
         if (embedded - START_MS).abs() > 1_000 {
             return Err("timestamp");
+        }
+    }
+    Ok(())
+}
+
+/// The random text schemes: two IDs differ, print and parse back; they hold no time.
+pub fn check_untimed<S: Scheme<Input = ()>>(generator: &impl Generate<S>) -> Result<(), &'static str> {
+    let (first, second) = (generator.generate(()), generator.generate(()));
+    let (first, second) = (first.map_err(|_| "generate")?, second.map_err(|_| "generate")?);
+    if first == second || S::TIMED {
+        return Err("random");
+    }
+    for id in [first, second] {
+        let mut text = String::new();
+        write!(text, "{id}").map_err(|_| "format")?;
+        if text.parse::<S>().map_err(|_| "parse")? != id {
+            return Err("round trip");
         }
     }
     Ok(())
@@ -66,6 +87,8 @@ pub fn check_all() -> Result<(), (&'static str, &'static str)> {
         TwitterSnowflake => |c| SnowflakeGenerator::with(c, 3).map_err(|_| ("twitter_snowflake", "node"))?, ();
         InstagramId => |c| SnowflakeGenerator::with(c, 3).map_err(|_| ("instagram_id", "node"))?, ();
     }
+    check_untimed::<Nanoid>(&NanoidGenerator::with(SeededRandom::new(8))).map_err(|step| ("nanoid", step))?;
+    check_untimed::<Cuid2>(&Cuid2Generator::with(clock(), SeededRandom::new(9))).map_err(|step| ("cuid2", step))?;
     Ok(())
 }
 

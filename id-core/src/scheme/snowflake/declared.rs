@@ -383,6 +383,6 @@ macro_rules! __snowflake_derive_layout {
     };
     ($family:ident $marker:ident $alias:ident, $ident:ident, $storage:ty { $($keys:tt)* }) => {
         $crate::__snowflake_derive_layout!(@type $family $marker $alias { $($keys)* });
-        $crate::__derive_items! { $ident, $storage; fallible; new() => (); }
+        $crate::__derive_items! { $ident, $storage; fallible; []; new() => (); }
     };
 }

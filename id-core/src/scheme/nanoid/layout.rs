@@ -1,0 +1,133 @@
+//! NanoID's value: its text's ASCII bytes, `N` of them, from alphabet `A`.
+
+use crate::error::ParseError;
+use crate::scheme::alphabet::{Alphabet, NOT_IN, Table, UrlSafe, check};
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
+
+/// A NanoID: `N` characters of alphabet `A` (21 of [`URL_SAFE`](crate::scheme::alphabet::URL_SAFE)
+/// by default), held as their ASCII bytes, so the value is its text and needs no heap. Random
+/// throughout: no time, no order of creation; `Ord` is the text's.
+pub struct Nanoid<A: Alphabet = UrlSafe, const N: usize = 21> {
+    pub(super) text: [u8; N],
+    // `fn() -> A`: the alphabet is a compile-time fact, not a value the ID holds, so it
+    // imposes no auto-trait or variance requirements on `A`.
+    alphabet: PhantomData<fn() -> A>,
+}
+
+impl<A: Alphabet, const N: usize> Nanoid<A, N> {
+    /// The checks [`Scheme::VALID`](crate::scheme::Scheme::VALID) runs: a length a storage
+    /// array and [`IdBytes`](crate::scheme::IdBytes) hold, and a well-formed alphabet.
+    pub(super) const PARAMETERS: () = {
+        assert!(N >= 1 && N <= crate::scheme::IdBytes::CAPACITY, "a NanoID's size is 1 to 32 characters");
+        if let Err(why) = check(A::CHARS) {
+            panic!("{}", why);
+        }
+    };
+
+    /// The ID whose text is `text`, or why it is none: `N` characters, each of the alphabet.
+    pub fn from_text(text: &str) -> Result<Self, ParseError> {
+        let bytes = text.as_bytes();
+        if bytes.len() != N {
+            return Err(ParseError::Length { expected: N, found: text.chars().count(), unit: "characters" });
+        }
+        match bytes.iter().position(|&b| Table::<A>::INDEX[b as usize] == NOT_IN) {
+            // A multi-byte character starts before any ASCII byte of its own, so counting the
+            // characters before it gives its position.
+            Some(at) => Err(ParseError::Character {
+                character: text[at..].chars().next().unwrap_or('\u{FFFD}'),
+                position: text[..at].chars().count(),
+                alphabet: A::CHARS,
+            }),
+            None => {
+                let mut text = [0u8; N];
+                text.copy_from_slice(bytes);
+                Ok(Self::from_raw(text))
+            }
+        }
+    }
+
+    /// The ID of these bytes as they are, checked or not: one built by hand from bytes outside
+    /// the alphabet still displays (see [`Nanoid::as_text_bytes`]) and never panics.
+    pub(super) const fn from_raw(text: [u8; N]) -> Self {
+        Nanoid { text, alphabet: PhantomData }
+    }
+
+    /// The text's bytes, as stored.
+    pub const fn to_bytes_array(&self) -> [u8; N] {
+        self.text
+    }
+
+    /// The text's bytes, each outside the alphabet (only in storage built by hand, never by
+    /// this crate) replaced by the alphabet's first character, so the text always reads back.
+    pub(super) fn as_text_bytes(&self) -> [u8; N] {
+        let mut text = self.text;
+        let first = A::CHARS.as_bytes()[0];
+        for b in &mut text {
+            if Table::<A>::INDEX[*b as usize] == NOT_IN {
+                *b = first;
+            }
+        }
+        text
+    }
+
+    /// The alphabet the text is drawn from.
+    pub const fn alphabet() -> &'static str {
+        A::CHARS
+    }
+
+    crate::scheme::fresh_constructors!("A new NanoID", "Never: the generator needs no clock", () => ());
+}
+
+// By hand: derived impls would ask `A` for the same traits, which an alphabet needs not have.
+impl<A: Alphabet, const N: usize> Clone for Nanoid<A, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A: Alphabet, const N: usize> Copy for Nanoid<A, N> {}
+impl<A: Alphabet, const N: usize> PartialEq for Nanoid<A, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+impl<A: Alphabet, const N: usize> Eq for Nanoid<A, N> {}
+impl<A: Alphabet, const N: usize> PartialOrd for Nanoid<A, N> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+/// Byte order of the ASCII text, which is the text's order (and a binary column's).
+impl<A: Alphabet, const N: usize> Ord for Nanoid<A, N> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.text.cmp(&other.text)
+    }
+}
+impl<A: Alphabet, const N: usize> Hash for Nanoid<A, N> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.text.hash(state)
+    }
+}
+
+impl<A: Alphabet, const N: usize> fmt::Display for Nanoid<A, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.as_text_bytes();
+        // Every byte is one of the alphabet's, which are ASCII.
+        f.write_str(core::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl<A: Alphabet, const N: usize> core::str::FromStr for Nanoid<A, N> {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        Self::from_text(text)
+    }
+}
+
+impl<A: Alphabet, const N: usize> fmt::Debug for Nanoid<A, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Nanoid({self})")
+    }
+}
