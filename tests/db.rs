@@ -15,6 +15,8 @@
 
 #[path = "support/rows.rs"]
 mod rows;
+#[path = "support/sqlx.rs"]
+mod sqlx_support;
 mod support;
 
 use idcraft::{Decimal, Identity, Uuid};
@@ -191,7 +193,7 @@ mod postgres {
         support::database_url("tests/db.rs")
     }
 
-    use super::rows::dynamic;
+    use super::sqlx_support::dynamic;
 
     /// sqlx's PostgreSQL support, the same tests for each release.
     macro_rules! sqlx_postgres_tests {

@@ -6,10 +6,13 @@
 
 #[path = "support/rows.rs"]
 mod rows;
+#[path = "support/sqlx.rs"]
+mod sqlx_support;
 mod support;
 
 use idcraft::{Decimal, Identity, Uuid};
 use rows::*;
+use sqlx_support::dynamic;
 use support::*;
 
 #[derive(Identity)]

@@ -4,9 +4,12 @@
 //! the database's order. Runs when `DATABASE_URL` is set (`.ci/run` requires it).
 #![cfg(all(feature = "postgres02", not(target_family = "wasm")))]
 
+#[path = "support/postgres.rs"]
+mod pg;
 mod support;
 
 use idcraft::{Identity, Timestamp, Uuid};
+use pg::postgres_with;
 use postgres_types::{FromSql, ToSql};
 use std::time::Duration;
 use support::*;
@@ -102,6 +105,7 @@ async fn sql_defaults_read_back_through_the_rust_types() {
     check(&client, "idcraft_discord_snowflake(1023)", "bigint", DiscordId::new, ms, PgOrder::Same).await;
     check(&client, "idcraft_sonyflake()", "bigint", SonyflakeId::new, Duration::from_millis(10), PgOrder::Same).await;
     check(&client, "idcraft_object_id()", "bytea", ObjectIdId::new, Duration::from_secs(1), PgOrder::Same).await;
+    check(&client, "idcraft_ksuid()", "bytea", KsuidId::new, Duration::from_secs(1), PgOrder::Same).await;
 }
 
 /// One session's ObjectIds share their five random bytes (its server process's), another

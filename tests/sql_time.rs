@@ -10,6 +10,8 @@
 //! Runs when `DATABASE_URL` is set (`.ci/run` requires it).
 #![cfg(all(feature = "postgres02", not(target_family = "wasm")))]
 
+#[path = "support/postgres.rs"]
+mod pg;
 mod support;
 
 use idcraft::db::{DbColumn, DbValue, Dialect};
@@ -17,6 +19,7 @@ use idcraft::schemes::comb::TimeStrategy;
 use idcraft::schemes::snowflake::SnowflakeLayout;
 use idcraft::schemes::{Comb, CombLayout, DistributedId, Ksuid, KsuidMs, ObjectId, Snowflake, Uuid7, Xid};
 use idcraft::{Generate, Identity, Scheme, Timestamp};
+use pg::postgres_with;
 use postgres_types::ToSql;
 use std::collections::{BTreeMap, HashSet};
 use std::time::SystemTime;

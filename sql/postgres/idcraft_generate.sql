@@ -49,6 +49,21 @@ BEGIN
 END
 $$;
 
+-- ksuid (Segment's KSUID): 4 bytes of seconds since 2014-05-13T16:53:20Z (Unix 1400000000),
+-- then 16 random bytes, as the original makes them: bytes 0-5 and 10-15 of one random UUID and
+-- 0-3 of another (none of which holds a version or variant bit).
+CREATE OR REPLACE FUNCTION idcraft_ksuid() RETURNS bytea
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+AS $$
+DECLARE
+  a bytea := uuid_send(gen_random_uuid());
+  b bytea := uuid_send(gen_random_uuid());
+BEGIN
+  RETURN substring(int8send(floor(extract(epoch FROM clock_timestamp()))::bigint - 1400000000) FROM 5 FOR 4)
+         || substring(a FROM 1 FOR 6) || substring(a FROM 11 FOR 6) || substring(b FROM 1 FOR 4);
+END
+$$;
+
 -- object_id (MongoDB's ObjectId): Unix seconds, 5 random bytes per process and a 3-byte
 -- counter, as the drivers make them. Each PostgreSQL session is a server process: its random
 -- bytes are drawn at its first call and kept in a session setting (a draw undone by a rollback

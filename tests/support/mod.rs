@@ -105,21 +105,6 @@ pub struct ObjectIdId(pub [u8; 12]);
 #[id(scheme = "xid")]
 pub struct XidId(pub [u8; 12]);
 
-/// A PostgreSQL client on [`database_url`] with the SQL files `sql` loaded, or `None` where the
-/// tests of `file` skip. Loading is serialised across tests and test processes by an advisory
-/// lock: concurrent `CREATE OR REPLACE` of one function fails ("tuple concurrently updated").
-pub async fn postgres_with(file: &str, sql: &[&str]) -> Option<tokio_postgres::Client> {
-    let url = database_url(file)?;
-    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
-    tokio::spawn(connection);
-    client.batch_execute("SELECT pg_advisory_lock(7326001)").await.unwrap();
-    for statements in sql {
-        client.batch_execute(statements).await.unwrap();
-    }
-    client.batch_execute("SELECT pg_advisory_unlock(7326001)").await.unwrap();
-    Some(client)
-}
-
 /// `DATABASE_URL`, or `None` to skip the PostgreSQL tests of `file`. `.ci/run` sets
 /// `IDCRAFT_REQUIRE_POSTGRES`, which makes a missing URL a failure; elsewhere (a laptop, a hosted
 /// CI that sets `CI=true` without a database) the tests are skipped, and say so once, in a line

@@ -58,14 +58,3 @@ pub fn check_order<I: Identity>(generated: &[I], from_db: &[I], expect: Expect, 
         }
     }
 }
-
-/// A query built at run time, as each sqlx release takes it (0.9 wants it marked audited).
-pub mod dynamic {
-    pub fn sqlx_0_8(sql: &str) -> &str {
-        sql
-    }
-
-    pub fn sqlx_0_9(sql: &str) -> sqlx_0_9::AssertSqlSafe<String> {
-        sqlx_0_9::AssertSqlSafe(sql.to_owned())
-    }
-}
