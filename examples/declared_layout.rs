@@ -4,8 +4,9 @@
 //!
 //!     cargo run --example declared_layout -- [COUNT] [NODE] [LAYOUT]
 //!
-//! `LAYOUT` is `ms` (1 ms units from 2025, 41/10/12 bits, Twitter's widths) or `coarse` (10 ms
-//! units from 2020, 40/12/11 bits).
+//! `LAYOUT` is `ms` (1 ms units from 2025, 41/10/12 bits, Twitter's widths), `coarse` (10 ms
+//! units from 2020, 40/12/11 bits) or `sony2` (Sonyflake v2's options: 1 ms units from 2025, a
+//! 10-bit sequence above a 12-bit machine).
 
 use idcraft::Identity;
 use idcraft::schemes::SnowflakeGenerator;
@@ -34,6 +35,12 @@ struct OrderId(u64);
 )]
 struct EventId(u64);
 
+/// Sonyflake v2's options: its epoch (2025-01-01) and field order (the sequence above the
+/// machine), 1 ms units, a 10-bit sequence and a 12-bit machine.
+#[derive(Identity)]
+#[id(scheme = "sonyflake", unit = "1ms", sequence_bits = 10, node_bits = 12)]
+struct JobId(u64);
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let count: usize = args.next().as_deref().unwrap_or("10").parse()?;
@@ -48,7 +55,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let generator = SnowflakeGenerator::with_node(node)?;
             (0..count).map(|_| EventId::generate_with(&generator).into()).collect()
         }
-        other => return Err(format!("unknown layout {other:?}: ms or coarse").into()),
+        "sony2" => {
+            let generator = SnowflakeGenerator::with_node(node)?;
+            (0..count).map(|_| JobId::generate_with(&generator).into()).collect()
+        }
+        other => return Err(format!("unknown layout {other:?}: ms, coarse or sony2").into()),
     };
     for id in ids {
         println!("{id}");

@@ -131,12 +131,17 @@ def toolkit_layout(timestamp_bits, node_bits, sequence_bits, unit_ms):
     return generator, id_class
 
 
-# (the example's name for it, `inspect --layout`, widths, unit, epoch in ms)
+# (the example's name for it, `inspect --layout`, widths, unit, epoch in ms, whether the sequence
+# sits above the node as Sonyflake's does). The toolkit's layouts put the node above the
+# sequence; Sonyflake's order is the same arithmetic with the two fields' roles swapped, which is
+# how the toolkit's own Sonyflake class declares it, so a Sonyflake v2 layout is checked with the
+# widths swapped and node and sequence read from each other's places.
 DECLARED = [
     ("ms", "epoch=2025-01-01T00:00:00Z,unit=1ms,time_bits=41,node_bits=10,sequence_bits=12", (41, 10, 12), 1,
      1735689600000),
     ("coarse", "epoch=2020-01-01T00:00:00Z,unit=10ms,time_bits=40,node_bits=12,sequence_bits=11", (40, 12, 11), 10,
      1577836800000),
+    ("sony2", "scheme=sonyflake,unit=1ms,sequence_bits=10,node_bits=12", (41, 10, 12), 1, 1735689600000, True),
 ]
 
 
@@ -146,23 +151,26 @@ def inspect_layout(layout, texts):
 
 
 def declared_layouts():
-    for name, layout, widths, unit, epoch_ms in DECLARED:
+    for name, layout, widths, unit, epoch_ms, *sequence_first in DECLARED:
         generator, id_class = toolkit_layout(*widths, unit)
+        # (node, sequence) as idcraft names them, from the toolkit's (node_id, sequence).
+        fields = (lambda n, s: (s, n)) if sequence_first else (lambda n, s: (n, s))
         # The toolkit counts its epoch in units.
         epoch = epoch_ms // unit
         node = 1000
-        g = generator(node, epoch=epoch)
+        # The toolkit's node is a Sonyflake's sequence: a start it counts up from.
+        g = generator(0 if sequence_first else node, epoch=epoch)
         theirs = [g.generate_next_id() for _ in range(N)]
         for t, v in zip(theirs, inspect_layout(layout, [str(int(t)) for t in theirs])):
             expect(f"{name} layout: theirs read by idcraft", (v["unix_ms"], v["node"], v["sequence"]),
-                   (t.timestamp_ms(epoch), t.node_id(), t.sequence()))
+                   (t.timestamp_ms(epoch), *fields(t.node_id(), t.sequence())))
         out = subprocess.run(EXAMPLE + [str(N), str(node), name], capture_output=True, text=True, check=True)
         ours = out.stdout.splitlines()
         expect(f"{name} layout: idcraft made {N}", len(ours), N)
         for text, v in zip(ours, inspect_layout(layout, ours)):
             t = id_class(int(text))
-            expect(f"{name} layout: idcraft's read by snowflake-id-toolkit", (t.timestamp_ms(epoch), t.node_id(), t.sequence()),
-                   (v["unix_ms"], v["node"], v["sequence"]))
+            expect(f"{name} layout: idcraft's read by snowflake-id-toolkit",
+                   (t.timestamp_ms(epoch), *fields(t.node_id(), t.sequence())), (v["unix_ms"], v["node"], v["sequence"]))
 
 
 def mastodon():
