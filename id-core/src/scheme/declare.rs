@@ -114,3 +114,60 @@ macro_rules! installable_default {
     };
 }
 pub(crate) use installable_default;
+
+/// Inside `impl Scheme` for an untimed scheme whose value is its text's ASCII bytes (inherent
+/// `as_text_bytes()` and `from_text(&str)`; `$alphabet` names the characters in errors): the
+/// storage bytes are the text's, the text is the one form, and the time items say there is no
+/// time (see [`Scheme::TIMED`](crate::scheme::Scheme::TIMED)).
+macro_rules! untimed_ascii_text {
+    ($alphabet:expr) => {
+        /// None: see [`Scheme::TIMED`].
+        fn timestamp(&self) -> $crate::time::Timestamp {
+            $crate::time::Timestamp::UNIX_EPOCH
+        }
+
+        /// Every instant: see [`Scheme::TIMED`].
+        fn time_range() -> ($crate::time::Timestamp, $crate::time::Timestamp) {
+            ($crate::time::Timestamp::MIN, $crate::time::Timestamp::MAX)
+        }
+
+        #[inline]
+        fn to_bytes(&self) -> $crate::scheme::IdBytes {
+            $crate::scheme::IdBytes::from(self.as_text_bytes())
+        }
+
+        /// The bytes of a valid text (a column holds the text's bytes).
+        #[inline]
+        fn from_bytes(bytes: &[u8]) -> Result<Self, $crate::error::ParseError> {
+            if bytes.len() != Self::BYTE_LEN {
+                return Err($crate::error::ParseError::bytes(Self::BYTE_LEN, bytes.len()));
+            }
+            // Bytes outside ASCII are no character of any alphabet: the text check refuses them.
+            match core::str::from_utf8(bytes) {
+                Ok(text) => Self::from_text(text),
+                Err(e) => Err($crate::error::ParseError::Character {
+                    character: char::REPLACEMENT_CHARACTER,
+                    position: e.valid_up_to(),
+                    alphabet: $alphabet,
+                }),
+            }
+        }
+
+        #[inline]
+        fn encode(&self, encoding: $crate::scheme::Encoding) -> Option<$crate::codec::IdText> {
+            match encoding {
+                $crate::scheme::Encoding::Canonical => Some($crate::codec::IdText::from_ascii(&self.as_text_bytes())),
+                _ => None,
+            }
+        }
+
+        #[inline]
+        fn decode(text: &str, encoding: $crate::scheme::Encoding) -> Result<Self, $crate::error::ParseError> {
+            match encoding {
+                $crate::scheme::Encoding::Canonical => Self::from_text(text),
+                _ => Err($crate::scheme::unsupported(encoding)),
+            }
+        }
+    };
+}
+pub(crate) use untimed_ascii_text;

@@ -58,6 +58,7 @@ pub(crate) use common::{
 };
 pub(crate) use declare::{
     array_bytes, array_storage, default_constructors, default_generator, hex_array, installable_default,
+    untimed_ascii_text,
 };
 #[doc(hidden)]
 pub use definition::Visitor;
