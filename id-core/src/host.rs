@@ -20,6 +20,15 @@ pub fn host_name() -> String {
     std::env::var("COMPUTERNAME").or_else(|_| std::env::var("HOSTNAME")).unwrap_or_default()
 }
 
+/// This process's ID, or `None` where the platform has none to give (WebAssembly: WASI's
+/// `std::process::id` panics, and a browser has no processes).
+pub fn process_id() -> Option<u32> {
+    #[cfg(not(target_family = "wasm"))]
+    return Some(std::process::id());
+    #[cfg(target_family = "wasm")]
+    return None;
+}
+
 #[cfg(test)]
 mod tests {
     /// `gethostname` agrees with the kernel's own record of the name.

@@ -55,11 +55,13 @@ impl<C: Clock, R: RandomSource> Cuid2Generator<C, R> {
 }
 
 /// What the fingerprint hashes of the host: the process ID and host name where the operating
-/// system is at hand (as the reference's Python port hashes), nothing otherwise (the random
-/// characters hashed with it keep generators apart).
+/// system is at hand (as the reference's Python port hashes), what there is of them elsewhere
+/// (WebAssembly has no process ID), nothing without `std` (the random characters hashed with
+/// it keep generators apart).
 #[cfg(feature = "std")]
 fn host_source() -> crate::prelude::String {
-    crate::prelude::format!("{}{}", std::process::id(), crate::host::host_name())
+    let pid = crate::host::process_id().map(|pid| crate::prelude::format!("{pid}")).unwrap_or_default();
+    crate::prelude::format!("{pid}{}", crate::host::host_name())
 }
 
 #[cfg(not(feature = "std"))]

@@ -92,10 +92,13 @@ impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
         let word = self.random.next_u64();
         self.counter.store(word as u32 & COUNTER_MASK, Ordering::Relaxed);
         if !self.fixed_pid {
+            // Drawn where there is no process ID to read (no `std`, WebAssembly), as rs/xid
+            // draws a machine ID it cannot read.
+            let drawn = (word >> 32) as u16;
             #[cfg(feature = "std")]
-            let pid = super::host_process_id();
+            let pid = super::host_process_id().unwrap_or(drawn);
             #[cfg(not(feature = "std"))]
-            let pid = (word >> 32) as u16;
+            let pid = drawn;
             self.pid.store(u32::from(pid), Ordering::Relaxed);
         }
     }

@@ -33,14 +33,15 @@ pub fn host_machine_id() -> Option<[u8; 3]> {
 /// This process's xid process ID, as rs/xid computes it: the process ID, exclusive-ored with
 /// the CRC-32 of `/proc/self/cpuset` where that file holds more than one byte (inside a
 /// container, where processes of different containers share small PIDs); its low 16 bits.
+/// `None` where the platform has no process ID (WebAssembly): generators draw one instead.
 #[cfg(feature = "std")]
-pub fn host_process_id() -> u16 {
-    let pid = std::process::id();
+pub fn host_process_id() -> Option<u16> {
+    let pid = crate::host::process_id()?;
     let mixed = match std::fs::read("/proc/self/cpuset") {
         Ok(cpuset) if cpuset.len() > 1 => pid ^ crc32(&cpuset),
         _ => pid,
     };
-    mixed as u16
+    Some(mixed as u16)
 }
 
 /// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), bit by bit: it runs once per process.
@@ -85,6 +86,6 @@ mod tests {
             Ok(cpuset) if cpuset.len() > 1 => std::process::id() ^ crc32(&cpuset),
             _ => std::process::id(),
         };
-        assert_eq!(host_process_id(), expected as u16);
+        assert_eq!(host_process_id(), Some(expected as u16));
     }
 }
