@@ -3,9 +3,10 @@
 
 use crate::prelude::*;
 
-/// This machine's host name (`gethostname` on Unix; `COMPUTERNAME`/`HOSTNAME` elsewhere).
+/// This machine's host name (`gethostname` on Unix; `COMPUTERNAME`/`HOSTNAME` elsewhere, and
+/// under Miri, which cannot call into the C library).
 pub fn host_name() -> String {
-    #[cfg(unix)]
+    #[cfg(all(unix, not(miri)))]
     {
         let mut buf = [0u8; 256];
         // SAFETY: `gethostname` writes at most the length it is given, `buf.len()`, through the

@@ -14,11 +14,11 @@ use crate::time::const_text;
 
 /// The layout keys of `#[id(...)]` as written, `None` where left out.
 #[derive(Clone, Copy, Debug)]
-pub struct Keys {
+pub struct Keys<'a> {
     /// `epoch`: an RFC 3339 instant.
-    pub epoch: Option<&'static str>,
+    pub epoch: Option<&'a str>,
     /// `unit`: `1ms`, `10ms`, `1s`, ...
-    pub unit: Option<&'static str>,
+    pub unit: Option<&'a str>,
     /// `time_bits`.
     pub time_bits: Option<u32>,
     /// `node_bits`.
@@ -26,7 +26,7 @@ pub struct Keys {
     /// `sequence_bits`.
     pub sequence_bits: Option<u32>,
     /// `min_lifetime`: the year the layout must last until (2070 when left out).
-    pub min_lifetime: Option<&'static str>,
+    pub min_lifetime: Option<&'a str>,
     /// `Some(true)` when the derive refused a key's value (and reported it there): nothing
     /// more is checked, so no error follows from the value missing.
     pub malformed: Option<bool>,
@@ -127,9 +127,9 @@ impl Problem {
     }
 }
 
-impl Keys {
+impl Keys<'static> {
     /// No key given: what the derive's `Keys { given.., ..Keys::NONE }` starts from.
-    pub const NONE: Keys =
+    pub const NONE: Keys<'static> =
         Keys {
         epoch: None,
         unit: None,
@@ -163,7 +163,7 @@ impl Family {
     /// epoch, unit or year gives an empty [`Problem`]: the derive reports those at the key.
     // The error is built in `const` code, where no box is: its size costs only compile time.
     #[allow(clippy::result_large_err)]
-    pub const fn resolve(self, keys: Keys) -> Result<Resolved, Problem> {
+    pub const fn resolve(self, keys: Keys<'_>) -> Result<Resolved, Problem> {
         if matches!(keys.malformed, Some(true)) {
             return Err(Problem::NONE);
         }
@@ -259,7 +259,7 @@ impl Family {
     /// What a marker's constants are: the resolved layout, or for one [`resolve`](Self::resolve)
     /// refuses (a compile error at the attribute already) Twitter's widths from 1970, so the
     /// rest of the expansion compiles and adds no follow-on errors.
-    pub const fn layout_or_stand_in(self, keys: Keys) -> Resolved {
+    pub const fn layout_or_stand_in(self, keys: Keys<'_>) -> Resolved {
         match self.resolve(keys) {
             Ok(layout) => layout,
             Err(_) => Resolved {
@@ -276,7 +276,7 @@ impl Family {
     }
 
     /// What [`resolve`](Self::resolve) finds wrong, for the derive's check at the attribute.
-    pub const fn problem(self, keys: Keys) -> Problem {
+    pub const fn problem(self, keys: Keys<'_>) -> Problem {
         match self.resolve(keys) {
             Ok(_) => Problem::NONE,
             Err(problem) => problem,
@@ -297,7 +297,7 @@ impl Resolved {
 }
 
 /// Which of the keys a `snowflake` layout needs are missing.
-const fn missing(keys: Keys) -> Problem {
+const fn missing(keys: Keys<'_>) -> Problem {
     let mut problem = Problem::text("a `snowflake` layout needs epoch, unit, time_bits, node_bits and sequence_bits; missing");
     let given = [
         ("epoch", keys.epoch.is_some()),
@@ -331,7 +331,7 @@ macro_rules! __snowflake_layout {
         pub struct $marker;
 
         impl $marker {
-            const KEYS: $crate::scheme::snowflake::__declared::Keys = $keys;
+            const KEYS: $crate::scheme::snowflake::__declared::Keys<'static> = $keys;
             const FAMILY: $crate::scheme::snowflake::__declared::Family =
                 $crate::scheme::snowflake::__declared::Family::$family;
             const LAYOUT: $crate::scheme::snowflake::__declared::Resolved = Self::FAMILY.layout_or_stand_in(Self::KEYS);

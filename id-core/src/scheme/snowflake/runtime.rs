@@ -25,10 +25,8 @@ pub struct LayoutFields {
 impl Resolved {
     /// A layout from `key=value` pairs separated by commas, the keys of `#[id(...)]`
     /// (`epoch=2025-01-01T00:00:00Z,unit=1ms,time_bits=41,node_bits=10,sequence_bits=12`), and
-    /// `scheme=sonyflake` for Sonyflake v2's options; every mistake one message. The text is
-    /// kept for the process's life (a layout's keys are `&'static str`, as the attribute's are).
+    /// `scheme=sonyflake` for Sonyflake v2's options; every mistake one message.
     pub fn from_text(text: &str) -> Result<Resolved, String> {
-        let text: &'static str = String::leak(text.to_owned());
         let (mut keys, mut family) = (Keys::NONE, Family::Snowflake);
         for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
             let (key, value) =

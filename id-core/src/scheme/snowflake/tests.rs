@@ -367,7 +367,7 @@ mod declared {
             SnowflakeGenerator::<TwitterLayout, _>::with(ManualClock::new(at), 7).unwrap(),
             SnowflakeGenerator::<TwitterAgain, _>::with(ManualClock::new(at), 7).unwrap(),
         );
-        for _ in 0..5000 {
+        for _ in 0..crate::test_budget::iterations(5000, 100) {
             assert_eq!(a.generate(()).unwrap().to_u64(), b.generate(()).unwrap().to_u64());
         }
     }
@@ -418,6 +418,7 @@ mod declared {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "a million IDs; no unsafe code of its own (the word's is run by the other generator tests)")]
     fn any_sequence_width_counts_to_its_end_and_no_further() {
         let at = t("2025-03-01T00:00:00.5Z");
         let wide = SnowflakeGenerator::<WideSequence, _>::with(ManualClock::new(at), 5).unwrap();
