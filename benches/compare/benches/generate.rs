@@ -34,9 +34,7 @@ fn text_round_trip(c: &mut Criterion) {
     let ours = Ksuid::new();
     let theirs = svix_ksuid::Ksuid::from_bytes(ours.to_bytes_array());
     assert_eq!(ours.to_string(), theirs.to_string(), "the same text from the same bytes");
-    g.bench_function("ksuid", |b| {
-        b.iter(|| Ksuid::from_str(&black_box(ours).to_string()).expect("its own text"))
-    });
+    g.bench_function("ksuid", |b| b.iter(|| Ksuid::from_str(&black_box(ours).to_string()).expect("its own text")));
     g.bench_function("svix_ksuid", |b| {
         b.iter(|| svix_ksuid::Ksuid::from_str(&black_box(theirs).to_string()).expect("its own text"))
     });
