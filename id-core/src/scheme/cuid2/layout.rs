@@ -20,25 +20,18 @@ impl Cuid2 {
     /// The CUID2 whose text is `text`, or why it is none: 24 characters, the first `a-z`, the
     /// others `0-9a-z` (what the reference's `isCuid` accepts, at the default length).
     pub fn from_text(text: &str) -> Result<Cuid2, ParseError> {
-        let bytes = text.as_bytes();
-        if bytes.len() != LEN {
-            return Err(ParseError::Length { expected: LEN, found: text.chars().count(), unit: "characters" });
+        let bytes = ParseError::check_ascii_len(text, LEN, REST)?;
+        // The first character is a letter, the others letters or digits.
+        if let Some(first) = text.chars().next().filter(|c| !c.is_ascii_lowercase()) {
+            return Err(ParseError::Character { character: first, position: 0, alphabet: FIRST });
         }
-        let bad = |b: u8, i: usize| if i == 0 { !b.is_ascii_lowercase() } else { !(b.is_ascii_lowercase() || b.is_ascii_digit()) };
-        match bytes.iter().enumerate().position(|(i, &b)| bad(b, i)) {
-            // A multi-byte character starts before any ASCII byte of its own, so counting the
-            // characters before it gives its position.
-            Some(at) => Err(ParseError::Character {
-                character: text[at..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER),
-                position: text[..at].chars().count(),
-                alphabet: if at == 0 { FIRST } else { REST },
-            }),
-            None => {
-                let mut text = [0u8; LEN];
-                text.copy_from_slice(bytes);
-                Ok(Cuid2(text))
-            }
+        let valid = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+        if !bytes.iter().all(|&b| valid(b)) {
+            return Err(ParseError::first_invalid(text, valid, REST));
         }
+        let mut stored = [0u8; LEN];
+        stored.copy_from_slice(bytes);
+        Ok(Cuid2(stored))
     }
 
     /// The text's 24 bytes, as stored.

@@ -55,6 +55,17 @@ fn generated_ids_have_the_references_form() {
     assert_eq!(a.to_bytes_array()[0], b.to_bytes_array()[0], "the letter is drawn first, before the hash");
 }
 
+/// A text of the right number of characters, one of them two bytes long: the error names that
+/// character where it stands, not a length ("expected {n} characters, found {n}").
+#[test]
+fn a_multi_byte_character_is_named_not_miscounted() {
+    let text = "a".to_owned() + &"é".repeat(1) + &"0".repeat(22);
+    assert!(matches!(
+        text.parse::<Cuid2>(),
+        Err(ParseError::Character { character: 'é', position: 1, .. })
+    ), "{:?}", text.parse::<Cuid2>());
+}
+
 #[test]
 fn bad_text_and_bytes_are_typed_errors() {
     let e = "f4oupus69y46nz7hjsr4gi2".parse::<Cuid2>().unwrap_err();

@@ -29,24 +29,14 @@ impl<A: Alphabet, const N: usize> Nanoid<A, N> {
 
     /// The ID whose text is `text`, or why it is none: `N` characters, each of the alphabet.
     pub fn from_text(text: &str) -> Result<Self, ParseError> {
-        let bytes = text.as_bytes();
-        if bytes.len() != N {
-            return Err(ParseError::Length { expected: N, found: text.chars().count(), unit: "characters" });
+        let bytes = ParseError::check_ascii_len(text, N, A::CHARS)?;
+        let valid = |b: u8| Table::<A>::INDEX[usize::from(b)] != NOT_IN;
+        if !bytes.iter().all(|&b| valid(b)) {
+            return Err(ParseError::first_invalid(text, valid, A::CHARS));
         }
-        match bytes.iter().position(|&b| Table::<A>::INDEX[b as usize] == NOT_IN) {
-            // A multi-byte character starts before any ASCII byte of its own, so counting the
-            // characters before it gives its position.
-            Some(at) => Err(ParseError::Character {
-                character: text[at..].chars().next().unwrap_or('\u{FFFD}'),
-                position: text[..at].chars().count(),
-                alphabet: A::CHARS,
-            }),
-            None => {
-                let mut text = [0u8; N];
-                text.copy_from_slice(bytes);
-                Ok(Self::from_raw(text))
-            }
-        }
+        let mut stored = [0u8; N];
+        stored.copy_from_slice(bytes);
+        Ok(Self::from_raw(stored))
     }
 
     /// The ID of these bytes as they are, checked or not: one built by hand from bytes outside
