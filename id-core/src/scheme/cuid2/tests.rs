@@ -59,7 +59,7 @@ fn generated_ids_have_the_references_form() {
 /// character where it stands, not a length ("expected {n} characters, found {n}").
 #[test]
 fn a_multi_byte_character_is_named_not_miscounted() {
-    let text = "a".to_owned() + &"é".repeat(1) + &"0".repeat(22);
+    let text = "aé".to_owned() + &"0".repeat(22);
     assert!(matches!(
         text.parse::<Cuid2>(),
         Err(ParseError::Character { character: 'é', position: 1, .. })
