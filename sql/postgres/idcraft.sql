@@ -797,32 +797,43 @@ COMMENT ON FUNCTION idcraft_mastodon_max_at(timestamptz) IS
   'idcraft: the largest mastodon ID in a bigint column whose time is t, t clamped into 1970 to 6429-10-17T02:45:55.327Z (Rust''s Scheme::max_at)';
 
 -- ------------------------------------------------------------------------------------------
+-- Byte layouts that start with 32-bit big-endian seconds since an epoch (ksuid, object_id,
+-- xid): the instant they embed, and the bound of a second with every byte after the seconds
+-- 00 (`fill` '0') or ff (`fill` 'f'), `len` bytes in all.
+CREATE OR REPLACE FUNCTION idcraft_seconds_prefix_time(id bytea, epoch timestamptz) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_us_after(epoch, idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+COMMENT ON FUNCTION idcraft_seconds_prefix_time(bytea, timestamptz) IS
+  'idcraft: the instant of a bytea whose first 4 bytes are big-endian seconds since epoch';
+
+CREATE OR REPLACE FUNCTION idcraft_seconds_prefix_bound(t timestamptz, epoch timestamptz, latest timestamptz,
+    len integer, fill text) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+  SELECT decode(idcraft_hex(idcraft_clamped_us(t, epoch, epoch, latest) / 1000000, 8)
+                || repeat(fill, 2 * (len - 4)), 'hex')
+$$;
+COMMENT ON FUNCTION idcraft_seconds_prefix_bound(timestamptz, timestamptz, timestamptz, integer, text) IS
+  'idcraft: len bytes: the seconds of t (clamped into epoch..latest) since epoch, then bytes of fill (0 or f)';
+
 -- ksuid: bytea(20); the seconds since 2014-05-13T16:53:20Z (Unix 1400000000) in the first 4
 -- bytes, big-endian, then 16 payload bytes; to 2150-06-19T23:21:35Z.
 
 CREATE OR REPLACE FUNCTION idcraft_ksuid_time(id bytea) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('2014-05-13 16:53:20+00', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+AS $$ SELECT idcraft_seconds_prefix_time(id, '2014-05-13 16:53:20+00') $$;
 COMMENT ON FUNCTION idcraft_ksuid_time(bytea) IS
   'idcraft: the instant a ksuid ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
 
 CREATE OR REPLACE FUNCTION idcraft_ksuid_min_at(t timestamptz) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2014-05-13 16:53:20+00', '2014-05-13 16:53:20+00',
-                                               '2150-06-19 23:21:35.999999+00') / 1000000, 8)
-                || repeat('0', 32), 'hex')
-$$;
+AS $$ SELECT idcraft_seconds_prefix_bound(t, '2014-05-13 16:53:20+00', '2150-06-19 23:21:35.999999+00', 20, '0') $$;
 COMMENT ON FUNCTION idcraft_ksuid_min_at(timestamptz) IS
   'idcraft: the smallest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::min_at)';
 
 CREATE OR REPLACE FUNCTION idcraft_ksuid_max_at(t timestamptz) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2014-05-13 16:53:20+00', '2014-05-13 16:53:20+00',
-                                               '2150-06-19 23:21:35.999999+00') / 1000000, 8)
-                || repeat('f', 32), 'hex')
-$$;
+AS $$ SELECT idcraft_seconds_prefix_bound(t, '2014-05-13 16:53:20+00', '2150-06-19 23:21:35.999999+00', 20, 'f') $$;
 COMMENT ON FUNCTION idcraft_ksuid_max_at(timestamptz) IS
   'idcraft: the largest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::max_at)';
 
@@ -832,25 +843,19 @@ COMMENT ON FUNCTION idcraft_ksuid_max_at(timestamptz) IS
 
 CREATE OR REPLACE FUNCTION idcraft_object_id_time(id bytea) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+AS $$ SELECT idcraft_seconds_prefix_time(id, 'epoch') $$;
 COMMENT ON FUNCTION idcraft_object_id_time(bytea) IS
   'idcraft: the instant a object_id ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
 
 CREATE OR REPLACE FUNCTION idcraft_object_id_min_at(t timestamptz) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
-                || repeat('0', 16), 'hex')
-$$;
+AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, '0') $$;
 COMMENT ON FUNCTION idcraft_object_id_min_at(timestamptz) IS
   'idcraft: the smallest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
 
 CREATE OR REPLACE FUNCTION idcraft_object_id_max_at(t timestamptz) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
-                || repeat('f', 16), 'hex')
-$$;
+AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, 'f') $$;
 COMMENT ON FUNCTION idcraft_object_id_max_at(timestamptz) IS
   'idcraft: the largest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
 
@@ -860,25 +865,19 @@ COMMENT ON FUNCTION idcraft_object_id_max_at(timestamptz) IS
 
 CREATE OR REPLACE FUNCTION idcraft_xid_time(id bytea) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
+AS $$ SELECT idcraft_seconds_prefix_time(id, 'epoch') $$;
 COMMENT ON FUNCTION idcraft_xid_time(bytea) IS
   'idcraft: the instant a xid ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
 
 CREATE OR REPLACE FUNCTION idcraft_xid_min_at(t timestamptz) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
-                || repeat('0', 16), 'hex')
-$$;
+AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, '0') $$;
 COMMENT ON FUNCTION idcraft_xid_min_at(timestamptz) IS
   'idcraft: the smallest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
 
 CREATE OR REPLACE FUNCTION idcraft_xid_max_at(t timestamptz) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
-                || repeat('f', 16), 'hex')
-$$;
+AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, 'f') $$;
 COMMENT ON FUNCTION idcraft_xid_max_at(timestamptz) IS
   'idcraft: the largest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
 
