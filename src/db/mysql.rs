@@ -1,22 +1,6 @@
 //! MySQL and MariaDB values, shared by every MySQL driver (sqlx 0.8 and 0.9, diesel): what a
 //! derived ID writes, and how a column's value reads back. sea-orm, whose binary strings may be
-//! text on any backend, reads them by the same rules.
-//!
-//! | shape | column | written as |
-//! |---|---|---|
-//! | GUID, `U128` | `BINARY(16)` (or MariaDB's `UUID`, below) | 16 bytes (.NET order for `comb_binary`'s shape, as in SQLite) |
-//! | `Bytes<N>` | `BINARY(N)` | N bytes |
-//! | `U63` | `BIGINT` | a signed integer |
-//! | `U64` | `BIGINT UNSIGNED` | an unsigned integer: every value, in the ID's order |
-//! | `Decimal` | `DECIMAL(28,0)` | its digits, which the server converts exactly to the column's type |
-//! | any | `CHAR(n)` / `VARCHAR(n)` | the type's own text (bind `id.to_string()`) |
-//!
-//! MySQL's protocol has no UUID type: MariaDB's `UUID` column reaches clients as its hyphenated
-//! text, which a GUID- or `U128`-shaped ID reads as well as its own text. Write one through
-//! its text too, `VALUES (HEX(?))`: MariaDB takes 16 bytes for that column as its own storage
-//! form, in which some UUIDs have their groups swapped (the guide's "MariaDB's `UUID` type").
-//! A GUID in .NET byte order (`comb_binary`'s shape) belongs in `BINARY(16)` only, as its bytes
-//! there are not its text's.
+//! text on any backend, reads them by the same rules. Documented in [`crate::db`].
 
 use crate::db::{Column, DbColumn, DbValue, Dialect};
 use crate::{Identity, InvalidReason, ParseError, Scheme, codec::IdText, schemes::IdBytes};

@@ -1,33 +1,6 @@
 //! sea-orm 2: derived IDs as entity columns and primary keys (`From<Id> for Value`,
 //! `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`), emitted by `#[derive(Identity)]` when
-//! the `sea-orm2` feature is on, for whichever backends the application gives sea-orm.
-//!
-//! sea-orm hands the database one value whatever the backend, so each shape has the value every
-//! backend stores in that shape's column:
-//!
-//! | shape | value | PostgreSQL | SQLite | MySQL / MariaDB |
-//! |---|---|---|---|---|
-//! | GUID, `U128` | `Uuid` | `uuid` | 16-byte `BLOB` | `BINARY(16)` |
-//! | .NET-order GUID (`comb_binary`) | `Bytes` (.NET order) | `bytea` | `BLOB` | `BINARY(16)` |
-//! | `Bytes<N>` | `Bytes` | `bytea` | `BLOB` | `BINARY(N)` |
-//! | `U63`, `U64` | `BigInt` | `bigint` | `INTEGER` | `BIGINT` (`BIGINT UNSIGNED` for `U64`) |
-//! | `Decimal` | `Decimal` | `NUMERIC(28,0)` | `TEXT` of digits | `DECIMAL(28,0)` |
-//!
-//! These are the columns the other drivers use, holding the same bytes, with two exceptions
-//! that come from the one value: a .NET-order GUID is `bytea` in PostgreSQL (a `uuid` column
-//! would need its string-order bytes, which a byte store must not get), and a `U64` value is a
-//! two's complement `BigInt`, since sea-query's SQLite and PostgreSQL binders panic on an
-//! unsigned value from 2^63 on (MySQL refuses those in `BIGINT UNSIGNED`: an error, never
-//! another value; uid64 reaches them in the year 18600).
-//!
-//! A decimal's column type is `Decimal(28, 0)`, which sea-query makes `REAL` in SQLite, where
-//! 28 digits do not fit: on SQLite, declare the column `#[sea_orm(column_type = "Text")]` (its
-//! `TEXT` then holds the digits, where the other SQLite drivers write the type's own text: the
-//! same for the default encoding, and either is read back). A `REAL` value is refused on
-//! reading, never rounded to a nearby ID.
-//!
-//! Reading takes each column type the value may be in, text holding the type's own text
-//! included, and refuses a value of the wrong shape with a typed error.
+//! the `sea-orm2` feature is on, for whichever backends the application gives sea-orm. Documented in [`crate::db`].
 
 use crate::db::{DbColumn, DbValue, Dialect};
 use crate::{Identity, ParseError, Scheme};

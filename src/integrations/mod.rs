@@ -1,22 +1,32 @@
-//! Support code for the integrations `#[derive(Identity)]` adds to derived types, one module per
-//! library (each behind its versioned feature). The derived impls call into these; the text
-//! shape they describe comes from [`idcraft_core::text_form`], read off each scheme's encoder.
+//! What `#[derive(Identity)]` adds to derived types for other libraries, each behind its
+//! versioned feature:
+//!
+//! | feature | a derived ID gets |
+//! |---|---|
+//! | `serde` | `Serialize`/`Deserialize`: its text in human-readable formats, its bytes otherwise |
+//! | `schemars1` | `JsonSchema`: a string with its text's pattern and length |
+//! | `utoipa6` | `ToSchema`/`PartialSchema`: the same string schema, for OpenAPI |
+//! | `async-graphql7` | a GraphQL scalar holding its text |
+//! | `arbitrary1` | `Arbitrary`: valid IDs from fuzzer bytes ([`from_entropy`]) |
+//! | `proptest1` | `Arbitrary` with a strategy of valid IDs ([`from_entropy`]) |
+//!
+//! The text shape the schemas describe ([`TextForm`]) is read off each scheme's encoder.
 
 #[cfg(feature = "arbitrary1")]
-#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary1")))]
+#[doc(hidden)]
 pub mod arbitrary1;
 #[cfg(feature = "async-graphql7")]
 mod async_graphql7;
 #[cfg(feature = "proptest1")]
-#[cfg_attr(docsrs, doc(cfg(feature = "proptest1")))]
+#[doc(hidden)]
 pub mod proptest1;
 #[cfg(feature = "schemars1")]
-#[cfg_attr(docsrs, doc(cfg(feature = "schemars1")))]
+#[doc(hidden)]
 pub mod schemars1;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(feature = "utoipa6")]
-#[cfg_attr(docsrs, doc(cfg(feature = "utoipa6")))]
+#[doc(hidden)]
 pub mod utoipa6;
 
 pub use idcraft_core::text_form::{TextForm, text_form};

@@ -1,10 +1,7 @@
 //! MySQL and MariaDB through sqlx: `Type`, `Encode` and `Decode` for every derived ID, emitted
 //! by `#[derive(Identity)]` when the `sqlx09-mysql` or `sqlx08-mysql` feature is on (one source
 //! for both releases). Values as every MySQL driver here writes and reads them
-//! ([`crate::db::mysql`]).
-//!
-//! A text column (`CHAR`, `VARCHAR`, `TEXT`) reads as the type's own text, prefix and encoding
-//! included; to write one, bind `id.to_string()` (a bound ID is its own column's value).
+//! (the `mysql` module). Documented in [`crate::db`].
 
 use super::sqlx::encode::IsNull;
 use super::sqlx::error::BoxDynError;

@@ -1,15 +1,6 @@
 //! PostgreSQL through sqlx: `Type`, `Encode`, `Decode` and `PgHasArrayType` for every derived
 //! ID, emitted by `#[derive(Identity)]` when the `sqlx09-postgres` or `sqlx08-postgres` feature
-//! is on (one source for both releases, whose PostgreSQL API is the same).
-//!
-//! A text column (`TEXT`, `VARCHAR`, `CHAR(n)`) reads as the type's own text, prefix and
-//! encoding included. To write one, bind `id.to_string()`: sqlx declares a bound ID as its own
-//! column type (`uuid`, ...), and PostgreSQL would cast that to its plain text, without the
-//! prefix.
-//!
-//! The `query!` macros check column types at compile time and know nothing of these types;
-//! override the column's type in the query, e.g.
-//! `sqlx::query_as!(Order, r#"SELECT id AS "id: OrderId" FROM orders"#)`.
+//! is on (one source for both releases, whose PostgreSQL API is the same). Documented in [`crate::db`].
 
 use super::sqlx::encode::IsNull;
 use super::sqlx::error::BoxDynError;
