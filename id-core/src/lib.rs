@@ -60,13 +60,18 @@ pub mod clock;
 #[doc(hidden)]
 pub mod codec;
 pub use codec::IdText;
+// The value each shape takes in a database column, for the facade's driver integrations; a
+// user meets it only through those drivers' own traits.
+#[doc(hidden)]
 pub mod column;
 pub mod encoding;
 pub mod error;
 mod explicit;
 pub mod fence;
 pub mod fork;
+// The host's name and process ID as the schemes and the facade's slots read them.
 #[cfg(feature = "std")]
+#[doc(hidden)]
 pub mod host;
 pub mod identity;
 // Public (hidden) only because sealed traits name its type; its methods stay crate-private.
@@ -81,6 +86,8 @@ pub mod scope;
 mod sync;
 #[cfg(test)]
 use idcraft_test_budget as test_budget;
+// The text shape (pattern, lengths) the schema integrations describe, read off the encoders.
+#[doc(hidden)]
 pub mod text_form;
 pub mod time;
 
@@ -88,5 +95,5 @@ pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};
 pub use error::{FenceError, GenerateError, InvalidReason, ParseError, RangeRule};
 pub use identity::{Identity, StorageOf};
 pub use random::{FixedRandom, OsRandom, RandomSource, SeededRandom};
-pub use scheme::{Encoding, Generate, Scheme};
+pub use scheme::{DefaultGenerator, Encoding, Generate, Scheme};
 pub use time::Timestamp;

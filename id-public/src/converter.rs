@@ -1,8 +1,4 @@
-//! [`PublicIdConverter`]: Architect.Identities' `AesPublicIdentityConverter`, byte for byte.
-//!
-//! One AES block (no mode, no padding) over the value's 16-byte layout; the ciphertext is shown
-//! as the GUID .NET's `new Guid(byte[])` makes of it, and as the 22-character base62 text of
-//! that GUID.
+//! Architect.Identities' public identities ([`PublicIdConverter`]).
 
 use crate::error::{KeyError, PublicIdError, ValueError};
 use crate::key::AesKey;
@@ -14,7 +10,12 @@ use idcraft_core::codec::{base62, hex};
 use rust_decimal::Decimal;
 use uuid::Uuid;
 
-/// Converts IDs to and from opaque public GUIDs, compatible with Architect.Identities.
+/// Converts IDs to and from opaque public GUIDs, compatible with Architect.Identities'
+/// `AesPublicIdentityConverter` byte for byte.
+///
+/// One AES block (no mode, no padding) over the value's 16-byte layout (see [`PublicBlock`](crate::PublicBlock));
+/// the ciphertext is shown as the GUID .NET's `new Guid(byte[])` makes of it, and as the
+/// 22-character base62 text of that GUID ([`to_base62`], [`parse_public`]).
 #[derive(Clone, Debug)]
 pub struct PublicIdConverter {
     key: AesKey,

@@ -1,25 +1,4 @@
-//! What a token encrypts for each scheme, read off the scheme's shape ([`Scheme::Shape`]):
-//! [`Placement::of`] its [`Kind`].
-//!
-//! Values of up to 16 bytes fill one AES block, in Architect.Identities' public identities'
-//! layouts where it has one:
-//!
-//! | value | block | rejected on decode (forgery chance of a random token) |
-//! |---|---|---|
-//! | `u64` | 8 zero bytes, then the value little-endian | nonzero padding (2^-64) |
-//! | `i64` | as `u64`, value ≥ 0 | also > `i64::MAX` (2^-65) |
-//! | decimal | flags `u32` (0), high 32 bits LE, low 64 bits LE | flags ≠ 0 or > 10^28 − 1 (≈ 2^-35) |
-//! | `u128` | 16 bytes big-endian | nothing: every block is a value |
-//! | `Uuid` | the 16 string-order bytes | nothing |
-//!
-//! Shapes map onto them as follows: 64-bit numbers (uid64, the snowflakes) take the `u64`
-//! block, decimals (DistributedId) the decimal block, GUIDs and 128-bit numbers (COMB, HotGuid,
-//! UUIDv7, ULID, DistributedId128) their 16 bytes, and shorter byte strings, which Architect
-//! has no layout for, their bytes after as many zero bytes as make 16 (sno's 10 after 6, uid96's
-//! 12 after 4: forgery chances 2^-48 and 2^-32 for unauthenticated tokens).
-//!
-//! Values longer than a block ([`Placement::Long`]: up to [`IdBytes::CAPACITY`] bytes) are not
-//! put in blocks at all: their bytes are sealed whole with AES-SIV (see [`crate::token`]).
+//! What a token encrypts for each scheme, read off its shape; documented on [`PublicBlock`].
 
 use idcraft_core::Scheme;
 use idcraft_core::codec::decimal;
@@ -110,16 +89,42 @@ pub enum Plaintext {
     Long(IdBytes),
 }
 
-/// The plaintext of a scheme's tokens, implemented for every scheme from its shape's
-/// [`Placement`]. (Named for the one block that every scheme filled before values longer than
-/// a block existed; it is the bound of every generic token API.)
+/// The plaintext of a scheme's tokens, implemented for every scheme from its shape: the bound
+/// of every generic token API. (Named for the one block that every scheme filled before values
+/// longer than a block existed.)
+///
+/// What a token encrypts for each scheme, read off the scheme's shape ([`Scheme::Shape`]):
+/// the shape's kind.
+///
+/// Values of up to 16 bytes fill one AES block, in Architect.Identities' public identities'
+/// layouts where it has one:
+///
+/// | value | block | rejected on decode (forgery chance of a random token) |
+/// |---|---|---|
+/// | `u64` | 8 zero bytes, then the value little-endian | nonzero padding (2^-64) |
+/// | `i64` | as `u64`, value ≥ 0 | also > `i64::MAX` (2^-65) |
+/// | decimal | flags `u32` (0), high 32 bits LE, low 64 bits LE | flags ≠ 0 or > 10^28 − 1 (≈ 2^-35) |
+/// | `u128` | 16 bytes big-endian | nothing: every block is a value |
+/// | `Uuid` | the 16 string-order bytes | nothing |
+///
+/// Shapes map onto them as follows: 64-bit numbers (uid64, the snowflakes) take the `u64`
+/// block, decimals (DistributedId) the decimal block, GUIDs and 128-bit numbers (COMB, HotGuid,
+/// UUIDv7, ULID, DistributedId128) their 16 bytes, and shorter byte strings, which Architect
+/// has no layout for, their bytes after as many zero bytes as make 16 (sno's 10 after 6, uid96's
+/// 12 after 4: forgery chances 2^-48 and 2^-32 for unauthenticated tokens).
+///
+/// Values longer than a block (up to 32 bytes) are not
+/// put in blocks at all: their bytes are sealed whole with AES-SIV (see the [token module](crate::token)).
 pub trait PublicBlock: Scheme {
     /// Where this scheme's values go.
+    #[doc(hidden)]
     const PLACEMENT: Placement = Placement::of(<Self::Shape as Shape>::KIND);
     /// The plaintext of this value.
+    #[doc(hidden)]
     fn to_plaintext(&self) -> Plaintext;
     /// The value of a decrypted plaintext (a 16-byte block, or a long value's bytes), if it is
     /// one.
+    #[doc(hidden)]
     fn from_plaintext(plaintext: &[u8]) -> Option<Self>;
 }
 

@@ -9,7 +9,7 @@ pub const URL_SAFE: &str = "useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfgh
 /// `#[id(alphabet = "...")]`; [`URL_SAFE`] when not overridden.
 pub trait Alphabet: Copy + Send + Sync + 'static {
     /// The characters: 2 to 94 distinct printable ASCII characters other than space
-    /// ([`check`] says what is wrong with others).
+    /// (`#[derive(Identity)]` says at the attribute what is wrong with others).
     const CHARS: &'static str = URL_SAFE;
 }
 
@@ -22,6 +22,8 @@ impl Alphabet for UrlSafe {}
 /// Why `chars` cannot be an alphabet, or `Ok`: at least 2 characters (one carries no
 /// randomness), each printable ASCII other than space (so a text survives URLs, logs and
 /// configs), none twice (a repeated one would be drawn more often).
+// Hidden: `#[derive(Identity)]` calls it at the attribute's literal, in a const.
+#[doc(hidden)]
 pub const fn check(chars: &str) -> Result<(), &'static str> {
     let bytes = chars.as_bytes();
     if bytes.len() < 2 {

@@ -3,8 +3,8 @@
 //! A database column, a public token's plaintext or a schema reads a value through its shape,
 //! never through its scheme: two schemes of one shape are stored, sent and checked the same
 //! way. Each shape is a type (so that integrations whose column types are Rust types, such as
-//! diesel's, can say at compile time which columns hold which shapes) whose [`Shape::KIND`]
-//! says the same as a value (so that code generic over schemes matches on it).
+//! diesel's, can say at compile time which columns hold which shapes), which the integrations
+//! also read as a value (so that code generic over schemes matches on it).
 //!
 //! [`Scheme::to_bytes`](super::Scheme::to_bytes) writes, and
 //! [`Scheme::from_bytes`](super::Scheme::from_bytes) reads, the bytes the shape names.
@@ -12,6 +12,9 @@
 /// What a value is, for integrations: [`Shape::KIND`] of the scheme's [`Scheme::Shape`].
 ///
 /// [`Scheme::Shape`]: super::Scheme::Shape
+// Hidden: integrations generic over schemes (ours, in the other idcraft crates) match on it;
+// a user names a shape by its type.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Kind {
@@ -53,6 +56,7 @@ impl Kind {
 /// A shape, as a type: see the [module](self).
 pub trait Shape: sealed::Sealed + Send + Sync + 'static {
     /// The shape as a value.
+    #[doc(hidden)]
     const KIND: Kind;
 }
 
