@@ -4,17 +4,19 @@ use crate::scheme::canonical_text;
 use crate::time::Timestamp;
 use core::fmt;
 
-/// The KSUID epoch in Unix seconds: 2014-05-13T16:53:20Z.
-pub const EPOCH: i64 = 1_400_000_000;
+pub(super) const EPOCH: i64 = 1_400_000_000;
 
 /// The last instant the 32 bits of seconds hold: 2150-06-19T23:21:35.999999999Z.
 pub(super) const LATEST: Timestamp = Timestamp::new(EPOCH + u32::MAX as i64, 999_999_999);
 
-/// A KSUID: 4 bytes of seconds since [`EPOCH`], 16 bytes of payload.
+/// A KSUID: 4 bytes of seconds since [`EPOCH`](Self::EPOCH), 16 bytes of payload.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Ksuid(pub(super) [u8; 20]);
 
 impl Ksuid {
+    /// The KSUID epoch in Unix seconds: 2014-05-13T16:53:20Z (KSUID-ms's too).
+    pub const EPOCH: i64 = EPOCH;
+
     /// The KSUID of `seconds` since the epoch and `payload`.
     pub const fn from_parts(seconds: u32, payload: [u8; 16]) -> Ksuid {
         let mut bytes = [0u8; 20];
@@ -41,7 +43,7 @@ impl Ksuid {
         self.0
     }
 
-    /// The seconds since [`EPOCH`] (KSUID's "timestamp").
+    /// The seconds since [`EPOCH`](Self::EPOCH) (KSUID's "timestamp").
     pub const fn seconds(&self) -> u32 {
         u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
     }

@@ -24,5 +24,5 @@ mod tests;
 mod text;
 
 pub use generator::KsuidGenerator;
-pub use layout::{EPOCH, Ksuid};
+pub use layout::Ksuid;
 pub use ms::{KsuidMs, KsuidMsGenerator};

@@ -21,7 +21,7 @@ use crate::scheme::{Encoding, Generate, Scheme, canonical_text, clamp_time};
 use crate::time::Timestamp;
 use core::fmt;
 
-/// A KSUID-ms: 4 bytes of seconds since [`EPOCH`], a byte of 4 ms steps, 15 random bytes.
+/// A KSUID-ms: 4 bytes of seconds since [`Ksuid::EPOCH`](super::Ksuid::EPOCH), a byte of 4 ms steps, 15 random bytes.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct KsuidMs(pub(super) [u8; 20]);
 
@@ -54,7 +54,7 @@ impl KsuidMs {
         self.0
     }
 
-    /// The seconds since [`EPOCH`].
+    /// The seconds since [`Ksuid::EPOCH`](super::Ksuid::EPOCH).
     pub const fn seconds(&self) -> u32 {
         u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
     }

@@ -8,12 +8,9 @@ use core::fmt;
 use core::time::Duration;
 use uuid::Uuid;
 
-/// 2010-01-01T00:00:00Z in Unix seconds.
-pub const EPOCH_SECS: i64 = 1_262_304_000;
-/// One time unit in nanoseconds (4 ms).
-pub const TIME_UNIT_NS: u64 = 4_000_000;
-/// The largest unit count: 2079-09-07T15:47:35.548Z.
-pub const MAX_UNITS: u64 = (1 << 39) - 1;
+pub(super) const EPOCH_SECS: i64 = 1_262_304_000;
+pub(super) const TIME_UNIT_NS: u64 = 4_000_000;
+pub(super) const MAX_UNITS: u64 = (1 << 39) - 1;
 pub(super) const UNIT: Duration = Duration::from_nanos(TIME_UNIT_NS);
 
 /// A sno ID.
@@ -21,6 +18,13 @@ pub(super) const UNIT: Duration = Duration::from_nanos(TIME_UNIT_NS);
 pub struct Sno(pub(super) [u8; 10]);
 
 impl Sno {
+    /// sno's epoch, 2010-01-01T00:00:00Z, in Unix seconds.
+    pub const EPOCH_SECS: i64 = EPOCH_SECS;
+    /// One time unit in nanoseconds (4 ms).
+    pub const TIME_UNIT_NS: u64 = TIME_UNIT_NS;
+    /// The largest unit count: 2079-09-07T15:47:35.548Z.
+    pub const MAX_UNITS: u64 = MAX_UNITS;
+
     /// The zero ID (`2222222222222222`, JSON `null`).
     pub const ZERO: Sno = Sno([0; 10]);
 

@@ -31,9 +31,10 @@ mod text;
 
 pub use crate::overflow::SequenceOverflow;
 pub use config::{GeneratorSnapshot, SnoConfigError};
-pub use default::{install_default, replace_default};
 pub use generator::SnoGenerator;
-pub use layout::{EPOCH_SECS, MAX_UNITS, Sno, TIME_UNIT_NS};
+pub use layout::Sno;
+#[cfg(test)]
+use layout::{EPOCH_SECS, MAX_UNITS};
 
 #[cfg(test)]
 use layout::*;
