@@ -1,7 +1,7 @@
 //! A web service whose order IDs come from a leased sno partition, and which keeps serving when
 //! the lease goes: the handler calls `try_new` and answers **503** on a lease error instead of
 //! panicking in `new()`, and a watcher takes a new lease and swaps the generator in with
-//! `sno::replace_default`, with no restart.
+//! `replace_default`, with no restart.
 //!
 //! `DATABASE_URL=postgres://… cargo run --example lease_service --features axum08,lease-postgres`
 //! starts it on a free local port and walks through it: an order is created (201), the lease is
@@ -11,9 +11,10 @@
 use axum::Router;
 use axum::http::StatusCode;
 use axum::routing::post;
+use idcraft::DefaultGenerator;
 use idcraft::Identity;
 use idcraft::lease::{Lease, LeaseConfig, LeaseRefusal, LeasedGenerator};
-use idcraft::schemes::sno::{self, SnoGenerator};
+use idcraft::schemes::sno::SnoGenerator;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -51,9 +52,9 @@ fn lease_and_install(url: &str, first: bool) -> Lease {
             Ok(lease) => {
                 let generator = SnoGenerator::leased(&lease).expect("a 16-bit slot");
                 if first {
-                    sno::install_default(generator).map_err(drop).expect("before the first ID");
+                    generator.install_default().map_err(drop).expect("before the first ID");
                 } else {
-                    sno::replace_default(generator);
+                    generator.replace_default();
                 }
                 return lease;
             }

@@ -12,9 +12,9 @@ struct ReadmeDoctests;
 pub use idcraft_core::codec;
 pub use idcraft_core::identity::Fields;
 pub use idcraft_core::{
-    Clock, CoarseClock, Encoding, FixedRandom, Generate, GenerateError, IdText, Identity, InvalidReason, ManualClock,
-    NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom, StorageOf, SystemClock,
-    Timestamp,
+    Clock, CoarseClock, DefaultGenerator, Encoding, FixedRandom, Generate, GenerateError, IdText, Identity,
+    InvalidReason, ManualClock, NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom,
+    StorageOf, SystemClock, Timestamp,
 };
 #[doc(inline)]
 pub use idcraft_core::{fork, scope};

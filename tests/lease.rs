@@ -173,18 +173,18 @@ fn unsafe_configurations_are_refused() {
 /// with no restart: `Sno::new` follows the new lease.
 #[test]
 fn the_default_generator_follows_a_replacement_lease() {
+    use idcraft::DefaultGenerator;
     use idcraft::schemes::Sno;
-    use idcraft::schemes::sno;
     let Some(url) = database_url() else { return };
     let first = Lease::acquire(&url, config("test-replace", 2)).unwrap();
     // The only test of this binary that touches the default sno generator.
-    let _ = sno::install_default(SnoGenerator::leased(&first).unwrap());
-    sno::replace_default(SnoGenerator::leased(&first).unwrap());
+    let _ = SnoGenerator::leased(&first).unwrap().install_default();
+    SnoGenerator::leased(&first).unwrap().replace_default();
     assert_eq!(u32::from(Sno::new(0).partition()), first.slot());
     first.release().unwrap();
     assert!(matches!(Sno::try_new(0).as_ref().map_err(LeaseRefusal::of), Err(Some(LeaseRefusal::Expired { .. }))));
     let second = Lease::acquire(&url, config("test-replace", 2)).unwrap();
-    sno::replace_default(SnoGenerator::leased(&second).unwrap());
+    SnoGenerator::leased(&second).unwrap().replace_default();
     assert_eq!(u32::from(Sno::new(0).partition()), second.slot());
 }
 

@@ -161,15 +161,16 @@ mod json_schema {
 /// docs/guide/running-a-fleet.md
 #[cfg(feature = "lease-postgres")]
 mod lease_postgres {
+    use idcraft::DefaultGenerator;
     use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
-    use idcraft::schemes::sno::{self, SnoGenerator};
+    use idcraft::schemes::sno::SnoGenerator;
 
     fn main() {
         let url = std::env::var("DATABASE_URL").unwrap();
         // Partitions 0..65535, a 30 s lease renewed every 10 s. Keep the lease for the process's life.
         let lease = Lease::acquire(&url, LeaseConfig::sno_partitions().create_table(true)).unwrap();
         // Derived sno types' new() now issue on the leased partition.
-        sno::install_default(SnoGenerator::leased(&lease).unwrap()).unwrap();
+        SnoGenerator::leased(&lease).unwrap().install_default().unwrap();
         run_service(); // returns when the service shuts down; dropping `lease` then hands the slot back
     }
 
@@ -184,15 +185,16 @@ mod lease_postgres {
 /// docs/guide/running-a-fleet.md
 #[cfg(feature = "lease-etcd")]
 mod lease_etcd {
+    use idcraft::DefaultGenerator;
     use idcraft::lease::{Lease, LeaseConfig, LeasedGenerator};
-    use idcraft::schemes::sno::{self, SnoGenerator};
+    use idcraft::schemes::sno::SnoGenerator;
 
     fn main() {
         // The members' client URLs, comma-separated: http://etcd-0:2379,http://etcd-1:2379,...
         let endpoints = std::env::var("ETCD_ENDPOINTS").unwrap();
         let endpoints: Vec<&str> = endpoints.split(',').collect();
         let lease = Lease::acquire_etcd(&endpoints, LeaseConfig::sno_partitions()).unwrap();
-        sno::install_default(SnoGenerator::leased(&lease).unwrap()).unwrap();
+        SnoGenerator::leased(&lease).unwrap().install_default().unwrap();
         run_service();
     }
 

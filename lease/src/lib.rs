@@ -16,14 +16,14 @@
 //!
 //! ```no_run
 //! # #[cfg(all(feature = "postgres", feature = "sno"))] {
-//! use idcraft_core::scheme::sno::{self, SnoGenerator};
+//! use idcraft_core::scheme::{DefaultGenerator, sno::SnoGenerator};
 //! use idcraft_lease::{Lease, LeaseConfig, LeasedGenerator};
 //!
 //! // At start-up; keep `lease` for the life of the process.
 //! let lease = Lease::acquire("postgres://app@db/app", LeaseConfig::sno_partitions()).unwrap();
 //! // Or from etcd: Lease::acquire_etcd(&["http://etcd-0:2379", "http://etcd-1:2379"], …)
 //! // Derived sno types' `new()` and `Sno::new` now issue on the leased partition.
-//! sno::install_default(SnoGenerator::leased(&lease).unwrap()).expect("before the first ID");
+//! SnoGenerator::leased(&lease).unwrap().install_default().expect("before the first ID");
 //! # std::mem::forget(lease);
 //! # }
 //! ```

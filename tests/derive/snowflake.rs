@@ -198,8 +198,8 @@ fn range_bounds_on_the_real_clock() {
 /// (here on node 77), reached through the derived type's scheme.
 #[test]
 fn a_declared_layouts_default_generator_is_its_own() {
+    use idcraft::DefaultGenerator;
     use idcraft::Scheme;
-    use idcraft::schemes::snowflake::install_default;
 
     #[derive(Identity)]
     #[id(
@@ -213,7 +213,7 @@ fn a_declared_layouts_default_generator_is_its_own() {
     struct ShipmentId(u64);
     type Generator = <<ShipmentId as Identity>::Scheme as Scheme>::Generator;
 
-    assert!(install_default(Generator::with_node(77).unwrap()).is_ok());
-    assert!(install_default(Generator::with_node(78).unwrap()).is_err(), "once");
+    assert!(Generator::with_node(77).unwrap().install_default().is_ok());
+    assert!(Generator::with_node(78).unwrap().install_default().is_err(), "once");
     assert_eq!(ShipmentId::new().node(), 77);
 }

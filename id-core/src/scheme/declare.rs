@@ -87,29 +87,22 @@ pub(crate) fn hex_array<const N: usize>(text: &str) -> Result<[u8; N], crate::er
     Ok(bytes)
 }
 
-/// A family's default generator slot, `DEFAULT_GENERATOR`, with its public `install_default`
-/// and `replace_default`: the one way a default generator is installed at start-up (a leased
-/// one, one on a chosen node) and swapped later. `$scheme` names the scheme type (re-exported by
-/// the family's module) whose `new` uses it, for the docs.
+/// A family's default generator slot, `DEFAULT_GENERATOR`, and its generator's
+/// [`DefaultGenerator`](crate::scheme::DefaultGenerator) impl: the one way a default generator
+/// is installed at start-up (a leased one, one on a chosen node) and swapped later.
 macro_rules! installable_default {
-    ($generator:ident, $scheme:literal) => {
+    ($generator:ident) => {
         pub(super) static DEFAULT_GENERATOR: $crate::installed::Installed<$generator> =
             $crate::installed::Installed::new();
 
-        #[doc = concat!("Makes `generator` the one [`", $scheme, "::new`](super::", $scheme, "::new) and derived types' `new()` use")]
-        /// (e.g. one on a lease or a chosen node).
-        /// Once, at start-up, before the first ID: afterwards `generator` is handed back as the
-        /// error ([`replace_default`] swaps it later).
-        #[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
-        pub fn install_default(generator: $generator) -> Result<(), $generator> {
-            DEFAULT_GENERATOR.install(generator).map(drop)
-        }
+        impl $crate::scheme::DefaultGenerator for $generator {
+            fn install_default(self) -> Result<(), Self> {
+                DEFAULT_GENERATOR.install(self).map(drop)
+            }
 
-        /// Makes `generator` the default whatever was installed before, e.g. one on a new lease
-        /// after the old one was lost for good. Calls in flight finish on the old generator; the
-        /// old one is kept alive for the rest of the process (replacing is for rare events).
-        pub fn replace_default(generator: $generator) {
-            DEFAULT_GENERATOR.replace(generator);
+            fn replace_default(self) {
+                DEFAULT_GENERATOR.replace(self);
+            }
         }
     };
 }

@@ -39,6 +39,7 @@ pub mod alphabet;
 mod bytes;
 mod common;
 mod declare;
+mod default_generator;
 mod definition;
 #[doc(hidden)]
 pub mod fields;
@@ -60,6 +61,7 @@ pub(crate) use declare::{
     array_bytes, array_storage, default_constructors, default_generator, hex_array, installable_default,
     untimed_ascii_text,
 };
+pub use default_generator::DefaultGenerator;
 #[doc(hidden)]
 pub use definition::Visitor;
 pub use definition::{Generate, Scheme};

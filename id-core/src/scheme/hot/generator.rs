@@ -52,7 +52,7 @@ pub(super) struct CounterState {
 }
 
 pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
-crate::scheme::installable_default!(HotGuidGenerator, "HotGuid");
+crate::scheme::installable_default!(HotGuidGenerator);
 
 /// The last instant whose seconds fit the layout's 32 bits.
 /// Five machine bytes in the low bytes of a word, as `PerProcess` keeps them.

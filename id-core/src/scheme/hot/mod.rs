@@ -16,7 +16,7 @@ mod machine;
 mod tests;
 mod text;
 
-pub use generator::{HotGuidGenerator, install_default, replace_default};
+pub use generator::HotGuidGenerator;
 pub use layout::HotGuid;
 pub use machine::{default_machine_bytes, machine_bytes, process_machine_bytes};
 

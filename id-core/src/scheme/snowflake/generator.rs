@@ -227,16 +227,13 @@ pub(super) fn default_slot<L: SnowflakeLayout>() -> &'static Installed<Snowflake
     <L as super::layout::sealed::Sealed>::default_slot()
 }
 
-/// Makes `generator` the one its layout's `new()` and derived types' `new()` use (e.g. one on
-/// a leased node). Once, at start-up, before the first ID; afterwards `generator` is handed
-/// back as the error ([`replace_default`] swaps it later).
-#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
-pub fn install_default<L: SnowflakeLayout>(generator: SnowflakeGenerator<L>) -> Result<(), SnowflakeGenerator<L>> {
-    default_slot::<L>().install(generator).map(drop)
-}
+// Each layout has a slot of its own: installing a Twitter generator leaves Discord's default.
+impl<L: SnowflakeLayout> crate::scheme::DefaultGenerator for SnowflakeGenerator<L> {
+    fn install_default(self) -> Result<(), Self> {
+        default_slot::<L>().install(self).map(drop)
+    }
 
-/// Makes `generator` its layout's default whatever was installed before (see
-/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
-pub fn replace_default<L: SnowflakeLayout>(generator: SnowflakeGenerator<L>) {
-    default_slot::<L>().replace(generator);
+    fn replace_default(self) {
+        default_slot::<L>().replace(self);
+    }
 }

@@ -34,7 +34,8 @@
 //! explicitly ([`SnowflakeGenerator::with`], [`SnowflakeGenerator::with_node`], or from a
 //! lease), or, for the process-wide default, drawn once per process from the OS CSPRNG. A
 //! random node is only safe for a single process: a fleet must lease nodes (`idcraft::lease`)
-//! or assign them and install the generator with [`install_default`].
+//! or assign them and install the generator with
+//! [`install_default`](crate::scheme::DefaultGenerator::install_default).
 //!
 //! The last unit used and its last sequence sit in one atomic word, updated by
 //! compare-and-swap, so concurrent callers never see the same pair. The policy:
@@ -76,7 +77,7 @@ mod tests;
 mod text;
 
 pub use crate::overflow::SequenceOverflow;
-pub use generator::{SnowflakeGenerator, install_default, replace_default};
+pub use generator::SnowflakeGenerator;
 pub use layout::{
     DiscordLayout, DiscordSnowflake, FieldOutOfRange, InstagramId, InstagramLayout, MastodonId, MastodonLayout, Snowflake,
     SnowflakeLayout, Sonyflake, SonyflakeLayout, TwitterLayout, TwitterSnowflake,

@@ -2,7 +2,7 @@ use super::*;
 use crate::clock::{Clock, ManualClock};
 use crate::error::{GenerateError, ParseError, RangeRule};
 use crate::prelude::*;
-use crate::scheme::{Encoding, Generate, Scheme};
+use crate::scheme::{DefaultGenerator, Encoding, Generate, Scheme};
 use crate::time::Timestamp;
 use core::time::Duration;
 use std::sync::Arc;
@@ -257,11 +257,11 @@ fn default_generators_have_one_node_each_and_install() {
     let clock_now = crate::clock::SystemClock.now().unix_millis() as u64;
     assert!(a.unix_ms().abs_diff(clock_now) < 1_000);
     assert_eq!(
-        install_default(SnowflakeGenerator::<TwitterLayout>::with_node(1).unwrap()).map_err(|g| g.node()),
+        SnowflakeGenerator::<TwitterLayout>::with_node(1).unwrap().install_default().map_err(|g| g.node()),
         Err(1),
         "already in use"
     );
-    replace_default(SnowflakeGenerator::<SonyflakeLayout>::with_node(4321).unwrap());
+    SnowflakeGenerator::<SonyflakeLayout>::with_node(4321).unwrap().replace_default();
     assert_eq!(Sonyflake::new().node(), 4321);
     assert!(DiscordSnowflake::new().to_i64() > 0 && InstagramId::new().to_i64() > 0);
 }

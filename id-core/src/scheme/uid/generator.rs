@@ -237,19 +237,16 @@ pub(super) fn default_global_with<const I: u8>() -> &'static GlobalUidGenerator<
     derived.generator.downcast_ref().expect("each slot holds its own interval's generator")
 }
 
-/// Makes `generator` the one [`Uid96::new`](super::Uid96::new) and derived `uid96` types' `new()`
-/// use (e.g. one on a leased node, [`GlobalUidGenerator::for_node`]); derived types of
-/// other intervals use its node, sequence and fence too. Once, at start-up, before the first
-/// ID; afterwards `generator` is handed back as the error ([`replace_default`] swaps it later).
-#[allow(clippy::result_large_err)] // hands the generator back by value, as `OnceLock::set` does
-pub fn install_default(generator: GlobalUidGenerator) -> Result<(), GlobalUidGenerator> {
-    DEFAULT_GLOBAL.install(generator).map(drop)
-}
+// The default of `Uid96::new` and derived `uid96` types; derived types of other intervals use
+// its node, sequence and fence too (see `default_global_with`).
+impl crate::scheme::DefaultGenerator for GlobalUidGenerator {
+    fn install_default(self) -> Result<(), Self> {
+        DEFAULT_GLOBAL.install(self).map(drop)
+    }
 
-/// Makes `generator` the default whatever was installed before, for every interval (see
-/// [`sno::replace_default`](crate::scheme::sno::replace_default)).
-pub fn replace_default(generator: GlobalUidGenerator) {
-    DEFAULT_GLOBAL.replace(generator);
+    fn replace_default(self) {
+        DEFAULT_GLOBAL.replace(self);
+    }
 }
 
 /// Makes global uids with neighbourhood interval `I` (uid's default 8; see
@@ -273,7 +270,8 @@ impl GlobalUidGenerator {
     /// Global IDs of interval 8 for `node` on the process's own local sequence, the one
     /// `Uid64::new` and the default generator use: every generator made so shares it with them,
     /// so no two IDs of the process share a tick and sequence, whatever their nodes. The way to
-    /// a node of one's own (a configured hash, a leased slot) to [`install_default`].
+    /// a node of one's own (a configured hash, a leased slot) to
+    /// [`install_default`](crate::scheme::DefaultGenerator::install_default).
     pub fn for_node(node: u32) -> GlobalUidGenerator {
         GlobalUidGenerator::new(Arc::clone(local_arc()), node)
     }

@@ -23,7 +23,7 @@ mod vclock;
 
 #[allow(deprecated)]
 pub use generator::default_local_arc;
-pub use generator::{GlobalUidGenerator, UidGenerator, install_default, replace_default};
+pub use generator::{GlobalUidGenerator, UidGenerator};
 pub use global::{GlobalUid, Interval, IntervalError, Uid96, Uid96With};
 pub use local::{Uid64, UidDiff, UidTime};
 pub use node::{default_node, node_hash, node_hash_legacy};

@@ -14,7 +14,7 @@ use crate::sync::Mutex;
 use crate::time::Timestamp;
 use core::fmt;
 
-crate::scheme::installable_default!(UlidGenerator, "Ulid");
+crate::scheme::installable_default!(UlidGenerator);
 
 /// Makes ULIDs: thread-safe, strictly increasing per generator, with 80 unguessable bits at
 /// the start of each millisecond (see the [module docs](super) for the overflow rule).

@@ -26,5 +26,5 @@ mod layout;
 mod tests;
 mod text;
 
-pub use generator::{UlidGenerator, install_default, replace_default};
+pub use generator::UlidGenerator;
 pub use layout::Ulid;

@@ -15,7 +15,7 @@ use crate::sync::Mutex;
 use crate::time::Timestamp;
 use core::fmt;
 
-crate::scheme::installable_default!(Uuid7Generator, "Uuid7");
+crate::scheme::installable_default!(Uuid7Generator);
 
 /// Makes UUIDv7s: thread-safe, strictly increasing per generator, unguessable in the 32 random
 /// bits of every ID and in the counter's random start each millisecond.

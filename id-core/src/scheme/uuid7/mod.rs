@@ -24,5 +24,5 @@ mod layout;
 mod tests;
 mod text;
 
-pub use generator::{Uuid7Generator, install_default, replace_default};
+pub use generator::Uuid7Generator;
 pub use layout::Uuid7;
