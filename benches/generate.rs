@@ -12,9 +12,7 @@ use idcraft::schemes::sno::{GeneratorSnapshot, SnoGenerator};
 use idcraft::schemes::snowflake::{
     DiscordLayout, InstagramLayout, Snowflake, SnowflakeGenerator, SnowflakeLayout, SonyflakeLayout, TwitterLayout,
 };
-use idcraft::schemes::{
-    CombLayout, DistributedId128Generator, DistributedIdGenerator, HotGuidGenerator, UidGenerator, machine_bytes,
-};
+use idcraft::schemes::{CombLayout, DistributedId128Generator, DistributedIdGenerator, HotGuidGenerator, UidGenerator};
 use idcraft::{CoarseClock, Generate, Identity, OsRandom, SystemClock};
 use std::hint::black_box;
 use std::time::Duration;
@@ -82,7 +80,7 @@ fn generation(c: &mut Criterion) {
     // HotGuid's layout holds 2^24 IDs per second (16.8 M/s): a clock stepping 1 s every 2^23
     // calls keeps the generator below that cap, as the other capped rows do.
     let clock = SteppingClock::new(CoarseClock, 1 << 23, Duration::from_secs(1));
-    let hot = HotGuidGenerator::with(&clock, machine_bytes("bench", 1), &OsRandom);
+    let hot = HotGuidGenerator::with(&clock, HotGuidGenerator::machine_bytes("bench", 1), &OsRandom);
     g.bench_function("hot (below cap)", |b| b.iter(|| black_box(hot.generate(7).unwrap())));
 
     let clock = SteppingClock::new(SystemClock, 64, Duration::from_millis(1));

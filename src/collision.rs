@@ -49,7 +49,7 @@ pub fn uid96_hashed_node(fleet: &Fleet) -> f64 {
 const UID_NODE_SPACE: f64 = 268_435_456.0;
 
 /// idcraft's default HotGuid machine bytes in containers: with PID 1, all 5 bytes come from the
-/// MD5 of the pod's identity (see `hot::default_machine_bytes`), one of 2^40 values.
+/// MD5 of the pod's identity (see `HotGuidGenerator::default_machine_bytes`), one of 2^40 values.
 pub fn hot_machine_bytes_in_containers(fleet: &Fleet) -> f64 {
     shared_slot_collision(fleet.processes, 1_099_511_627_776.0, 1.0)
 }
@@ -95,7 +95,7 @@ fn per_unit_birthday(fleet: &Fleet, unit: f64, space: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::schemes::sno::SnoGenerator;
-    use crate::schemes::{hot, uid};
+    use crate::schemes::{hot::HotGuidGenerator, uid::GlobalUidGenerator};
     use crate::{Generate, ManualClock, Timestamp};
     use std::collections::HashSet;
 
@@ -169,9 +169,10 @@ mod tests {
         let (mut node_hits, mut machine_hits) = (0, 0);
         for _ in 0..trials {
             let names: Vec<String> = (0..node_hosts).map(|_| format!("orders-{:016x}", draws.next())).collect();
-            let nodes: HashSet<u32> = names.iter().map(|h| uid::node_hash(&format!("idcraft@{h}"))).collect();
+            let nodes: HashSet<u32> =
+                names.iter().map(|h| GlobalUidGenerator::node_hash(&format!("idcraft@{h}"))).collect();
             let machines: HashSet<[u8; 5]> =
-                names[..machine_hosts as usize].iter().map(|h| hot::machine_bytes(h, 1)).collect();
+                names[..machine_hosts as usize].iter().map(|h| HotGuidGenerator::machine_bytes(h, 1)).collect();
             node_hits += u32::from(nodes.len() as u64 != node_hosts);
             machine_hits += u32::from(machines.len() as u64 != machine_hosts);
         }

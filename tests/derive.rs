@@ -428,7 +428,8 @@ fn sno_at_embeds_the_given_instant() {
 /// (`node_hash_legacy`).
 #[test]
 fn uid_133_text_round_trips_through_derived_types() {
-    use idcraft::schemes::uid::{node_hash, node_hash_legacy};
+    use idcraft::schemes::uid::GlobalUidGenerator;
+    let (node_hash, node_hash_legacy) = (GlobalUidGenerator::node_hash, GlobalUidGenerator::node_hash_legacy);
     #[derive(Identity)]
     #[id(scheme = "uid64", encoding = "base64url")]
     struct Local133(u64);
@@ -473,7 +474,7 @@ fn uid96_with_another_interval() {
 
     let (a, b) = (Near5::new(), Near5::new());
     assert!(a < b);
-    assert_eq!(a.node(), idcraft::schemes::uid::default_node());
+    assert_eq!(a.node(), idcraft::schemes::uid::GlobalUidGenerator::default_node());
     assert_eq!(a.to_scheme().interval(), 5);
     let t = a.timestamp().duration_since(SystemTime::UNIX_EPOCH).unwrap();
     let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap();

@@ -82,7 +82,7 @@ registry::registry! {
         comb_legacy => CombLegacy, infallible { new() => (); };
         comb_binary => CombBinary, infallible { new() => (); };
     }
-    mod hot: "hot" __gate_hot, pub use { HotGuid, HotGuidGenerator, machine_bytes } {
+    mod hot: "hot" __gate_hot, pub use { HotGuid, HotGuidGenerator } {
         hot => HotGuid, infallible { new(shard_key: u32) => shard_key; };
     }
     mod distributed: "distributed" __gate_distributed,
@@ -95,7 +95,7 @@ registry::registry! {
     }
     mod uid: "uid" __gate_uid, pub use {
         GlobalUid, GlobalUidGenerator, Interval, IntervalError, Uid64, Uid96, Uid96With, UidGenerator, UidTime,
-        VectorClock, node_hash, node_hash_legacy,
+        VectorClock,
     } {
         uid64 => Uid64, infallible { new() => (); };
         uid96<const I: u8 = 8> => Uid96With<I>, infallible {

@@ -73,7 +73,7 @@ pub(super) const LATEST: Timestamp = Timestamp::new(u32::MAX as i64, 999_999_999
 
 impl HotGuidGenerator {
     /// This host's and process's generator on the coarse system clock (HotGuid's unit is 1 s),
-    /// on [`default_machine_bytes`].
+    /// on [`default_machine_bytes`](HotGuidGenerator::default_machine_bytes).
     pub fn new() -> Self {
         let machine = default_machine_bytes();
         let mut generator = Self::with(CoarseClock, machine, &OsRandom);

@@ -17,8 +17,9 @@ mod tests;
 mod text;
 
 pub use generator::HotGuidGenerator;
+#[cfg(test)]
+use machine::{machine_bytes, process_machine_bytes};
 pub use layout::HotGuid;
-pub use machine::{default_machine_bytes, machine_bytes, process_machine_bytes};
 
 #[cfg(test)]
 use generator::*;

@@ -259,8 +259,8 @@ pub struct GlobalUidGenerator<C: Clock = CoarseClock, const I: u8 = 8> {
 }
 
 impl<C: Clock> GlobalUidGenerator<C> {
-    /// Global IDs of interval 8 for `node` (a hash from [`node_hash`](super::node_hash),
-    /// [`node_hash_legacy`](super::node_hash_legacy) or your own).
+    /// Global IDs of interval 8 for `node` (a hash from [`node_hash`](Self::node_hash),
+    /// [`node_hash_legacy`](Self::node_hash_legacy) or your own).
     pub fn new(local: Arc<UidGenerator<C>>, node: u32) -> Self {
         GlobalUidGenerator { local, node, fence: None, interval: PhantomData }
     }

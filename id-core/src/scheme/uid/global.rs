@@ -46,7 +46,7 @@ impl Default for Interval {
 pub struct GlobalUid {
     /// Time and sequence.
     pub local: Uid64,
-    /// The node's 32-bit hash (see [`node_hash`](super::node_hash)).
+    /// The node's 32-bit hash (see [`GlobalUidGenerator::node_hash`](super::GlobalUidGenerator::node_hash)).
     pub node: u32,
 }
 

@@ -1,8 +1,7 @@
 //! Node identities: uid's hashes of node names and this process's default node.
 
-/// uid 1.3.5's node hash, `erlang:phash2(Node, 2^32)` of a node-name atom: hashpjw over the
-/// name's UTF-8 bytes, a two-byte sequence that encodes a Latin-1 character folded to that byte.
-pub fn node_hash(name: &str) -> u32 {
+use super::GlobalUidGenerator;
+pub(super) fn node_hash(name: &str) -> u32 {
     let bytes = name.as_bytes();
     let mut h: u32 = 0;
     let mut i = 0;
@@ -23,23 +22,11 @@ pub fn node_hash(name: &str) -> u32 {
     h
 }
 
-/// The node hash of uid ≤ 1.3.4 (`erlang:phash`): [`node_hash`] + 1. IDs in most deployed
-/// systems (and the 1.3.3 README's vectors) use this one.
-pub fn node_hash_legacy(name: &str) -> u32 {
+pub(super) fn node_hash_legacy(name: &str) -> u32 {
     node_hash(name) + 1
 }
 
-/// The default node of this process: `IDCRAFT_UID_NODE` if set, else `idcraft@<host name>`,
-/// hashed with [`node_hash`]. Give containers that share a host name their own
-/// `IDCRAFT_UID_NODE`, or build a [`GlobalUidGenerator`](super::GlobalUidGenerator) with an explicit node.
-///
-/// On WebAssembly, where a browser has no host name (every tab would be the same node), the
-/// node is `IDCRAFT_UID_NODE`'s hash if set, else 32 random bits from
-/// [`OsRandom`](crate::random::OsRandom), drawn once per process.
-///
-/// Without the `std` feature there is no host name, environment or randomness to draw from: the
-/// node is 0 (give generators an explicit node instead).
-pub fn default_node() -> u32 {
+pub(super) fn default_node() -> u32 {
     #[cfg(not(feature = "std"))]
     return 0;
     #[cfg(all(feature = "std", target_family = "wasm"))]
@@ -52,4 +39,33 @@ pub fn default_node() -> u32 {
         std::env::var("IDCRAFT_UID_NODE").unwrap_or_else(|_| alloc::format!("idcraft@{}", crate::host::host_name()));
     #[cfg(feature = "std")]
     node_hash(&name)
+}
+
+
+impl GlobalUidGenerator {
+    /// uid 1.3.5's node hash, `erlang:phash2(Node, 2^32)` of a node-name atom: hashpjw over the
+    /// name's UTF-8 bytes, a two-byte sequence that encodes a Latin-1 character folded to that byte.
+    pub fn node_hash(name: &str) -> u32 {
+        node_hash(name)
+    }
+
+    /// The node hash of uid ≤ 1.3.4 (`erlang:phash`): [`node_hash`](Self::node_hash) + 1. IDs in most deployed
+    /// systems (and the 1.3.3 README's vectors) use this one.
+    pub fn node_hash_legacy(name: &str) -> u32 {
+        node_hash_legacy(name)
+    }
+
+    /// The default node of this process: `IDCRAFT_UID_NODE` if set, else `idcraft@<host name>`,
+    /// hashed with [`node_hash`](Self::node_hash). Give containers that share a host name their own
+    /// `IDCRAFT_UID_NODE`, or build a [`GlobalUidGenerator`](super::GlobalUidGenerator) with an explicit node.
+    ///
+    /// On WebAssembly, where a browser has no host name (every tab would be the same node), the
+    /// node is `IDCRAFT_UID_NODE`'s hash if set, else 32 random bits from
+    /// [`OsRandom`](crate::random::OsRandom), drawn once per process.
+    ///
+    /// Without the `std` feature there is no host name, environment or randomness to draw from: the
+    /// node is 0 (give generators an explicit node instead).
+    pub fn default_node() -> u32 {
+        default_node()
+    }
 }

@@ -39,7 +39,7 @@ crate::scheme::default_constructors! {
 
 impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
     /// A generator on `clock` and `random` with this host's machine ID and this process's ID
-    /// ([`host_machine_id`](super::host_machine_id), [`host_process_id`](super::host_process_id))
+    /// ([`host_machine_id`](Self::host_machine_id), [`host_process_id`](Self::host_process_id))
     /// and a counter start drawn from `random`. Where the host has no ID or name, and without
     /// `std` (no host to ask), the machine ID is drawn from `random`, as rs/xid does; without
     /// `std` the process ID is too. [`XidGenerator::with_machine`] gives them instead.

@@ -1,6 +1,7 @@
 //! xid's machine and process IDs as rs/xid reads them from the operating system, so that an
 //! idcraft process and a Go one on the same host write the same machine ID.
 
+use super::XidGenerator;
 /// The first three bytes of the MD5 of `host_id`: how rs/xid turns the host's ID into its
 /// machine ID. MD5 because rs/xid uses it (IDs of one host agree across implementations), not
 /// for any strength: three bytes of any hash would spread hosts as well.
@@ -10,16 +11,8 @@ pub(super) fn machine_id_of(host_id: &[u8]) -> [u8; 3] {
     [digest[0], digest[1], digest[2]]
 }
 
-/// This host's xid machine ID, as rs/xid computes it: the MD5 of the platform's machine ID
-/// (on Linux `/etc/machine-id`, else `/sys/class/dmi/id/product_uuid`, read whole, newline
-/// included, as the original reads them), or of the host name where there is none; its first
-/// three bytes. `None` where the host has neither (a WebAssembly host, say), where rs/xid draws
-/// random bytes and [`XidGenerator::with`](super::XidGenerator::with) does too. Containers
-/// built from one image share `/etc/machine-id` and so this value: the process ID (mixed with
-/// the container's cgroup, see [`host_process_id`]) and the counter then tell their IDs apart,
-/// as in the original.
 #[cfg(feature = "std")]
-pub fn host_machine_id() -> Option<[u8; 3]> {
+pub(super) fn host_machine_id() -> Option<[u8; 3]> {
     let platform = ["/etc/machine-id", "/sys/class/dmi/id/product_uuid"]
         .iter()
         .filter(|_| cfg!(target_os = "linux"))
@@ -30,12 +23,8 @@ pub fn host_machine_id() -> Option<[u8; 3]> {
     }
 }
 
-/// This process's xid process ID, as rs/xid computes it: the process ID, exclusive-ored with
-/// the CRC-32 of `/proc/self/cpuset` where that file holds more than one byte (inside a
-/// container, where processes of different containers share small PIDs); its low 16 bits.
-/// `None` where the platform has no process ID (WebAssembly): generators draw one instead.
 #[cfg(feature = "std")]
-pub fn host_process_id() -> Option<u16> {
+pub(super) fn host_process_id() -> Option<u16> {
     let pid = crate::host::process_id()?;
     let mixed = match std::fs::read("/proc/self/cpuset") {
         Ok(cpuset) if cpuset.len() > 1 => pid ^ crc32(&cpuset),
@@ -87,5 +76,30 @@ mod tests {
             _ => std::process::id(),
         };
         assert_eq!(host_process_id(), Some(expected as u16));
+    }
+}
+
+
+impl XidGenerator {
+    /// This host's xid machine ID, as rs/xid computes it: the MD5 of the platform's machine ID
+    /// (on Linux `/etc/machine-id`, else `/sys/class/dmi/id/product_uuid`, read whole, newline
+    /// included, as the original reads them), or of the host name where there is none; its first
+    /// three bytes. `None` where the host has neither (a WebAssembly host, say), where rs/xid draws
+    /// random bytes and [`XidGenerator::with`](super::XidGenerator::with) does too. Containers
+    /// built from one image share `/etc/machine-id` and so this value: the process ID (mixed with
+    /// the container's cgroup, see [`host_process_id`](Self::host_process_id)) and the counter then tell their IDs apart,
+    /// as in the original.
+    #[cfg(feature = "std")]
+    pub fn host_machine_id() -> Option<[u8; 3]> {
+        host_machine_id()
+    }
+
+    /// This process's xid process ID, as rs/xid computes it: the process ID, exclusive-ored with
+    /// the CRC-32 of `/proc/self/cpuset` where that file holds more than one byte (inside a
+    /// container, where processes of different containers share small PIDs); its low 16 bits.
+    /// `None` where the platform has no process ID (WebAssembly): generators draw one instead.
+    #[cfg(feature = "std")]
+    pub fn host_process_id() -> Option<u16> {
+        host_process_id()
     }
 }

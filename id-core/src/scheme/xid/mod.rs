@@ -25,4 +25,4 @@ mod text;
 pub use generator::XidGenerator;
 pub use layout::Xid;
 #[cfg(feature = "std")]
-pub use machine::{host_machine_id, host_process_id};
+use machine::{host_machine_id, host_process_id};
