@@ -90,7 +90,7 @@ impl Default for HotGuidGenerator {
 
 impl<C: Clock> HotGuidGenerator<C> {
     /// A generator with explicit machine bytes (containers share host names and PIDs: give
-    /// each replica its own bytes, e.g. [`machine_bytes`](super::machine_bytes) of the pod name).
+    /// each replica its own bytes, e.g. [`machine_bytes`](HotGuidGenerator::machine_bytes) of the pod name).
     pub fn with(clock: C, machine: [u8; 5], random: &dyn RandomSource) -> Self {
         let seed = (random.next_u64() % 500_000) as u32;
         HotGuidGenerator {
