@@ -81,6 +81,7 @@
 //! Reading takes each column type the value may be in, text holding the type's own text
 //! included, and refuses a value of the wrong shape with a typed error.
 
+#[doc(hidden)]
 pub use idcraft_core::column::{Column, DbColumn, DbValue, Dialect, from_db_text};
 
 #[cfg(feature = "diesel2")]
