@@ -10,7 +10,7 @@
 ///
 /// // At start-up, before the first ID (here: partition 7 of an assignment of one's own).
 /// SnoGenerator::with_partition(idcraft_core::CoarseClock, 7).install_default().map_err(drop).unwrap();
-/// assert_eq!(idcraft_core::scheme::sno::Sno::new().partition(), 7);
+/// assert_eq!(idcraft_core::scheme::sno::Sno::new(0).partition(), 7);
 /// # }
 /// ```
 pub trait DefaultGenerator: Sized {
