@@ -113,13 +113,25 @@ pub(crate) fn unsupported(encoding: Encoding) -> ParseError {
     ParseError::UnsupportedEncoding(encoding)
 }
 
-/// Implements `Display` and `FromStr` through the canonical encoding.
+/// Implements `Display` and `FromStr` through the canonical encoding, and `Debug` as the
+/// scheme's name around that text (a type whose `Debug` says more, `uid96<6>`, gives the
+/// `const` form and writes its own).
 macro_rules! canonical_text {
     ($ty:ty, const $param:ident : $param_ty:ty) => {
         $crate::scheme::canonical_text!(@impl [const $param: $param_ty] $ty);
     };
     ($ty:ty $(, $generic:ident : $bound:path)?) => {
         $crate::scheme::canonical_text!(@impl [$($generic: $bound)?] $ty);
+        $crate::scheme::canonical_text!(@debug [$($generic: $bound)?] $ty);
+    };
+    // `Debug` is the scheme's name around its text, `ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV)`: the
+    // value as one reads and pastes it, and which scheme it is.
+    (@debug [$($params:tt)*] $ty:ty) => {
+        impl<$($params)*> ::core::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "{}({self})", <Self as $crate::scheme::Scheme>::NAME)
+            }
+        }
     };
     (@impl [$($params:tt)*] $ty:ty) => {
         impl<$($params)*> ::core::fmt::Display for $ty {

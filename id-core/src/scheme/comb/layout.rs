@@ -189,11 +189,6 @@ impl<L: CombLayout> Hash for Comb<L> {
     }
 }
 
-impl<L: CombLayout> fmt::Debug for Comb<L> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}({})", L::NAME, self)
-    }
-}
 
 canonical_text!(Comb<L>, L: CombLayout);
 

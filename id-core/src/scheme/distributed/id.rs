@@ -6,7 +6,6 @@ use crate::codec::{AsciiWords, IdText, decimal, hex};
 use crate::error::ParseError;
 use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
 use crate::time::Timestamp;
-use core::fmt;
 use core::time::Duration;
 use rust_decimal::Decimal;
 use uuid::Uuid;
@@ -71,11 +70,6 @@ impl DistributedId {
     crate::scheme::fresh_constructors!("A new ID", "If the system clock is before 1900 or after 3014", () => ());
 }
 
-impl fmt::Debug for DistributedId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "distributed({self})")
-    }
-}
 
 canonical_text!(DistributedId);
 

@@ -99,11 +99,6 @@ impl DistributedId128 {
     crate::scheme::fresh_constructors!("A new ID", "If the system clock is before 1700 or after 10619", () => ());
 }
 
-impl fmt::Debug for DistributedId128 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "distributed128({self})")
-    }
-}
 
 canonical_text!(DistributedId128);
 

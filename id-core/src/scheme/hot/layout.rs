@@ -2,7 +2,6 @@
 
 use crate::scheme::canonical_text;
 use crate::time::Timestamp;
-use core::fmt;
 use uuid::Uuid;
 
 /// `ToSqlGuid`: `sql[e] = guid[P[e]]` on .NET-order bytes.
@@ -84,11 +83,6 @@ impl HotGuid {
     crate::scheme::fresh_constructors!("A new HotGuid for `shard_key`", "If the system clock is outside 1970 to 2106", (shard_key: u32) => shard_key);
 }
 
-impl fmt::Debug for HotGuid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "hot({self})")
-    }
-}
 
 canonical_text!(HotGuid);
 

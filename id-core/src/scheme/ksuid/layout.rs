@@ -2,7 +2,6 @@
 
 use crate::scheme::canonical_text;
 use crate::time::Timestamp;
-use core::fmt;
 
 pub(super) const EPOCH: i64 = 1_400_000_000;
 
@@ -75,8 +74,3 @@ impl Ksuid {
 
 canonical_text!(Ksuid);
 
-impl fmt::Debug for Ksuid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Ksuid({self})")
-    }
-}

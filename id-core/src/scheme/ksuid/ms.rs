@@ -97,11 +97,6 @@ impl KsuidMs {
 
 canonical_text!(KsuidMs);
 
-impl fmt::Debug for KsuidMs {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "KsuidMs({self})")
-    }
-}
 
 /// Makes KSUID-ms IDs: the clock's instant to 4 ms, then 120 bits of `random` (a CSPRNG by
 /// default). Stateless, as the original: IDs of one 4 ms step sort by their payload.

@@ -2,7 +2,6 @@
 
 use crate::scheme::canonical_text;
 use crate::time::Timestamp;
-use core::fmt;
 
 /// The largest counter: 24 bits.
 pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
@@ -64,8 +63,3 @@ impl ObjectId {
 
 canonical_text!(ObjectId);
 
-impl fmt::Debug for ObjectId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ObjectId({self})")
-    }
-}

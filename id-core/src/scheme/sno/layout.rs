@@ -4,7 +4,6 @@ use crate::codec::sno32;
 use crate::error::{GenerateError, ParseError};
 use crate::scheme::{Scheme, canonical_text};
 use crate::time::Timestamp;
-use core::fmt;
 use core::time::Duration;
 use uuid::Uuid;
 
@@ -110,11 +109,6 @@ impl Sno {
     crate::scheme::fresh_constructors!("A new ID with metabyte `meta`", "If the system clock is outside 2010 to 2079", (meta: u8) => meta);
 }
 
-impl fmt::Debug for Sno {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "sno({self})")
-    }
-}
 
 canonical_text!(Sno);
 

@@ -282,11 +282,6 @@ impl Snowflake<DiscordLayout> {
     }
 }
 
-impl<L: SnowflakeLayout> fmt::Debug for Snowflake<L> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}({})", L::NAME, self.0)
-    }
-}
 
 /// Values from 2^63 on are refused (see [`Snowflake::try_from_u64`]).
 impl<L: SnowflakeLayout> TryFrom<u64> for Snowflake<L> {

@@ -3,7 +3,6 @@
 use crate::error::GenerateError;
 use crate::scheme::{canonical_text, clamp_time};
 use crate::time::Timestamp;
-use core::fmt;
 
 pub(super) const SEQ_MASK: u64 = 0x3FFF;
 pub(super) const FIELD20: u64 = (1 << 20) - 1;
@@ -113,11 +112,6 @@ impl UidDiff {
     }
 }
 
-impl fmt::Debug for Uid64 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "uid64({self})")
-    }
-}
 
 canonical_text!(Uid64);
 

@@ -2,7 +2,6 @@
 
 use crate::scheme::canonical_text;
 use crate::scheme::unix_ms48::MAX_MS;
-use core::fmt;
 use uuid::Uuid;
 
 /// The random part's width.
@@ -53,11 +52,6 @@ impl Ulid {
     crate::scheme::fresh_constructors!("A new ULID", "If the system clock is before 1970 or after 10889", () => ());
 }
 
-impl fmt::Debug for Ulid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ulid({self})")
-    }
-}
 
 canonical_text!(Ulid);
 

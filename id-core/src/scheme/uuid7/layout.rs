@@ -2,7 +2,6 @@
 
 use crate::scheme::canonical_text;
 use crate::scheme::unix_ms48::MAX_MS;
-use core::fmt;
 use uuid::Uuid;
 
 /// The counter's width (12 bits of `rand_a`, 30 of `rand_b`).
@@ -83,11 +82,6 @@ impl Uuid7 {
     crate::scheme::fresh_constructors!("A new UUIDv7", "If the system clock is before 1970 or after 10889", () => ());
 }
 
-impl fmt::Debug for Uuid7 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "uuid7({self})")
-    }
-}
 
 canonical_text!(Uuid7);
 

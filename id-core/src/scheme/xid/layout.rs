@@ -2,7 +2,6 @@
 
 use crate::scheme::canonical_text;
 use crate::time::Timestamp;
-use core::fmt;
 
 /// The largest counter: 24 bits.
 pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
@@ -70,8 +69,3 @@ impl Xid {
 
 canonical_text!(Xid);
 
-impl fmt::Debug for Xid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Xid({self})")
-    }
-}
