@@ -40,13 +40,10 @@ use core::panic::Location;
 use core::sync::atomic::Ordering;
 use core::time::Duration;
 
-pub use crate::scheme::overrides::{LeakedScope, current};
-
-/// The value from the innermost scope, else from the scheme's default generator.
-#[inline]
-pub fn generate_default<S: Scheme>(input: S::Input) -> Result<S, GenerateError> {
-    crate::scheme::try_fresh(input)
-}
+pub use crate::scheme::overrides::LeakedScope;
+// What a derived type's `new()` reads; hidden, as a user reaches it through `new()`/`try_new()`.
+#[doc(hidden)]
+pub use crate::scheme::overrides::current;
 
 /// Thread scopes older than `age` that still override an ID are reported (once each).
 pub fn leak_warning_after(age: Duration) {
