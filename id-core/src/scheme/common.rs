@@ -109,6 +109,13 @@ pub(crate) fn write_uuid_like(
     }
 }
 
+/// The error for an instant outside what scheme `S` holds ([`Scheme::time_range`]).
+#[cold]
+pub(crate) fn time_out_of_range<S: Scheme>(time: Timestamp) -> GenerateError {
+    let (earliest, latest) = S::time_range();
+    GenerateError::TimeOutOfRange { scheme: S::NAME, time, earliest, latest }
+}
+
 pub(crate) fn unsupported(encoding: Encoding) -> ParseError {
     ParseError::UnsupportedEncoding(encoding)
 }

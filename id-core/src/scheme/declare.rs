@@ -58,6 +58,46 @@ macro_rules! array_bytes {
 }
 pub(crate) use array_bytes;
 
+/// Inside the inherent impl of a 12-byte ID that opens with 4 bytes of Unix seconds and ends
+/// with a 3-byte counter (ObjectId's layout, which xid took over): the byte-array conversions,
+/// the seconds and the counter, and the `seconds_of` its generator writes. `$what` names the
+/// ID in the docs.
+macro_rules! seconds_counter_layout {
+    ($what:literal) => {
+        #[doc = concat!("The ", $what, " of these 12 bytes (every 12 bytes are one).")]
+        pub const fn from_bytes_array(bytes: [u8; 12]) -> Self {
+            Self(bytes)
+        }
+
+        /// The 12 bytes.
+        pub const fn to_bytes_array(&self) -> [u8; 12] {
+            self.0
+        }
+
+        /// The Unix seconds in the first four bytes.
+        pub const fn seconds(&self) -> u32 {
+            u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+        }
+
+        /// The embedded Unix seconds as a signed count (what
+        /// [`Timestamp`](crate::time::Timestamp) takes).
+        pub const fn unix_seconds(&self) -> i64 {
+            self.seconds() as i64
+        }
+
+        /// The 24-bit counter.
+        pub const fn counter(&self) -> u32 {
+            u32::from_be_bytes([0, self.0[9], self.0[10], self.0[11]])
+        }
+
+        /// The seconds of `t` (truncated), or `None` outside 1970 to 2106.
+        pub(super) fn seconds_of(t: $crate::time::Timestamp) -> Option<u32> {
+            u32::try_from(t.unix_seconds()).ok()
+        }
+    };
+}
+pub(crate) use seconds_counter_layout;
+
 /// A newtype over `[u8; N]` stored as that array: `From` both ways and
 /// [`StorageOf`](crate::scheme::storage::StorageOf), so a derived type over `[u8; N]` converts
 /// without a check (every N bytes are a value).

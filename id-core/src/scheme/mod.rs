@@ -54,12 +54,12 @@ pub use crate::overflow::SequenceOverflow;
 pub use alphabet::Alphabet;
 pub use bytes::IdBytes;
 pub(crate) use common::{
-    canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, try_fresh, unsupported,
-    write_uuid_like,
+    canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, time_out_of_range,
+    try_fresh, unsupported, write_uuid_like,
 };
 pub(crate) use declare::{
     array_bytes, array_storage, default_constructors, default_generator, hex_array, installable_default,
-    untimed_ascii_text,
+    seconds_counter_layout, untimed_ascii_text,
 };
 pub use default_generator::DefaultGenerator;
 #[doc(hidden)]

@@ -6,7 +6,7 @@ use super::Ksuid;
 use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::random::{OsRandom, RandomSource};
-use crate::scheme::{Generate, Scheme};
+use crate::scheme::Generate;
 use crate::time::Timestamp;
 use core::fmt;
 
@@ -40,10 +40,7 @@ impl<C: Clock, R: RandomSource> Generate<Ksuid> for KsuidGenerator<C, R> {
     /// makes.
     #[inline]
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Ksuid, GenerateError> {
-        let Some(seconds) = Ksuid::seconds_of(t) else {
-            let (earliest, latest) = Ksuid::time_range();
-            return Err(GenerateError::TimeOutOfRange { scheme: Ksuid::NAME, time: t, earliest, latest });
-        };
+        let seconds = Ksuid::seconds_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<Ksuid>(t))?;
         let payload = self.random.next_u64_pair().to_ne_bytes();
         Ok(Ksuid::from_parts(seconds, payload))
     }

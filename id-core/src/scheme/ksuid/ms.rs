@@ -127,10 +127,7 @@ impl<C: Clock, R: RandomSource> Generate<KsuidMs> for KsuidMsGenerator<C, R> {
     /// A KSUID-ms of `t` (to 4 ms) with a fresh payload: the original's `from_millis`.
     #[inline]
     fn generate_at(&self, _: (), t: Timestamp) -> Result<KsuidMs, GenerateError> {
-        let Some((seconds, steps)) = KsuidMs::parts_of(t) else {
-            let (earliest, latest) = KsuidMs::time_range();
-            return Err(GenerateError::TimeOutOfRange { scheme: KsuidMs::NAME, time: t, earliest, latest });
-        };
+        let (seconds, steps) = KsuidMs::parts_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<KsuidMs>(t))?;
         let random = self.random.next_u64_pair().to_ne_bytes();
         let mut payload = [0u8; 15];
         payload.copy_from_slice(&random[..15]);

@@ -7,7 +7,7 @@ use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::fork::Redraw;
 use crate::random::{OsRandom, RandomSource};
-use crate::scheme::{Generate, Scheme};
+use crate::scheme::Generate;
 use crate::sync::AtomicU64;
 use crate::time::Timestamp;
 use core::fmt;
@@ -82,10 +82,7 @@ impl<C: Clock, R: RandomSource> Generate<ObjectId> for ObjectIdGenerator<C, R> {
     /// same sequence as [`Generate::generate`], as the drivers' `ObjectId(time)` takes it.
     #[inline]
     fn generate_at(&self, _: (), t: Timestamp) -> Result<ObjectId, GenerateError> {
-        let Some(seconds) = ObjectId::seconds_of(t) else {
-            let (earliest, latest) = ObjectId::time_range();
-            return Err(GenerateError::TimeOutOfRange { scheme: ObjectId::NAME, time: t, earliest, latest });
-        };
+        let seconds = ObjectId::seconds_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<ObjectId>(t))?;
         self.current();
         // The drivers take the counter's value, then add one; the mask wraps it at 2^24.
         let counter = self.counter.fetch_add(1, Ordering::Relaxed);

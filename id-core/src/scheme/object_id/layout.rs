@@ -23,40 +23,12 @@ impl ObjectId {
         ObjectId([s0, s1, s2, s3, r0, r1, r2, r3, r4, c0, c1, c2])
     }
 
-    /// The ObjectId of these 12 bytes (every 12 bytes are one).
-    pub const fn from_bytes_array(bytes: [u8; 12]) -> ObjectId {
-        ObjectId(bytes)
-    }
-
-    /// The 12 bytes.
-    pub const fn to_bytes_array(&self) -> [u8; 12] {
-        self.0
-    }
-
-    /// The Unix seconds in the first four bytes.
-    pub const fn seconds(&self) -> u32 {
-        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
-    }
-
-    /// The embedded Unix seconds as a signed count (what [`Timestamp`] takes).
-    pub const fn unix_seconds(&self) -> i64 {
-        self.seconds() as i64
-    }
-
     /// The five random bytes of the process that made the ID.
     pub const fn random(&self) -> [u8; 5] {
         [self.0[4], self.0[5], self.0[6], self.0[7], self.0[8]]
     }
 
-    /// The 24-bit counter.
-    pub const fn counter(&self) -> u32 {
-        u32::from_be_bytes([0, self.0[9], self.0[10], self.0[11]])
-    }
-
-    /// The seconds of `t` (truncated), or `None` outside 1970 to 2106.
-    pub(super) fn seconds_of(t: Timestamp) -> Option<u32> {
-        u32::try_from(t.unix_seconds()).ok()
-    }
+    crate::scheme::seconds_counter_layout!("ObjectId");
 
     crate::scheme::fresh_constructors!("A new ObjectId", "If the system clock is before 1970 or after 2106", () => ());
 }

@@ -7,7 +7,7 @@ use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::fork::Redraw;
 use crate::random::{OsRandom, RandomSource};
-use crate::scheme::{Generate, Scheme};
+use crate::scheme::Generate;
 use crate::time::Timestamp;
 use core::fmt;
 use core::sync::atomic::{AtomicU32, Ordering};
@@ -121,10 +121,7 @@ impl<C: Clock, R: RandomSource> Generate<Xid> for XidGenerator<C, R> {
     /// [`Generate::generate`], as rs/xid's `NewWithTime` takes it.
     #[inline]
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Xid, GenerateError> {
-        let Some(seconds) = Xid::seconds_of(t) else {
-            let (earliest, latest) = Xid::time_range();
-            return Err(GenerateError::TimeOutOfRange { scheme: Xid::NAME, time: t, earliest, latest });
-        };
+        let seconds = Xid::seconds_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<Xid>(t))?;
         self.current();
         // rs/xid adds one first and uses the sum; the mask wraps it at 2^24.
         let counter = self.counter.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
