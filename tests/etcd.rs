@@ -10,6 +10,8 @@
 
 #[path = "support/handover.rs"]
 mod handover;
+#[path = "support/lease.rs"]
+mod lease_support;
 mod support;
 
 use idcraft::lease::{EtcdError, EtcdOptions, Lease, LeaseConfig, LeaseError, LeaseRefusal, LeasedGenerator};
@@ -45,7 +47,7 @@ fn namespace(name: &str) -> &'static str {
 
 /// The single-process tests' configuration: 1.5 s TTL (2 s in etcd) renewed every 300 ms.
 fn config(namespace: &'static str, slots: u32) -> LeaseConfig {
-    support::lease::one_process(LeaseConfig::new(namespace, slots))
+    lease_support::one_process(LeaseConfig::new(namespace, slots))
 }
 
 /// `etcdctl` (v3 API) against the cluster: a client independent of the lease's own, to look at
@@ -250,7 +252,7 @@ fn tampering_with_the_slot_key_loses_the_lease_at_the_next_renewal() {
                 etcdctl(&eps, &["lease", "revoke", &format!("{id:x}")]);
             }
         }
-        support::lease::assert_lost_at_the_next_renewal(&lease, tamper);
+        lease_support::assert_lost_at_the_next_renewal(&lease, tamper);
         assert_eq!(
             sno.generate(0),
             Err(LeaseRefusal::Expired { namespace: ns, slot: lease.slot(), lost: true }.into())

@@ -14,6 +14,8 @@
 
 #[path = "support/handover.rs"]
 mod handover;
+#[path = "support/lease.rs"]
+mod lease_support;
 #[path = "support/proxy.rs"]
 mod proxy;
 mod support;
@@ -363,7 +365,7 @@ fn handovers_at_the_tightest_configuration_never_repeat() {
 
 /// The single-process lease tests' configuration: 1.5 s TTL renewed every 300 ms.
 fn one_process_config(namespace: &'static str, slots: u32) -> LeaseConfig {
-    support::lease::one_process(LeaseConfig::new(namespace, slots)).create_table(true)
+    lease_support::one_process(LeaseConfig::new(namespace, slots)).create_table(true)
 }
 
 /// A network that swallows packets without closing anything (a dead NAT, a partition): the

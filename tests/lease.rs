@@ -2,6 +2,8 @@
 //! exhaustion, release, takeover with fencing, a store that goes away and comes back, waiting.
 #![cfg(feature = "lease-postgres")]
 
+#[path = "support/lease.rs"]
+mod lease_support;
 #[path = "support/proxy.rs"]
 mod proxy;
 mod support;
@@ -22,7 +24,7 @@ fn config(namespace: &'static str, slots: u32) -> LeaseConfig {
 
 /// The single-process timing, creating the table if it is missing.
 fn short(config: LeaseConfig) -> LeaseConfig {
-    support::lease::one_process(config).create_table(true)
+    lease_support::one_process(config).create_table(true)
 }
 
 fn sql(url: &str, statement: &str) {
@@ -133,7 +135,7 @@ fn tampering_with_the_row_loses_the_lease_at_the_next_renewal() {
         sql(&url, &format!("DELETE FROM idcraft_lease WHERE namespace = '{namespace}'"));
         let lease = Lease::acquire(&url, config(namespace, 1)).unwrap();
         sql(&url, tamper);
-        support::lease::assert_lost_at_the_next_renewal(&lease, tamper);
+        lease_support::assert_lost_at_the_next_renewal(&lease, tamper);
     }
 }
 

@@ -10,7 +10,6 @@ mod support;
 use diesel::mysql::sql_types::Unsigned;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Binary, Numeric, Text};
-use idcraft::{Decimal, Identity, Uuid};
 use rows::*;
 use support::*;
 
