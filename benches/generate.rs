@@ -43,14 +43,8 @@ fn snowflake<L: SnowflakeLayout, C: idcraft::Clock>(
 /// Twitter's widths declared in the attribute (another epoch): the same `Snowflake<L>` code as
 /// `twitter_snowflake`, which its row should match.
 #[derive(Identity)]
-#[id(
-    scheme = "snowflake",
-    epoch = "2025-01-01T00:00:00Z",
-    unit = "1ms",
-    time_bits = 41,
-    node_bits = 10,
-    sequence_bits = 12
-)]
+#[id(scheme = "snowflake", epoch = "2025-01-01T00:00:00Z", unit = "1ms")]
+#[id(time_bits = 41, node_bits = 10, sequence_bits = 12)]
 struct DeclaredTwitter(u64);
 
 /// [`snowflake`] for a derived type's layout, which has no name of its own.

@@ -23,16 +23,11 @@ use idcraft::schemes::SnowflakeGenerator;
 )]
 struct OrderId(u64);
 
-/// Coarser units for a longer life, a wider node for a larger fleet.
+/// Coarser units for a longer life, a wider node for a larger fleet; the keys may also be split
+/// over two attributes.
 #[derive(Identity)]
-#[id(
-    scheme = "snowflake",
-    epoch = "2020-01-01T00:00:00Z",
-    unit = "10ms",
-    time_bits = 40,
-    node_bits = 12,
-    sequence_bits = 11
-)]
+#[id(scheme = "snowflake", epoch = "2020-01-01T00:00:00Z", unit = "10ms")]
+#[id(time_bits = 40, node_bits = 12, sequence_bits = 11)]
 struct EventId(u64);
 
 /// Sonyflake v2's options: its epoch (2025-01-01) and field order (the sequence above the

@@ -15,14 +15,8 @@ use std::time::{Duration, Instant};
 
 /// Twitter's widths declared in the attribute: the same generator code as `twitter_snowflake`.
 #[derive(Identity)]
-#[id(
-    scheme = "snowflake",
-    epoch = "2025-01-01T00:00:00Z",
-    unit = "1ms",
-    time_bits = 41,
-    node_bits = 10,
-    sequence_bits = 12
-)]
+#[id(scheme = "snowflake", epoch = "2025-01-01T00:00:00Z", unit = "1ms")]
+#[id(time_bits = 41, node_bits = 10, sequence_bits = 12)]
 struct DeclaredTwitter(u64);
 
 fn run<S: Scheme>(input: S::Input, seconds: f64, cap: Option<f64>) {

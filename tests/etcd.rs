@@ -10,6 +10,8 @@
 
 #[path = "support/handover.rs"]
 mod handover;
+#[path = "support/lease.rs"]
+mod lease_support;
 mod support;
 
 use idcraft::lease::{EtcdError, EtcdOptions, Lease, LeaseConfig, LeaseError, LeaseRefusal, LeasedGenerator};
@@ -17,7 +19,7 @@ use idcraft::schemes::sno::SnoGenerator;
 use idcraft::{Generate, Scheme};
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -45,10 +47,7 @@ fn namespace(name: &str) -> &'static str {
 
 /// The single-process tests' configuration: 1.5 s TTL (2 s in etcd) renewed every 300 ms.
 fn config(namespace: &'static str, slots: u32) -> LeaseConfig {
-    LeaseConfig::new(namespace, slots)
-        .ttl(Duration::from_millis(1500))
-        .renew_every(Duration::from_millis(300))
-        .safety_margin(Duration::from_millis(200))
+    lease_support::one_process(LeaseConfig::new(namespace, slots))
 }
 
 /// `etcdctl` (v3 API) against the cluster: a client independent of the lease's own, to look at
@@ -253,16 +252,7 @@ fn tampering_with_the_slot_key_loses_the_lease_at_the_next_renewal() {
                 etcdctl(&eps, &["lease", "revoke", &format!("{id:x}")]);
             }
         }
-        let tampered = Instant::now();
-        while !lease.is_lost() && tampered.elapsed() < Duration::from_secs(5) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        // renew_every (300 ms) plus one store call.
-        assert!(
-            lease.is_lost() && tampered.elapsed() < Duration::from_millis(1000),
-            "{tamper}: {:?}",
-            tampered.elapsed()
-        );
+        lease_support::assert_lost_at_the_next_renewal(&lease, tamper);
         assert_eq!(
             sno.generate(0),
             Err(LeaseRefusal::Expired { namespace: ns, slot: lease.slot(), lost: true }.into())
@@ -272,42 +262,22 @@ fn tampering_with_the_slot_key_loses_the_lease_at_the_next_renewal() {
     }
 }
 
-/// The tightest configuration `LeaseConfig` accepts for a 1 s TTL (2 s in etcd).
-fn tightest(namespace: &'static str) -> LeaseConfig {
-    LeaseConfig::new(namespace, 1)
-        .ttl(Duration::from_millis(1000))
-        .renew_every(Duration::from_millis(300))
-        .store_timeout(Duration::from_millis(150))
-        .safety_margin(Duration::ZERO)
-        .max_clock_drift(0.0)
-}
-
 /// Hands the scheme's one slot back and forth (see `support::handover`).
 fn hand_over(scheme: &str, eps: &[String], file: &Path, stop: &Path) {
     let ns = namespace(&format!("handover-{scheme}"));
-    handover::hand_over(scheme, file, stop, || Lease::acquire_etcd(eps, tightest(ns)));
+    handover::hand_over(scheme, file, stop, || Lease::acquire_etcd(eps, handover::tightest(ns)));
 }
 
 /// Run by each handover worker process: a no-op in a normal test run.
 #[test]
 fn handover_worker() {
-    let Ok(spec) = std::env::var("IDCRAFT_ETCD_HANDOVER_WORKER") else { return };
-    let (scheme, file) = spec.split_once(':').unwrap();
+    let Some((scheme, file)) = handover::worker_spec("IDCRAFT_ETCD_HANDOVER_WORKER") else { return };
     let eps = endpoints().unwrap();
-    let file = PathBuf::from(file);
-    hand_over(scheme, &eps, &file, &file.with_file_name("stop"));
+    hand_over(&scheme, &eps, &file, &file.with_file_name("stop"));
 }
 
 fn spawn_handover(dir: &Path, scheme: &str, name: &str) -> Child {
-    let stderr = std::fs::File::create(dir.join(format!("{name}.stderr"))).unwrap();
-    Command::new(std::env::current_exe().unwrap())
-        .args(["handover_worker", "--exact", "--test-threads", "1", "--quiet"])
-        .env("IDCRAFT_ETCD_HANDOVER_WORKER", format!("{scheme}:{}", dir.join(name).display()))
-        .env("IDCRAFT_ETCD_RUN", run())
-        .stdout(Stdio::null())
-        .stderr(stderr)
-        .spawn()
-        .unwrap()
+    handover::spawn_worker(dir, scheme, name, "IDCRAFT_ETCD_HANDOVER_WORKER", ("IDCRAFT_ETCD_RUN", &run()))
 }
 
 /// Nine processes hand one slot per scheme back and forth at the tightest configuration, by

@@ -14,6 +14,8 @@
 
 #[path = "support/handover.rs"]
 mod handover;
+#[path = "support/lease.rs"]
+mod lease_support;
 #[path = "support/proxy.rs"]
 mod proxy;
 mod support;
@@ -323,15 +325,9 @@ fn fleet_survives_kills_pauses_and_a_store_restart() {
     );
 }
 
-/// The tightest configuration `LeaseConfig` accepts for a 1 s TTL: no safety margin, no drift.
+/// [`handover::tightest`], creating the table if it is missing.
 fn tightest(namespace: &'static str) -> LeaseConfig {
-    LeaseConfig::new(namespace, 1)
-        .ttl(Duration::from_millis(1000))
-        .renew_every(Duration::from_millis(300))
-        .store_timeout(Duration::from_millis(150))
-        .safety_margin(Duration::ZERO)
-        .max_clock_drift(0.0)
-        .create_table(true)
+    handover::tightest(namespace).create_table(true)
 }
 
 fn handover_namespace(scheme: &str) -> &'static str {
@@ -346,23 +342,13 @@ fn hand_over(scheme: &str, url: &str, file: &Path, stop: &Path) {
 /// Run by each handover worker process: a no-op in a normal test run.
 #[test]
 fn handover_worker() {
-    let Ok(spec) = std::env::var("IDCRAFT_HANDOVER_WORKER") else { return };
-    let (scheme, file) = spec.split_once(':').unwrap();
+    let Some((scheme, file)) = handover::worker_spec("IDCRAFT_HANDOVER_WORKER") else { return };
     let url = std::env::var("DATABASE_URL").unwrap();
-    let file = PathBuf::from(file);
-    hand_over(scheme, &url, &file, &file.with_file_name("stop"));
+    hand_over(&scheme, &url, &file, &file.with_file_name("stop"));
 }
 
 fn spawn_handover(dir: &Path, scheme: &str, name: &str) -> Child {
-    let stderr = std::fs::File::create(dir.join(format!("{name}.stderr"))).unwrap();
-    Command::new(std::env::current_exe().unwrap())
-        .args(["handover_worker", "--exact", "--test-threads", "1", "--quiet"])
-        .env("IDCRAFT_HANDOVER_WORKER", format!("{scheme}:{}", dir.join(name).display()))
-        .env("IDCRAFT_FLEET_NAMESPACE", namespace())
-        .stdout(std::process::Stdio::null())
-        .stderr(stderr)
-        .spawn()
-        .unwrap()
+    handover::spawn_worker(dir, scheme, name, "IDCRAFT_HANDOVER_WORKER", ("IDCRAFT_FLEET_NAMESPACE", namespace()))
 }
 
 #[test]
@@ -379,11 +365,7 @@ fn handovers_at_the_tightest_configuration_never_repeat() {
 
 /// The single-process lease tests' configuration: 1.5 s TTL renewed every 300 ms.
 fn one_process_config(namespace: &'static str, slots: u32) -> LeaseConfig {
-    LeaseConfig::new(namespace, slots)
-        .ttl(Duration::from_millis(1500))
-        .renew_every(Duration::from_millis(300))
-        .safety_margin(Duration::from_millis(200))
-        .create_table(true)
+    lease_support::one_process(LeaseConfig::new(namespace, slots)).create_table(true)
 }
 
 /// A network that swallows packets without closing anything (a dead NAT, a partition): the

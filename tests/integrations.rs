@@ -10,30 +10,14 @@
 
 mod support;
 
-use idcraft::{Decimal, Identity, Uuid};
+use idcraft::{Identity, Uuid};
 use proptest::prelude::*;
 use std::str::FromStr;
 use support::*;
 
 #[derive(Identity)]
-#[id(scheme = "comb_pg", prefix = "ord")]
-struct OrderId(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
-struct InvoiceId(Decimal);
-
-#[derive(Identity)]
-#[id(scheme = "uid64", encoding = "decimal")]
-struct DecimalLocal(u64);
-
-#[derive(Identity)]
 #[id(scheme = "sno", encoding = "hex")]
 struct HexSno([u8; 10]);
-
-#[derive(Identity)]
-#[id(scheme = "uid96", encoding = "base64url")]
-struct Global133([u8; 12]);
 
 #[derive(Identity)]
 #[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]

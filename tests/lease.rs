@@ -2,6 +2,8 @@
 //! exhaustion, release, takeover with fencing, a store that goes away and comes back, waiting.
 #![cfg(feature = "lease-postgres")]
 
+#[path = "support/lease.rs"]
+mod lease_support;
 #[path = "support/proxy.rs"]
 mod proxy;
 mod support;
@@ -17,11 +19,12 @@ fn database_url() -> Option<String> {
 
 /// A namespace of its own per test (tests run in parallel against one table).
 fn config(namespace: &'static str, slots: u32) -> LeaseConfig {
-    LeaseConfig::new(namespace, slots)
-        .ttl(Duration::from_millis(1500))
-        .renew_every(Duration::from_millis(300))
-        .safety_margin(Duration::from_millis(200))
-        .create_table(true)
+    short(LeaseConfig::new(namespace, slots))
+}
+
+/// The single-process timing, creating the table if it is missing.
+fn short(config: LeaseConfig) -> LeaseConfig {
+    lease_support::one_process(config).create_table(true)
 }
 
 fn sql(url: &str, statement: &str) {
@@ -132,16 +135,7 @@ fn tampering_with_the_row_loses_the_lease_at_the_next_renewal() {
         sql(&url, &format!("DELETE FROM idcraft_lease WHERE namespace = '{namespace}'"));
         let lease = Lease::acquire(&url, config(namespace, 1)).unwrap();
         sql(&url, tamper);
-        let tampered = Instant::now();
-        while !lease.is_lost() && tampered.elapsed() < Duration::from_secs(5) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        // renew_every (300 ms) plus one store call.
-        assert!(
-            lease.is_lost() && tampered.elapsed() < Duration::from_millis(1000),
-            "{tamper}: {:?}",
-            tampered.elapsed()
-        );
+        lease_support::assert_lost_at_the_next_renewal(&lease, tamper);
     }
 }
 
@@ -193,23 +187,10 @@ fn the_default_generator_follows_a_replacement_lease() {
 fn snowflake_generators_issue_on_the_leased_node() {
     use idcraft::schemes::snowflake::{InstagramLayout, SnowflakeGenerator, TwitterLayout};
     let Some(url) = database_url() else { return };
-    let short = |c: LeaseConfig| {
-        c.ttl(Duration::from_millis(1500))
-            .renew_every(Duration::from_millis(300))
-            .safety_margin(Duration::from_millis(200))
-            .create_table(true)
-    };
     let lease = Lease::acquire(&url, short(LeaseConfig::instagram_shards())).unwrap();
     assert!(lease.slot() < 8192 && lease.namespace() == "instagram-shard");
     let shards = SnowflakeGenerator::<InstagramLayout>::leased(&lease).unwrap();
-    let id = shards.generate(()).unwrap();
-    assert_eq!((id.node(), shards.node()), (lease.slot(), lease.slot()));
-    let slot = lease.slot();
-    lease.release().unwrap();
-    assert_eq!(
-        shards.generate(()),
-        Err(LeaseRefusal::Expired { namespace: "instagram-shard", slot, lost: false }.into())
-    );
+    issues_on_the_slot_until_released(lease, "instagram-shard", &shards);
     let workers = Lease::acquire(&url, short(LeaseConfig::twitter_workers())).unwrap();
     let g = SnowflakeGenerator::<TwitterLayout>::leased(&workers).unwrap();
     assert_eq!(g.generate(()).map(|id| id.node()), Ok(workers.slot()));
@@ -222,26 +203,28 @@ fn declared_layouts_lease_their_node() {
     use idcraft::Identity;
 
     #[derive(Identity)]
-    #[id(
-        scheme = "snowflake",
-        epoch = "2025-01-01T00:00:00Z",
-        unit = "1ms",
-        time_bits = 45,
-        node_bits = 6,
-        sequence_bits = 12
-    )]
+    #[id(scheme = "snowflake", epoch = "2025-01-01T00:00:00Z", unit = "1ms")]
+    #[id(time_bits = 45, node_bits = 6, sequence_bits = 12)]
     struct JobId(u64);
     type Generator = <<JobId as Identity>::Scheme as Scheme>::Generator;
 
     let Some(url) = database_url() else { return };
     let lease = Lease::acquire(&url, config("test-declared-layout", 64)).unwrap();
     let generator = Generator::leased(&lease).unwrap();
-    let id = JobId::generate_with(&generator);
+    assert_eq!(JobId::generate_with(&generator).node(), lease.slot());
+    issues_on_the_slot_until_released(lease, "test-declared-layout", &generator);
+}
+
+/// A snowflake generator leased with `lease` (in `namespace`) issues on the slot as its node, and
+/// is refused once the lease is released.
+fn issues_on_the_slot_until_released<L: idcraft::schemes::snowflake::SnowflakeLayout>(
+    lease: Lease,
+    namespace: &'static str,
+    generator: &idcraft::schemes::snowflake::SnowflakeGenerator<L>,
+) {
+    let id = generator.generate(()).unwrap();
     assert_eq!((id.node(), generator.node()), (lease.slot(), lease.slot()));
     let slot = lease.slot();
     lease.release().unwrap();
-    assert_eq!(
-        generator.generate(()),
-        Err(LeaseRefusal::Expired { namespace: "test-declared-layout", slot, lost: false }.into())
-    );
+    assert_eq!(generator.generate(()), Err(LeaseRefusal::Expired { namespace, slot, lost: false }.into()));
 }

@@ -10,18 +10,10 @@ mod rows;
 mod sqlx_support;
 mod support;
 
-use idcraft::{Decimal, Identity, Uuid};
+use idcraft::Identity;
 use rows::*;
 use sqlx_support::dynamic;
 use support::*;
-
-#[derive(Identity)]
-#[id(scheme = "comb_pg", prefix = "ord")]
-struct Order(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
-struct Invoice(Decimal);
 
 impl Hot {
     fn new_default() -> Hot {
@@ -118,7 +110,7 @@ macro_rules! sqlx_mysql_tests {
                     ),
                 )
                 .await;
-                let (order, invoice, v7) = (Order::new(), Invoice::new(), V7::new());
+                let (order, invoice, v7) = (OrderId::new(), InvoiceId::new(), V7::new());
                 ::$v::query(dynamic::$v(&format!("INSERT INTO {table} VALUES (?, ?, ?, HEX(?), HEX(?))")))
                     .bind(order.to_string())
                     .bind(invoice.to_string())
@@ -128,7 +120,7 @@ macro_rules! sqlx_mysql_tests {
                     .execute(&pool)
                     .await
                     .unwrap();
-                let row: (String, Order, Invoice, Order, Order, V7, String) =
+                let row: (String, OrderId, InvoiceId, OrderId, OrderId, V7, String) =
                     ::$v::query_as(dynamic::$v(&format!("SELECT id, id, v, b, u, w, CAST(w AS CHAR) FROM {table}")))
                         .fetch_one(&pool)
                         .await
@@ -136,7 +128,7 @@ macro_rules! sqlx_mysql_tests {
                 assert!(row.0.starts_with("ord_"), "the type's own text, prefix included: {}", row.0);
                 assert_eq!((row.1, row.2, row.3, row.4, row.5), (order, invoice, order, order, v7));
                 assert_eq!(row.6, v7.as_inner().to_string(), "a UUID column holds the ID's UUID");
-                let filtered: Order = ::$v::query_scalar(dynamic::$v(&format!("SELECT u FROM {table} WHERE u = HEX(?)")))
+                let filtered: OrderId = ::$v::query_scalar(dynamic::$v(&format!("SELECT u FROM {table} WHERE u = HEX(?)")))
                     .bind(order)
                     .fetch_one(&pool)
                     .await
@@ -155,7 +147,7 @@ macro_rules! sqlx_mysql_tests {
                 let refused = ::$v::query(dynamic::$v(&format!("UPDATE {table} SET u = HEX(?)"))).bind(odd).execute(&pool).await;
                 assert!(refused.unwrap_err().to_string().contains("Incorrect uuid value"), "MariaDB refuses this UUID");
                 // Text that is not the type's: a typed error, not another ID.
-                let e = ::$v::query_scalar::<_, Order>("SELECT 'cus_00000000-0000-0000-0000-000000000000'")
+                let e = ::$v::query_scalar::<_, OrderId>("SELECT 'cus_00000000-0000-0000-0000-000000000000'")
                     .fetch_one(&pool)
                     .await
                     .unwrap_err();

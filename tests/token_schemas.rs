@@ -6,38 +6,18 @@
 
 mod support;
 
+use idcraft::Identity;
 use idcraft::public::format::{Authenticated, Compatible};
 use idcraft::public::token::has_tag;
 use idcraft::public::{AesKey, PublicId, PublicIds, TokenFormat, TokenOf, as_token, scope};
-use idcraft::{Decimal, Identity, Uuid};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use support::*;
 
 #[derive(Identity)]
-#[id(scheme = "comb_pg", prefix = "ord")]
-struct OrderId(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_pg", prefix = "cus")]
-struct CustomerId(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
-struct InvoiceId(Decimal);
-
-#[derive(Identity)]
-#[id(scheme = "uid64", encoding = "decimal")]
-struct DecimalLocal(u64);
-
-#[derive(Identity)]
 #[id(scheme = "sno", encoding = "hex", prefix = "evt")]
 struct HexSno([u8; 10]);
-
-#[derive(Identity)]
-#[id(scheme = "uid96", encoding = "base64url")]
-struct Global133([u8; 12]);
 
 #[derive(Identity)]
 #[id(scheme = "distributed128", encoding = "base62")]
@@ -74,6 +54,28 @@ fn assert_invalid(validators: &[(&str, jsonschema::Validator)], value: &Value, w
     }
 }
 
+type Validators = [(&'static str, jsonschema::Validator)];
+
+/// A token of the format `own` passes `any` and its own format's schema; the other format's
+/// schema (`other`) refuses it where the token has a tag (`tagged`), and passes it otherwise.
+fn fits_its_format(
+    token: &Value,
+    own: (&str, &Validators),
+    other: (&str, &Validators),
+    any: &Validators,
+    tagged: bool,
+) {
+    let what = format!("{} token", own.0);
+    assert_valid(any, token, &what);
+    assert_valid(own.1, token, &what);
+    let in_other = format!("{what} in the {} schema", other.0);
+    if tagged {
+        assert_invalid(other.1, token, &in_other);
+    } else {
+        assert_valid(other.1, token, &format!("{in_other}, untagged"));
+    }
+}
+
 /// Tokens of `I` under every key set and format against `I`'s token schemas; `Other` is a type
 /// of another prefix (or none).
 fn tokens_fit<I, Other>(make: impl Fn() -> I, other: impl Fn() -> Other)
@@ -92,13 +94,7 @@ where
         let id = make();
         for ids in &new {
             let token = serde_json::to_value(ids.to_public(&id)).unwrap();
-            assert_valid(&any, &token, "an authenticated token");
-            assert_valid(&authenticated, &token, "an authenticated token");
-            if tagged {
-                assert_invalid(&compatible, &token, "an authenticated token in the compatible schema");
-            } else {
-                assert_valid(&compatible, &token, "an untagged authenticated token in the compatible schema");
-            }
+            fits_its_format(&token, ("authenticated", &authenticated), ("compatible", &compatible), &any, tagged);
             let text = token.as_str().unwrap();
             assert_invalid(&any, &json!(text[..text.len() - 1]), "a truncated token");
             assert_invalid(&authenticated, &json!(format!("{text}A")), "a token one too long");
@@ -112,13 +108,7 @@ where
             }
         }
         let token = serde_json::to_value(old.to_public(&id)).unwrap();
-        assert_valid(&any, &token, "a compatible token");
-        assert_valid(&compatible, &token, "a compatible token");
-        if tagged {
-            assert_invalid(&authenticated, &token, "a compatible token in the authenticated schema");
-        } else {
-            assert_valid(&authenticated, &token, "a compatible token in the untagged authenticated schema");
-        }
+        fits_its_format(&token, ("compatible", &compatible), ("authenticated", &authenticated), &any, tagged);
     }
     // The largest blocks fit too: every byte 0xFF (the first character of a block is at most
     // `L`, as u64::MAX is `LygHa16AHYF`); a block starting past `L` never parses, and fails.

@@ -10,6 +10,8 @@
 
 mod mariadb;
 mod postgres;
+#[path = "../support/rows.rs"]
+mod rows;
 mod sample;
 mod sqlite;
 #[path = "../support/mod.rs"]
@@ -137,12 +139,6 @@ async fn the_order_matrix_is_the_readmes_and_the_guides() {
 /// `rows` in a fixed shuffled order, for inserting.
 pub fn shuffled(rows: &[sample::Row]) -> Vec<&sample::Row> {
     let mut out: Vec<&sample::Row> = rows.iter().collect();
-    let mut state = 0x853C_49E6_748F_EA9Bu64;
-    for i in (1..out.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        out.swap(i, (state % (i as u64 + 1)) as usize);
-    }
+    rows::shuffle(&mut out);
     out
 }

@@ -27,14 +27,8 @@ struct StatusId(u64);
 
 /// Twitter's widths on an epoch of its own: the same generator and text as `TweetId`.
 #[derive(Identity)]
-#[id(
-    scheme = "snowflake",
-    epoch = "2025-01-01T00:00:00Z",
-    unit = "1ms",
-    time_bits = 41,
-    node_bits = 10,
-    sequence_bits = 12
-)]
+#[id(scheme = "snowflake", epoch = "2025-01-01T00:00:00Z", unit = "1ms")]
+#[id(time_bits = 41, node_bits = 10, sequence_bits = 12)]
 struct OrderId(u64);
 
 /// Coarse units, a wide node, a year to last until, keys over two attributes.
@@ -202,14 +196,8 @@ fn a_declared_layouts_default_generator_is_its_own() {
     use idcraft::Scheme;
 
     #[derive(Identity)]
-    #[id(
-        scheme = "snowflake",
-        epoch = "2024-01-01T00:00:00Z",
-        unit = "1ms",
-        time_bits = 42,
-        node_bits = 9,
-        sequence_bits = 12
-    )]
+    #[id(scheme = "snowflake", epoch = "2024-01-01T00:00:00Z", unit = "1ms")]
+    #[id(time_bits = 42, node_bits = 9, sequence_bits = 12)]
     struct ShipmentId(u64);
     type Generator = <<ShipmentId as Identity>::Scheme as Scheme>::Generator;
 

@@ -4,15 +4,15 @@
 //! every process must hold no repeated ID. Included with `#[path]` by those two tests.
 #![allow(dead_code)] // each test crate uses some of it
 
-use idcraft::lease::{Lease, LeaseError, LeaseRefusal, LeasedGenerator};
+use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeaseRefusal, LeasedGenerator};
 use idcraft::schemes::hot::HotGuidGenerator;
 use idcraft::schemes::sno::SnoGenerator;
 use idcraft::schemes::uid::GlobalUidGenerator;
 use idcraft::{Generate, GenerateError, Scheme};
 use std::collections::HashSet;
 use std::io::{BufRead, BufWriter, Write};
-use std::path::Path;
-use std::process::{Child, Command};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The leased schemes, each with a slot of its own.
@@ -28,6 +28,40 @@ fn byte_len(scheme: &str) -> usize {
         "uid96" => 12,
         _ => 16,
     }
+}
+
+/// A worker process's scheme and output file, from the variable `var` that [`spawn_worker`]
+/// set; `None` in a normal test run.
+pub fn worker_spec(var: &str) -> Option<(String, PathBuf)> {
+    let spec = std::env::var(var).ok()?;
+    let (scheme, file) = spec.split_once(':').unwrap();
+    Some((scheme.to_owned(), PathBuf::from(file)))
+}
+
+/// Starts this test binary again as the worker `name` of `scheme` in `dir`: the test
+/// `handover_worker`, which reads its scheme and file from `var`; `env` is one more variable
+/// it needs. Its stderr goes to `name.stderr`.
+pub fn spawn_worker(dir: &Path, scheme: &str, name: &str, var: &str, env: (&str, &str)) -> Child {
+    let stderr = std::fs::File::create(dir.join(format!("{name}.stderr"))).unwrap();
+    Command::new(std::env::current_exe().unwrap())
+        .args(["handover_worker", "--exact", "--test-threads", "1", "--quiet"])
+        .env(var, format!("{scheme}:{}", dir.join(name).display()))
+        .env(env.0, env.1)
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
+
+/// The tightest configuration `LeaseConfig` accepts for a 1 s TTL (2 s in etcd): no safety
+/// margin, no drift allowance.
+pub fn tightest(namespace: &'static str) -> LeaseConfig {
+    LeaseConfig::new(namespace, 1)
+        .ttl(Duration::from_millis(1000))
+        .renew_every(Duration::from_millis(300))
+        .store_timeout(Duration::from_millis(150))
+        .safety_margin(Duration::ZERO)
+        .max_clock_drift(0.0)
 }
 
 pub fn signal(child: &Child, signal: &str) {

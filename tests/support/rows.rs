@@ -16,14 +16,19 @@ pub fn generated<I: Identity>(make: impl Fn() -> I) -> (Vec<I>, Vec<I>) {
 pub fn generated_n<I: Identity>(make: impl Fn() -> I, n: usize) -> (Vec<I>, Vec<I>) {
     let ids: Vec<I> = (0..n).map(|_| make()).collect();
     let mut shuffled = ids.clone();
+    shuffle(&mut shuffled);
+    (ids, shuffled)
+}
+
+/// Shuffles `items` into a fixed order (xorshift from a fixed seed): the same every run.
+pub fn shuffle<T>(items: &mut [T]) {
     let mut state = 0x853C_49E6_748F_EA9Bu64;
-    for i in (1..shuffled.len()).rev() {
+    for i in (1..items.len()).rev() {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        shuffled.swap(i, (state % (i as u64 + 1)) as usize);
+        items.swap(i, (state % (i as u64 + 1)) as usize);
     }
-    (ids, shuffled)
 }
 
 /// What `ORDER BY id` should give.

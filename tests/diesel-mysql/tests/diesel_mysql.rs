@@ -10,17 +10,8 @@ mod support;
 use diesel::mysql::sql_types::Unsigned;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Binary, Numeric, Text};
-use idcraft::{Decimal, Identity, Uuid};
 use rows::*;
 use support::*;
-
-#[derive(Identity)]
-#[id(scheme = "comb_pg", prefix = "ord")]
-struct Order(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
-struct Invoice(Decimal);
 
 mod schema {
     diesel::table! {
@@ -120,8 +111,8 @@ fn filters_text_and_typed_errors() {
     )
     .execute(conn)
     .unwrap();
-    type Row = (PgComb, Dist, Local, Order);
-    let mut rows: Vec<Row> = (0..300).map(|_| (PgComb::new(), Dist::new(), Local::new(), Order::new())).collect();
+    type Row = (PgComb, Dist, Local, OrderId);
+    let mut rows: Vec<Row> = (0..300).map(|_| (PgComb::new(), Dist::new(), Local::new(), OrderId::new())).collect();
     // uid64's top values, which a signed BIGINT would hold as negative numbers.
     rows[0].2 = Local::from(u64::MAX);
     rows[1].2 = Local::from(1u64 << 63);
@@ -155,7 +146,7 @@ fn filters_text_and_typed_errors() {
     let e = diesel::select(diesel::dsl::sql::<Numeric>("CAST(12.5 AS DECIMAL(10,1))")).get_result::<Dist>(conn);
     assert!(messages(&e.unwrap_err()).contains("invalid character '.'"));
     let e = diesel::select(diesel::dsl::sql::<Text>("'cus_00000000-0000-0000-0000-000000000000'"))
-        .get_result::<Order>(conn)
+        .get_result::<OrderId>(conn)
         .unwrap_err();
     assert!(messages(&e).contains("ord"), "{}", messages(&e));
     let negative: Local = diesel::select(diesel::dsl::sql::<BigInt>("CAST(-1 AS SIGNED)")).get_result(conn).unwrap();
@@ -165,15 +156,4 @@ fn filters_text_and_typed_errors() {
         .unwrap();
     assert_eq!(u64::from(top), u64::MAX);
     diesel::sql_query("DROP TABLE idcraft_d_mixed").execute(conn).unwrap();
-}
-
-/// An error and its causes, one message (diesel wraps the type's error with the field).
-fn messages(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        text = format!("{text}: {c}");
-        cause = c.source();
-    }
-    text
 }
