@@ -130,6 +130,7 @@ impl Lease {
         };
         Ok(Lease {
             shared,
+            #[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
             ttl: config.ttl,
             store_timeout: timing.store_timeout,
             stop: Some(stop),

@@ -2,7 +2,9 @@
 //! clock is past the previous holders' bound (see the [lease docs](crate#no-repeat-across-a-handover)).
 
 use super::{Lease, LeaseError};
+#[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
 use idcraft_core::{Clock, Timestamp};
+#[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
 use std::time::Duration;
 
 /// Generators that issue IDs on a leased slot: `SnoGenerator::leased(&lease)` (partition =
@@ -18,6 +20,7 @@ pub trait LeasedGenerator: Sized {
 }
 
 /// Waits until `unit_start(clock.now())` lies after the lease's floor.
+#[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
 fn wait_for_first_unit(
     lease: &Lease,
     clock: &impl Clock,

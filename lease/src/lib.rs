@@ -148,12 +148,6 @@
 //! a cost that follows the number of live leases, not the size of the slot space.
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// A lease serves the generators of the families that are on; with some off, parts of the
-// machinery only they use go unused. Dead code is checked on the build with every family.
-#![cfg_attr(
-    not(all(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake")),
-    allow(dead_code, unused_imports)
-)]
 // Without a store (`postgres` or `etcd`) no lease can be taken: the facade never builds the
 // crate so, but its own default build (and the publish check) does, and should not warn.
 #![cfg_attr(not(any(feature = "postgres", feature = "etcd")), allow(dead_code, unused_imports))]
@@ -185,7 +179,9 @@ pub use tokio_postgres;
 
 use idcraft_core::fence::Fence;
 use renewer::{Handback, Released};
-use state::{Shared, time_of};
+use state::Shared;
+#[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
+use state::time_of;
 use std::sync::Arc;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
@@ -195,6 +191,7 @@ use std::time::Duration;
 /// [module docs](self) for what that guarantees).
 pub struct Lease {
     shared: Arc<Shared>,
+    #[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
     ttl: Duration,
     store_timeout: Duration,
     stop: Option<mpsc::Sender<()>>,
@@ -235,12 +232,14 @@ impl Lease {
     }
 
     /// The previous holders' bound: IDs on this lease carry time units starting after it.
+    #[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
     pub(crate) fn issues_after(&self) -> std::time::SystemTime {
         time_of(self.shared.floor)
     }
 
     /// The TTL, the longest a new holder is willing to wait for its clock (see
     /// [`LeaseError::ClockBehind`]).
+    #[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]
     pub(crate) fn ttl(&self) -> Duration {
         self.ttl
     }
