@@ -1,6 +1,7 @@
 //! Which slots a lease is taken from and how it is kept: the configuration and the one place
 //! that decides whether it can be honoured.
 
+#[cfg(any(feature = "postgres", feature = "etcd", test))]
 use super::LeaseError;
 use std::time::Duration;
 
@@ -18,7 +19,11 @@ pub enum OnExpiry {
 /// [`LeaseError::Config`] for a configuration it cannot honour, never a panic.
 #[derive(Clone, Debug)]
 pub struct LeaseConfig {
+    // Read only by `check` and the claim, which come with a store (and by the tests). Not gated:
+    // `LeaseConfig::new`, public, takes both, whatever the features.
+    #[cfg_attr(not(any(feature = "postgres", feature = "etcd", test)), allow(dead_code))]
     pub(super) namespace: &'static str,
+    #[cfg_attr(not(any(feature = "postgres", feature = "etcd", test)), allow(dead_code))]
     pub(super) slots: u32,
     pub(super) ttl: Duration,
     pub(super) renew_every: Duration,
@@ -31,14 +36,17 @@ pub struct LeaseConfig {
 
 /// The longest TTL accepted: a lease is a liveness tool, and a year keeps every deadline far
 /// inside the clocks' arithmetic.
+#[cfg(any(feature = "postgres", feature = "etcd", test))]
 const MAX_TTL: Duration = Duration::from_secs(365 * 24 * 3600);
 
 /// The default store timeout's ceiling: a dead store should cost a renewal attempt seconds, not
 /// half of a long renewal period.
+#[cfg(any(feature = "postgres", feature = "etcd", test))]
 const DEFAULT_STORE_TIMEOUT_CAP: Duration = Duration::from_secs(2);
 
 /// What [`LeaseConfig::check`] derives: how long a claim or renewal is trusted from the moment
 /// it was sent, and the deadline of every store call.
+#[cfg(any(feature = "postgres", feature = "etcd", test))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Timing {
     pub(super) validity: Duration,
@@ -148,6 +156,7 @@ impl LeaseConfig {
 
     /// Whether the configuration can be honoured, and its derived timing. Checked arithmetic
     /// throughout: any `Duration` and any `f64` give an answer.
+    #[cfg(any(feature = "postgres", feature = "etcd", test))]
     pub(super) fn check(&self) -> Result<Timing, LeaseError> {
         let drift = self.max_clock_drift;
         if !(0.0..0.5).contains(&drift) {

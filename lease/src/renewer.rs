@@ -2,8 +2,12 @@
 //! bounded by the store timeout, on a fresh connection), and gives the slot back when the
 //! lease is released or dropped.
 
+#[cfg(any(feature = "postgres", feature = "etcd"))]
 use super::state::{Shared, monotonic_nanos, time_of, wall_micros_in};
-use super::store::{LeaseError, Store};
+use super::store::LeaseError;
+#[cfg(any(feature = "postgres", feature = "etcd"))]
+use super::store::Store;
+#[cfg(any(feature = "postgres", feature = "etcd"))]
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Condvar, Mutex};
 use std::task::{Poll, Waker};
@@ -11,11 +15,13 @@ use std::time::Duration;
 
 /// How soon a failed renewal is tried again: soon enough that a store back from an outage is
 /// found within a fraction of `renew_every`, not so often that a fleet hammers a sick store.
+#[cfg(any(feature = "postgres", feature = "etcd"))]
 fn retry_after(every: Duration) -> Duration {
     (every / 5).clamp(Duration::from_millis(10), Duration::from_secs(1))
 }
 
 /// Renews until stopped or the slot is lost; on stop, releases and reports through `handback`.
+#[cfg(any(feature = "postgres", feature = "etcd"))]
 pub(super) fn run(
     mut store: Box<dyn Store>,
     shared: &Shared,
@@ -75,6 +81,7 @@ struct HandbackState {
 }
 
 impl Handback {
+    #[cfg(any(feature = "postgres", feature = "etcd"))]
     fn finish(&self, result: Result<(), LeaseError>) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         state.result = Some(result);

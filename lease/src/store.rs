@@ -3,7 +3,10 @@
 //! [lease docs](crate#no-repeat-across-a-handover)). A backend is one file implementing
 //! [`Store`].
 
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
+#[cfg(any(feature = "postgres", feature = "etcd", all(test, feature = "sno")))]
+use std::time::SystemTime;
+#[cfg(any(feature = "postgres", feature = "etcd"))]
 use uuid::Uuid;
 
 /// Why a lease could not be taken or kept.
@@ -87,6 +90,7 @@ impl std::error::Error for LeaseError {
 }
 
 /// A slot just claimed.
+#[cfg(any(feature = "postgres", feature = "etcd", all(test, feature = "sno")))]
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Claim {
     pub(super) slot: u32,
@@ -99,6 +103,7 @@ pub(super) struct Claim {
 }
 
 /// What a holder asks of [`Store::claim`].
+#[cfg(any(feature = "postgres", feature = "etcd"))]
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ClaimRequest {
     /// Who claims (a random UUID per lease).
@@ -116,6 +121,7 @@ pub(super) struct ClaimRequest {
 /// One backend's statements. Every call returns within the store timeout the backend was
 /// built with ([`LeaseError::Timeout`] otherwise), and a failed call leaves the backend ready
 /// to reconnect on the next.
+#[cfg(any(feature = "postgres", feature = "etcd"))]
 pub(super) trait Store: Send + 'static {
     /// Creates the backend's schema unless it exists.
     fn prepare(&mut self) -> Result<(), LeaseError>;
