@@ -12,6 +12,51 @@ pub(super) const LATEST: Timestamp = Timestamp::new(EPOCH + u32::MAX as i64, 999
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Ksuid(pub(super) [u8; 20]);
 
+/// `src` into `bytes` from `at` (a `const fn` cannot call `copy_from_slice`).
+pub(super) const fn copy(bytes: &mut [u8; 20], at: usize, src: &[u8]) {
+    let mut i = 0;
+    while i < src.len() {
+        bytes[at + i] = src[i];
+        i += 1;
+    }
+}
+
+/// `out.len()` bytes of `bytes` from `at` into `out`.
+pub(super) const fn copy_out(out: &mut [u8], bytes: &[u8; 20], at: usize) {
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = bytes[at + i];
+        i += 1;
+    }
+}
+
+/// Inside the inherent impl of KSUID and KSUID-ms, which share their 20 bytes' first four:
+/// the byte-array conversions and the seconds.
+macro_rules! twenty_bytes {
+    ($what:literal) => {
+        #[doc = concat!("The ", $what, " of these 20 bytes (every 20 bytes are one).")]
+        pub const fn from_bytes_array(bytes: [u8; 20]) -> Self {
+            Self(bytes)
+        }
+
+        /// The 20 bytes.
+        pub const fn to_bytes_array(&self) -> [u8; 20] {
+            self.0
+        }
+
+        /// The seconds since [`Ksuid::EPOCH`](super::Ksuid::EPOCH) (KSUID's "timestamp").
+        pub const fn seconds(&self) -> u32 {
+            u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
+        }
+
+        /// The embedded Unix seconds.
+        pub const fn unix_seconds(&self) -> i64 {
+            super::layout::EPOCH + self.seconds() as i64
+        }
+    };
+}
+pub(super) use twenty_bytes;
+
 impl Ksuid {
     /// The KSUID epoch in Unix seconds: 2014-05-13T16:53:20Z (KSUID-ms's too).
     pub const EPOCH: i64 = EPOCH;
@@ -19,47 +64,17 @@ impl Ksuid {
     /// The KSUID of `seconds` since the epoch and `payload`.
     pub const fn from_parts(seconds: u32, payload: [u8; 16]) -> Ksuid {
         let mut bytes = [0u8; 20];
-        let s = seconds.to_be_bytes();
-        let mut i = 0;
-        while i < 4 {
-            bytes[i] = s[i];
-            i += 1;
-        }
-        while i < 20 {
-            bytes[i] = payload[i - 4];
-            i += 1;
-        }
+        copy(&mut bytes, 0, &seconds.to_be_bytes());
+        copy(&mut bytes, 4, &payload);
         Ksuid(bytes)
     }
 
-    /// The KSUID of these 20 bytes (every 20 bytes are one).
-    pub const fn from_bytes_array(bytes: [u8; 20]) -> Ksuid {
-        Ksuid(bytes)
-    }
-
-    /// The 20 bytes.
-    pub const fn to_bytes_array(&self) -> [u8; 20] {
-        self.0
-    }
-
-    /// The seconds since [`EPOCH`](Self::EPOCH) (KSUID's "timestamp").
-    pub const fn seconds(&self) -> u32 {
-        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
-    }
-
-    /// The embedded Unix seconds.
-    pub const fn unix_seconds(&self) -> i64 {
-        EPOCH + self.seconds() as i64
-    }
+    twenty_bytes!("KSUID");
 
     /// The 16 bytes after the time.
     pub const fn payload(&self) -> [u8; 16] {
         let mut payload = [0u8; 16];
-        let mut i = 0;
-        while i < 16 {
-            payload[i] = self.0[4 + i];
-            i += 1;
-        }
+        copy_out(&mut payload, &self.0, 4);
         payload
     }
 

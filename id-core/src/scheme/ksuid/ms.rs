@@ -12,7 +12,7 @@
 //! `(byte × 4) mod 1000` ms, which puts it before the second's byte-0 IDs in time but after them
 //! in byte order.
 
-use super::layout::{EPOCH, LATEST};
+use super::layout::{EPOCH, LATEST, copy, copy_out, twenty_bytes};
 use crate::clock::{Clock, SystemClock};
 use crate::codec::IdText;
 use crate::error::{GenerateError, ParseError};
@@ -29,40 +29,13 @@ impl KsuidMs {
     /// The KSUID-ms of `seconds` since the epoch, `steps` of 4 ms within it and `payload`.
     pub const fn from_parts(seconds: u32, steps: u8, payload: [u8; 15]) -> KsuidMs {
         let mut bytes = [0u8; 20];
-        let s = seconds.to_be_bytes();
-        let mut i = 0;
-        while i < 4 {
-            bytes[i] = s[i];
-            i += 1;
-        }
+        copy(&mut bytes, 0, &seconds.to_be_bytes());
         bytes[4] = steps;
-        i = 0;
-        while i < 15 {
-            bytes[5 + i] = payload[i];
-            i += 1;
-        }
+        copy(&mut bytes, 5, &payload);
         KsuidMs(bytes)
     }
 
-    /// The KSUID-ms of these 20 bytes (every 20 bytes are one).
-    pub const fn from_bytes_array(bytes: [u8; 20]) -> KsuidMs {
-        KsuidMs(bytes)
-    }
-
-    /// The 20 bytes.
-    pub const fn to_bytes_array(&self) -> [u8; 20] {
-        self.0
-    }
-
-    /// The seconds since [`Ksuid::EPOCH`](super::Ksuid::EPOCH).
-    pub const fn seconds(&self) -> u32 {
-        u32::from_be_bytes([self.0[0], self.0[1], self.0[2], self.0[3]])
-    }
-
-    /// The embedded Unix seconds.
-    pub const fn unix_seconds(&self) -> i64 {
-        EPOCH + self.seconds() as i64
-    }
+    twenty_bytes!("KSUID-ms");
 
     /// The fifth byte: the millisecond within the second divided by 4.
     pub const fn steps(&self) -> u8 {
@@ -77,11 +50,7 @@ impl KsuidMs {
     /// The 15 random bytes after the time.
     pub const fn payload(&self) -> [u8; 15] {
         let mut payload = [0u8; 15];
-        let mut i = 0;
-        while i < 15 {
-            payload[i] = self.0[5 + i];
-            i += 1;
-        }
+        copy_out(&mut payload, &self.0, 5);
         payload
     }
 
