@@ -166,22 +166,22 @@ fn tokens_serialize_as_text() {
     assert!(serde_json::from_str::<PublicId<OrderId>>("\"ord_nope\"").is_err());
 }
 
-mod billing {
-    use idcraft::{Identity, Uuid};
+/// A module of one ID type, for types that share a name across modules.
+macro_rules! id_module {
+    ($module:ident, $name:ident, $scheme:literal, $prefix:literal) => {
+        mod $module {
+            use idcraft::{Identity, Uuid};
 
-    /// The same type name as `shipping::Id`, another prefix.
-    #[derive(Identity)]
-    #[id(scheme = "comb_pg", prefix = "bil")]
-    pub struct Id(pub Uuid);
+            #[derive(Identity)]
+            #[id(scheme = $scheme, prefix = $prefix)]
+            pub struct $name(pub Uuid);
+        }
+    };
 }
 
-mod shipping {
-    use idcraft::{Identity, Uuid};
-
-    #[derive(Identity)]
-    #[id(scheme = "comb_pg", prefix = "shp")]
-    pub struct Id(pub Uuid);
-}
+// The same type name as `shipping::Id`, another prefix.
+id_module!(billing, Id, "comb_pg", "bil");
+id_module!(shipping, Id, "comb_pg", "shp");
 
 /// Bound keys depend on the type's name and prefix only, never on which type a process used
 /// first, even when two types share a name.
@@ -201,22 +201,9 @@ fn bound_keys_do_not_depend_on_first_use() {
     assert_eq!(billing_first.from_public(&forged), Err(PublicIdError::Invalid));
 }
 
-mod sales {
-    use idcraft::{Identity, Uuid};
-
-    /// Same name and prefix as `support::OrderId`: only the module tells them apart.
-    #[derive(Identity)]
-    #[id(scheme = "comb_pg", prefix = "ord")]
-    pub struct OrderId(pub Uuid);
-}
-
-mod support {
-    use idcraft::{Identity, Uuid};
-
-    #[derive(Identity)]
-    #[id(scheme = "hot", prefix = "ord")]
-    pub struct OrderId(pub Uuid);
-}
+// Same name and prefix as `support::OrderId`: only the module tells them apart.
+id_module!(sales, OrderId, "comb_pg", "ord");
+id_module!(support, OrderId, "hot", "ord");
 
 /// Binding keys on the scheme too: a token of `sales::OrderId` does not decode as
 /// `support::OrderId` (same name, same prefix, another scheme). Keyed on name and prefix only,
@@ -234,8 +221,8 @@ fn binding_tells_same_named_types_of_other_modules_apart() {
 /// The same `ids.rs` in the server (`shop::ids`) and in a second binary of the package
 /// (`mint::ids`): module paths differ, as they do between two crates, a renamed crate or a moved
 /// type. Tokens were keyed on the module path, so the second binary's tokens answered 404.
-mod shop {
-    pub mod ids {
+macro_rules! ids_rs {
+    () => {
         use idcraft::{Identity, Uuid};
 
         #[derive(Identity)]
@@ -246,20 +233,18 @@ mod shop {
         #[derive(Identity)]
         #[id(scheme = "comb_pg", prefix = "inv")]
         pub struct InvoiceId(pub Uuid);
+    };
+}
+
+mod shop {
+    pub mod ids {
+        ids_rs!();
     }
 }
 
 mod mint {
     pub mod ids {
-        use idcraft::{Identity, Uuid};
-
-        #[derive(Identity)]
-        #[id(scheme = "comb_pg", prefix = "ord", bind = "shop.order")]
-        pub struct OrderId(pub Uuid);
-
-        #[derive(Identity)]
-        #[id(scheme = "comb_pg", prefix = "inv")]
-        pub struct InvoiceId(pub Uuid);
+        ids_rs!();
 
         /// Another bind name, everything else equal.
         #[derive(Identity)]

@@ -45,43 +45,29 @@ where
     }
 }
 
-impl<T> FromRequest for IdPath<T>
-where
-    T: DeserializeOwned + 'static,
-{
-    type Error = Rejection;
-    type Future = Ready<Result<Self, Rejection>>;
+// The serde extractors: `$read` deserializes the value out of the request `$req` with the
+// request's keys; actix answers every deserialization failure as the client's, `$client`.
+macro_rules! serde_extractor {
+    ($extractor:ident, $client:expr, |$req:ident| $read:expr) => {
+        impl<T> FromRequest for $extractor<T>
+        where
+            T: DeserializeOwned + 'static,
+        {
+            type Error = Rejection;
+            type Future = Ready<Result<Self, Rejection>>;
 
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        // actix answers every path deserialization failure as the client's.
-        let result = web::deserialize(
-            request_keys(req),
-            Rejection::NotFound,
-            || actix_web::web::Path::<T>::extract(req).into_inner(),
-            |_| false,
-        );
-        ready(result.map(|p| IdPath(p.into_inner())))
-    }
+            fn from_request($req: &HttpRequest, _: &mut Payload) -> Self::Future {
+                ready(web::deserialize(request_keys($req), $client, || $read, |_| false).map($extractor))
+            }
+        }
+    };
 }
 
-impl<T> FromRequest for IdQuery<T>
-where
-    T: DeserializeOwned + 'static,
-{
-    type Error = Rejection;
-    type Future = Ready<Result<Self, Rejection>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let result = web::deserialize(
-            request_keys(req),
-            Rejection::BadRequest,
-            // Repeated keys read as a list (`ids=A&ids=B`), which actix's `Query` refuses.
-            || serde_html_form::from_str::<T>(req.query_string()),
-            |_| false,
-        );
-        ready(result.map(IdQuery))
-    }
-}
+serde_extractor!(IdPath, Rejection::NotFound, |req| actix_web::web::Path::<T>::extract(req)
+    .into_inner()
+    .map(actix_web::web::Path::into_inner));
+// Repeated keys read as a list (`ids=A&ids=B`), which actix's `Query` refuses.
+serde_extractor!(IdQuery, Rejection::BadRequest, |req| serde_html_form::from_str::<T>(req.query_string()));
 
 impl ResponseError for Rejection {
     fn status_code(&self) -> StatusCode {

@@ -24,6 +24,12 @@
 --   ksuid, ksuid_ms                          bytea (20 bytes)
 --   object_id, xid                           bytea (12 bytes)
 --
+-- Each scheme's functions are declared, not written out: the layouts whose time is one
+-- big-endian field of their bytes, and the snowflakes, are rows of a table of their facts
+-- (epoch, unit, where the time stands, range), from which the file makes each function a call
+-- of the generic ones with those facts; the other layouts' functions call their own arithmetic.
+-- `\sf idcraft_uuid7_min_at` shows what one does.
+--
 -- `_time` is overloaded on the column type, so `idcraft_ulid_time(id)` works on a uuid and on a
 -- bytea column alike; where a scheme has overloads, an untyped literal or driver parameter is
 -- ambiguous ("function ... is not unique"): cast it, `idcraft_ulid_time($1::uuid)`. A return type
@@ -134,97 +140,175 @@ $$;
 COMMENT ON FUNCTION idcraft_guid_swap(bytea) IS
   'idcraft: a GUID''s 16 bytes between string order and .NET ToByteArray() order (its own inverse)';
 
--- ------------------------------------------------------------------------------------------
--- comb_pg (RT.Comb PostgreSql): Unix milliseconds in the first 6 bytes; 1970 to
--- 9999-12-31T23:59:59.999Z (.NET's last instant).
-
-CREATE OR REPLACE FUNCTION idcraft_comb_pg_time(id bytea) RETURNS timestamptz
+-- The instant of a layout whose time is the `len` big-endian bytes from byte `first_byte` (1 the
+-- first), above `shift` bits of something else, counted in `unit_us` microseconds since `epoch`.
+CREATE OR REPLACE FUNCTION idcraft_field_time(id bytea, epoch timestamptz, first_byte integer, len integer, shift integer,
+    unit_us bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
-COMMENT ON FUNCTION idcraft_comb_pg_time(bytea) IS
-  'idcraft: the instant a comb_pg ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+AS $$ SELECT idcraft_us_after(epoch, (idcraft_be_bigint(substring(id FROM first_byte FOR len)) >> shift) * unit_us) $$;
+COMMENT ON FUNCTION idcraft_field_time(bytea, timestamptz, integer, integer, integer, bigint) IS
+  'idcraft: the instant of bytes whose len bytes from byte first_byte count unit_us since epoch, above shift bits';
 
-CREATE OR REPLACE FUNCTION idcraft_comb_pg_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_comb_pg_time(uuid_send(id)) $$;
-COMMENT ON FUNCTION idcraft_comb_pg_time(uuid) IS
-  'idcraft: the instant a comb_pg ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_pg_min_at(t timestamptz) RETURNS uuid
+-- The `digits` hex digits of such a time field for t, clamped into `epoch`..`latest`: the units
+-- since epoch above `shift` bits all 0 (`ones` false) or all 1.
+CREATE OR REPLACE FUNCTION idcraft_field_hex(t timestamptz, epoch timestamptz, latest timestamptz, unit_us bigint,
+    digits integer, shift integer, ones boolean) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
-          || repeat('0', 20))::uuid
+  SELECT idcraft_hex(((idcraft_clamped_us(t, epoch, epoch, latest) / unit_us) << shift)
+                     | CASE WHEN ones THEN (1::bigint << shift) - 1 ELSE 0 END, digits)
 $$;
-COMMENT ON FUNCTION idcraft_comb_pg_min_at(timestamptz) IS
-  'idcraft: the smallest comb_pg ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_pg_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
-          || repeat('f', 20))::uuid
-$$;
-COMMENT ON FUNCTION idcraft_comb_pg_max_at(timestamptz) IS
-  'idcraft: the largest comb_pg ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_pg_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_comb_pg_min_at(t)) $$;
-COMMENT ON FUNCTION idcraft_comb_pg_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest comb_pg ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_pg_max_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_comb_pg_max_at(t)) $$;
-COMMENT ON FUNCTION idcraft_comb_pg_max_at_bytea(timestamptz) IS
-  'idcraft: the largest comb_pg ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+COMMENT ON FUNCTION idcraft_field_hex(timestamptz, timestamptz, timestamptz, bigint, integer, integer, boolean) IS
+  'idcraft: the hex digits of the time field of t (clamped into epoch..latest) in unit_us units, above shift bits of 0 or 1';
 
 -- ------------------------------------------------------------------------------------------
--- comb_sql (RT.Comb SqlServer): Unix milliseconds in the last 6 bytes (where SQL Server's
--- uniqueidentifier order looks first; PostgreSQL's looks there last); 1970 to 9999.
+-- Declaring a scheme's functions. Every idcraft_<scheme>_time/_min_at/_max_at is a SQL
+-- function of one expression, IMMUTABLE STRICT PARALLEL SAFE and commented alike, made by these helpers
+-- (temporary, and dropped at the end of this file) from the scheme's body: a call of the
+-- functions above with the layout's facts, or of the scheme's own arithmetic below. A SQL
+-- function of one expression is inlined into the query, so `_time(id)` costs no call of its own;
+-- the bounds' arguments are constants, which the planner folds before it plans the index scan.
 
-CREATE OR REPLACE FUNCTION idcraft_comb_sql_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 11 FOR 6)) * 1000) $$;
-COMMENT ON FUNCTION idcraft_comb_sql_time(bytea) IS
-  'idcraft: the instant a comb_sql ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_sql_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_comb_sql_time(uuid_send(id)) $$;
-COMMENT ON FUNCTION idcraft_comb_sql_time(uuid) IS
-  'idcraft: the instant a comb_sql ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_sql_min_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+-- CREATE OR REPLACE the SQL function `signature` returning `returns` as SELECT `body`, and
+-- COMMENT it.
+CREATE OR REPLACE PROCEDURE pg_temp.idcraft_define(signature text, returns text, body text, comment text)
+LANGUAGE plpgsql
 AS $$
-  SELECT (repeat('0', 20)
-          || idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12))::uuid
+BEGIN
+  EXECUTE format('CREATE OR REPLACE FUNCTION %s RETURNS %s LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS %L',
+                 signature, returns, 'SELECT ' || body);
+  EXECUTE format('COMMENT ON FUNCTION %s IS %L', signature, 'idcraft: ' || comment);
+END
 $$;
-COMMENT ON FUNCTION idcraft_comb_sql_min_at(timestamptz) IS
-  'idcraft: the smallest comb_sql ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
 
-CREATE OR REPLACE FUNCTION idcraft_comb_sql_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+-- idcraft_<scheme>_time(id <type>): `body` reads `id`; `resolution` is how it keeps Rust's time.
+CREATE OR REPLACE PROCEDURE pg_temp.idcraft_time(scheme text, type text, body text, resolution text)
+LANGUAGE plpgsql
 AS $$
-  SELECT (repeat('f', 20)
-          || idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12))::uuid
+BEGIN
+  CALL pg_temp.idcraft_define(format('idcraft_%s_time(id %s)', scheme, type), 'timestamptz', body,
+    format('the instant a %s ID in a %s column embeds (Rust''s timestamp(), %s)', scheme, type, resolution));
+END
 $$;
-COMMENT ON FUNCTION idcraft_comb_sql_max_at(timestamptz) IS
-  'idcraft: the largest comb_sql ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
 
-CREATE OR REPLACE FUNCTION idcraft_comb_sql_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_comb_sql_min_at(t)) $$;
-COMMENT ON FUNCTION idcraft_comb_sql_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest comb_sql ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
+-- idcraft_<scheme>_min_at<suffix>(t) and _max_at<suffix>(t), returning `type`: `smallest` and
+-- `largest` compute them from `t`; `range` is the layout's, which t is clamped into.
+CREATE OR REPLACE PROCEDURE pg_temp.idcraft_bounds(scheme text, type text, suffix text, smallest text, largest text,
+    range text)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  b record;
+BEGIN
+  FOR b IN SELECT * FROM (VALUES ('min', 'smallest', smallest), ('max', 'largest', largest)) AS x(name, adjective, body)
+  LOOP
+    CALL pg_temp.idcraft_define(format('idcraft_%s_%s_at%s(t timestamptz)', scheme, b.name, suffix), type, b.body,
+      format('the %s %s ID in a %s column whose time is t, t clamped into %s (Rust''s Scheme::%s_at)',
+             b.adjective, scheme, type, range, b.name));
+  END LOOP;
+END
+$$;
 
-CREATE OR REPLACE FUNCTION idcraft_comb_sql_max_at_bytea(t timestamptz) RETURNS bytea
+-- A scheme kept in a uuid column (its bytes in string order, or .NET's when `dotnet`) and in
+-- bytea: its uuid functions read and write the bytes of its bytea ones.
+CREATE OR REPLACE PROCEDURE pg_temp.idcraft_uuid_twins(scheme text, dotnet boolean, range text, resolution text)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  swap text := CASE WHEN dotnet THEN 'idcraft_guid_swap(%s)' ELSE '%s' END;
+  bound text := format('encode(%s, ''hex'')::uuid', format(swap, format('idcraft_%s_%%s_at_bytea(t)', scheme)));
+BEGIN
+  CALL pg_temp.idcraft_time(scheme, 'uuid', format('idcraft_%s_time(%s)', scheme, format(swap, 'uuid_send(id)')),
+                            resolution);
+  CALL pg_temp.idcraft_bounds(scheme, 'uuid', '', format(bound, 'min'), format(bound, 'max'), range);
+END
+$$;
+
+-- ------------------------------------------------------------------------------------------
+-- The layouts whose time is one big-endian field of their bytes, declared by their facts in
+-- the table below (in milliseconds unless said otherwise):
+--   comb_pg (RT.Comb PostgreSql): Unix ms in the first 6 bytes.
+--   comb_sql (RT.Comb SqlServer): Unix ms in the last 6 bytes (where SQL Server's
+--     uniqueidentifier order looks first; PostgreSQL's looks there last).
+--   comb_binary (RT.Comb Oracle / SqliteBinary): Unix ms in .NET bytes 0..6, i.e. string bytes
+--     3, 2, 1, 0, 5, 4. Its bytea form is the .NET byte array (as idcraft's binary columns write
+--     it), which sorts by time; its uuid form does not.
+--   hot (HotGuid): Unix seconds in the first 4 bytes.
+--   distributed128 (Architect.Identities' DistributedId128): the u128 ms48 | 7 (4 bits) |
+--     random 12 | 0 | random 63, ms since 1700; as uuid (the Rust column), bytea (its 16
+--     big-endian bytes) and NUMERIC(38,0) (the u128, further down).
+--   uuid7 (RFC 9562) and ulid: 48 bits of Unix ms first. uuid7's smallest and largest keep the
+--     version (7) and variant (10) bits, which Rust requires of every value.
+--   sno: bytea(10); a 39-bit count of 4 ms units since 2010 in the first 5 bytes, then the tick bit.
+--   ksuid: bytea(20); the seconds since 2014-05-13T16:53:20Z (Unix 1400000000) in the first 4
+--     bytes, then 16 payload bytes.
+--   object_id (MongoDB's ObjectId): bytea(12); Unix seconds in the first 4 bytes, then 5 random
+--     bytes and a 3-byte counter.
+--   xid (rs/xid): bytea(12); Unix seconds in the first 4 bytes, then a 3-byte machine ID, a
+--     2-byte process ID and a 3-byte counter.
+-- Each row makes idcraft_<scheme>_time(bytea) a call of idcraft_field_time, and its bounds in
+-- bytea the digits of idcraft_field_hex beside the rest of the bytes (all 0 in the smallest ID
+-- and all f in the largest, unless the row says otherwise); a uuid layout gets its uuid twins.
+DO $$
+DECLARE
+  f record;
+  resolution text;
+  head text;    -- the field's hex digits of t, but for the last argument (ones)
+  around text;  -- the field's digits (1) beside the rest (2): the field first, or (comb_sql) last
+BEGIN
+  FOR f IN SELECT * FROM (VALUES
+    -- scheme, column, .NET byte order, epoch, time field (first byte, length, bits below it), unit (us),
+    -- last instant, bytes, the bytes around the field in the smallest and largest ID (hex; NULL: 0 and f), range
+    ('comb_pg',        'uuid',  false, 'epoch',                  1,  6, 0, 1000,    '9999-12-31 23:59:59.999+00',     16, NULL,                   NULL,                   '1970 to 9999-12-31T23:59:59.999Z'),
+    ('comb_sql',       'uuid',  false, 'epoch',                  11, 6, 0, 1000,    '9999-12-31 23:59:59.999+00',     16, NULL,                   NULL,                   '1970 to 9999-12-31T23:59:59.999Z'),
+    ('comb_binary',    'uuid',  true,  'epoch',                  1,  6, 0, 1000,    '9999-12-31 23:59:59.999+00',     16, NULL,                   NULL,                   '1970 to 9999-12-31T23:59:59.999Z'),
+    ('hot',            'uuid',  false, 'epoch',                  1,  4, 0, 1000000, '2106-02-07 06:28:15.999999+00',  16, NULL,                   NULL,                   '1970 to 2106-02-07T06:28:15Z'),
+    ('distributed128', 'uuid',  false, '1700-01-01 00:00:00+00', 1,  6, 0, 1000,    '10619-08-04 05:31:50.655999+00', 16, '70000000000000000000', '7fff7fffffffffffffff', '1700 to 10619-08-04T05:31:50.655Z'),
+    ('uuid7',          'uuid',  false, 'epoch',                  1,  6, 0, 1000,    '10889-08-02 05:31:50.655999+00', 16, '70008000000000000000', '7fffbfffffffffffffff', '1970 to 10889-08-02T05:31:50.655Z'),
+    ('ulid',           'uuid',  false, 'epoch',                  1,  6, 0, 1000,    '10889-08-02 05:31:50.655999+00', 16, NULL,                   NULL,                   '1970 to 10889-08-02T05:31:50.655Z'),
+    ('sno',            'bytea', false, '2010-01-01 00:00:00+00', 1,  5, 1, 4000,    '2079-09-07 15:47:35.551999+00',  10, NULL,                   NULL,                   '2010 to 2079-09-07T15:47:35.548Z'),
+    ('ksuid',          'bytea', false, '2014-05-13 16:53:20+00', 1,  4, 0, 1000000, '2150-06-19 23:21:35.999999+00',  20, NULL,                   NULL,                   '2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z'),
+    ('object_id',      'bytea', false, 'epoch',                  1,  4, 0, 1000000, '2106-02-07 06:28:15.999999+00',  12, NULL,                   NULL,                   '1970 to 2106-02-07T06:28:15Z'),
+    ('xid',            'bytea', false, 'epoch',                  1,  4, 0, 1000000, '2106-02-07 06:28:15.999999+00',  12, NULL,                   NULL,                   '1970 to 2106-02-07T06:28:15Z')
+    ) AS facts(scheme, col, dotnet, epoch, first_byte, len, shift, unit_us, latest, bytes, smallest, largest, range)
+  LOOP
+    resolution := CASE WHEN f.unit_us % 1000000 = 0 THEN 'whole seconds' ELSE 'truncated to the microsecond' END;
+    head := format('idcraft_field_hex(t, %L, %L, %s, %s, %s, %%s)', f.epoch, f.latest, f.unit_us, 2 * f.len, f.shift);
+    around := CASE WHEN f.first_byte = 1 THEN 'decode(%1$s || %2$L, ''hex'')' ELSE 'decode(%2$L || %1$s, ''hex'')' END;
+    CALL pg_temp.idcraft_time(f.scheme, 'bytea', format('idcraft_field_time(id, %L, %s, %s, %s, %s)',
+                              f.epoch, f.first_byte, f.len, f.shift, f.unit_us), resolution);
+    CALL pg_temp.idcraft_bounds(f.scheme, 'bytea', CASE WHEN f.col = 'uuid' THEN '_bytea' ELSE '' END,
+      format(around, format(head, 'false'), COALESCE(f.smallest, repeat('0', 2 * (f.bytes - f.len)))),
+      format(around, format(head, 'true'), COALESCE(f.largest, repeat('f', 2 * (f.bytes - f.len)))), f.range);
+    IF f.col = 'uuid' THEN
+      CALL pg_temp.idcraft_uuid_twins(f.scheme, f.dotnet, f.range, resolution);
+    END IF;
+  END LOOP;
+END
+$$;
+
+-- The 12 hex digits of the Unix milliseconds of t, clamped into 48 bits (uuid7's and ulid's time).
+CREATE OR REPLACE FUNCTION idcraft_unix_ms48(t timestamptz) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_comb_sql_max_at(t)) $$;
-COMMENT ON FUNCTION idcraft_comb_sql_max_at_bytea(timestamptz) IS
-  'idcraft: the largest comb_sql ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
+AS $$ SELECT idcraft_field_hex(t, 'epoch', '10889-08-02 05:31:50.655999+00', 1000, 12, 0, false) $$;
+COMMENT ON FUNCTION idcraft_unix_ms48(timestamptz) IS
+  'idcraft: the 12 hex digits of the Unix milliseconds of t, clamped into 48 bits (uuid7, ulid)';
+
+-- Byte layouts that start with 32-bit big-endian seconds since an epoch (ksuid, object_id,
+-- xid, declared above by their field): the instant they embed, and the bound of a second with
+-- every byte after the seconds 00 (`fill` '0') or ff (`fill` 'f'), `len` bytes in all.
+CREATE OR REPLACE FUNCTION idcraft_seconds_prefix_time(id bytea, epoch timestamptz) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT idcraft_field_time(id, epoch, 1, 4, 0, 1000000) $$;
+COMMENT ON FUNCTION idcraft_seconds_prefix_time(bytea, timestamptz) IS
+  'idcraft: the instant of a bytea whose first 4 bytes are big-endian seconds since epoch';
+
+CREATE OR REPLACE FUNCTION idcraft_seconds_prefix_bound(t timestamptz, epoch timestamptz, latest timestamptz,
+    len integer, fill text) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT decode(idcraft_field_hex(t, epoch, latest, 1000000, 8, 0, false) || repeat(fill, 2 * (len - 4)), 'hex') $$;
+COMMENT ON FUNCTION idcraft_seconds_prefix_bound(timestamptz, timestamptz, timestamptz, integer, text) IS
+  'idcraft: len bytes: the seconds of t (clamped into epoch..latest) since epoch, then bytes of fill (0 or f)';
 
 -- ------------------------------------------------------------------------------------------
 -- comb_legacy (RT.Comb Legacy): SQL Server datetime in the last 6 bytes: days since 1900
@@ -232,21 +316,11 @@ COMMENT ON FUNCTION idcraft_comb_sql_max_at_bytea(timestamptz) IS
 -- 0 to 25,920,000); 1900-01-01 to the end of day 65535 (2079-06-06). Rust reads tick n as
 -- floor(n / 0.3 ms) in 100 ns units; here, floor(n * 10 / 3 ms) in microseconds.
 
-CREATE OR REPLACE FUNCTION idcraft_comb_legacy_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT idcraft_us_after('1900-01-01 00:00:00+00',
-           idcraft_be_bigint(substring(id FROM 11 FOR 2)) * 86400000000
-           + floor(('x' || encode(substring(id FROM 13 FOR 4), 'hex'))::bit(32)::integer::bigint * 10000 / 3.0)::bigint)
-$$;
-COMMENT ON FUNCTION idcraft_comb_legacy_time(bytea) IS
-  'idcraft: the instant a comb_legacy ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_legacy_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_comb_legacy_time(uuid_send(id)) $$;
-COMMENT ON FUNCTION idcraft_comb_legacy_time(uuid) IS
-  'idcraft: the instant a comb_legacy ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
+CALL pg_temp.idcraft_time('comb_legacy', 'bytea', $$
+  idcraft_us_after('1900-01-01 00:00:00+00',
+    idcraft_be_bigint(substring(id FROM 11 FOR 2)) * 86400000000
+    + floor(('x' || encode(substring(id FROM 13 FOR 4), 'hex'))::bit(32)::integer::bigint * 10000 / 3.0)::bigint)
+$$, 'truncated to the microsecond');
 
 -- The 12 hex digits of the datetime Rust writes for t: days, then ticks of the day rounded so
 -- that a tick's own (truncated) instant maps back to it.
@@ -260,121 +334,11 @@ $$;
 COMMENT ON FUNCTION idcraft_comb_legacy_hex(timestamptz) IS
   'idcraft: the 6 datetime bytes (12 hex digits) comb_legacy writes for t, clamped into its range';
 
-CREATE OR REPLACE FUNCTION idcraft_comb_legacy_min_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (repeat('0', 20) || idcraft_comb_legacy_hex(t))::uuid $$;
-COMMENT ON FUNCTION idcraft_comb_legacy_min_at(timestamptz) IS
-  'idcraft: the smallest comb_legacy ID in a uuid column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_legacy_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (repeat('f', 20) || idcraft_comb_legacy_hex(t))::uuid $$;
-COMMENT ON FUNCTION idcraft_comb_legacy_max_at(timestamptz) IS
-  'idcraft: the largest comb_legacy ID in a uuid column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_legacy_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_comb_legacy_min_at(t)) $$;
-COMMENT ON FUNCTION idcraft_comb_legacy_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest comb_legacy ID in a bytea column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_legacy_max_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_comb_legacy_max_at(t)) $$;
-COMMENT ON FUNCTION idcraft_comb_legacy_max_at_bytea(timestamptz) IS
-  'idcraft: the largest comb_legacy ID in a bytea column whose time is t, t clamped into 1900 to 2079-06-06T23:59:59.999999Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- comb_binary (RT.Comb Oracle / SqliteBinary): Unix milliseconds in .NET bytes 0..6, i.e.
--- string bytes 3, 2, 1, 0, 5, 4; 1970 to 9999. Its bytea form is the .NET byte array (as
--- idcraft's binary columns write it), which sorts by time; its uuid form does not.
-
-CREATE OR REPLACE FUNCTION idcraft_comb_binary_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
-COMMENT ON FUNCTION idcraft_comb_binary_time(bytea) IS
-  'idcraft: the instant a comb_binary ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_binary_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_comb_binary_time(idcraft_guid_swap(uuid_send(id))) $$;
-COMMENT ON FUNCTION idcraft_comb_binary_time(uuid) IS
-  'idcraft: the instant a comb_binary ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_binary_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
-                || repeat('0', 20), 'hex')
-$$;
-COMMENT ON FUNCTION idcraft_comb_binary_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest comb_binary ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_binary_max_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '9999-12-31 23:59:59.999+00') / 1000, 12)
-                || repeat('f', 20), 'hex')
-$$;
-COMMENT ON FUNCTION idcraft_comb_binary_max_at_bytea(timestamptz) IS
-  'idcraft: the largest comb_binary ID in a bytea column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_binary_min_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT encode(idcraft_guid_swap(idcraft_comb_binary_min_at_bytea(t)), 'hex')::uuid $$;
-COMMENT ON FUNCTION idcraft_comb_binary_min_at(timestamptz) IS
-  'idcraft: the smallest comb_binary ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_comb_binary_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT encode(idcraft_guid_swap(idcraft_comb_binary_max_at_bytea(t)), 'hex')::uuid $$;
-COMMENT ON FUNCTION idcraft_comb_binary_max_at(timestamptz) IS
-  'idcraft: the largest comb_binary ID in a uuid column whose time is t, t clamped into 1970 to 9999-12-31T23:59:59.999Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- hot (HotGuid): Unix seconds in the first 4 bytes; 1970 to 2106-02-07T06:28:15Z.
-
-CREATE OR REPLACE FUNCTION idcraft_hot_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
-COMMENT ON FUNCTION idcraft_hot_time(bytea) IS
-  'idcraft: the instant a hot ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_hot_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_hot_time(uuid_send(id)) $$;
-COMMENT ON FUNCTION idcraft_hot_time(uuid) IS
-  'idcraft: the instant a hot ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_hot_min_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
-          || repeat('0', 24))::uuid
-$$;
-COMMENT ON FUNCTION idcraft_hot_min_at(timestamptz) IS
-  'idcraft: the smallest hot ID in a uuid column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_hot_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT (idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '2106-02-07 06:28:15.999999+00') / 1000000, 8)
-          || repeat('f', 24))::uuid
-$$;
-COMMENT ON FUNCTION idcraft_hot_max_at(timestamptz) IS
-  'idcraft: the largest hot ID in a uuid column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_hot_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_hot_min_at(t)) $$;
-COMMENT ON FUNCTION idcraft_hot_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest hot ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_hot_max_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_hot_max_at(t)) $$;
-COMMENT ON FUNCTION idcraft_hot_max_at_bytea(timestamptz) IS
-  'idcraft: the largest hot ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
+CALL pg_temp.idcraft_bounds('comb_legacy', 'bytea', '_bytea',
+  $$decode(repeat('0', 20) || idcraft_comb_legacy_hex(t), 'hex')$$,
+  $$decode(repeat('f', 20) || idcraft_comb_legacy_hex(t), 'hex')$$, '1900 to 2079-06-06T23:59:59.999999Z');
+CALL pg_temp.idcraft_uuid_twins('comb_legacy', false, '1900 to 2079-06-06T23:59:59.999999Z',
+                                  'truncated to the microsecond');
 
 -- ------------------------------------------------------------------------------------------
 -- distributed (Architect.Identities' DistributedId): NUMERIC(28,0) = ms * 2^48 + random48,
@@ -382,52 +346,18 @@ COMMENT ON FUNCTION idcraft_hot_max_at_bytea(timestamptz) IS
 -- 3014-12-13T12:41:28.831Z (45 bits of ms). div() is exact: numeric `/` rounds its quotient to
 -- a few decimals, which carries an ID whose random part is near 2^48 into the next millisecond.
 
-CREATE OR REPLACE FUNCTION idcraft_distributed_time(id numeric) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('1900-01-01 00:00:00+00', div(id, 281474976710656)::bigint * 1000) $$;
-COMMENT ON FUNCTION idcraft_distributed_time(numeric) IS
-  'idcraft: the instant a distributed ID in a numeric column embeds (Rust''s timestamp(), truncated to the microsecond)';
+CALL pg_temp.idcraft_time('distributed', 'numeric',
+  $$idcraft_us_after('1900-01-01 00:00:00+00', div(id, 281474976710656)::bigint * 1000)$$,
+  'truncated to the microsecond');
+CALL pg_temp.idcraft_bounds('distributed', 'numeric', '',
+  $$(idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
+     / 1000)::numeric * 281474976710656$$,
+  $$(idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
+     / 1000)::numeric * 281474976710656 + 281474976710655$$,
+  '1900 to 3014-12-13T12:41:28.831Z');
 
-CREATE OR REPLACE FUNCTION idcraft_distributed_min_at(t timestamptz) RETURNS numeric
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT (idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
-          / 1000)::numeric * 281474976710656
-$$;
-COMMENT ON FUNCTION idcraft_distributed_min_at(timestamptz) IS
-  'idcraft: the smallest distributed ID in a numeric column whose time is t, t clamped into 1900 to 3014-12-13T12:41:28.831Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_distributed_max_at(t timestamptz) RETURNS numeric
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT (idcraft_clamped_us(t, '1900-01-01 00:00:00+00', '1900-01-01 00:00:00+00', '3014-12-13 12:41:28.831999+00')
-          / 1000)::numeric * 281474976710656 + 281474976710655
-$$;
-COMMENT ON FUNCTION idcraft_distributed_max_at(timestamptz) IS
-  'idcraft: the largest distributed ID in a numeric column whose time is t, t clamped into 1900 to 3014-12-13T12:41:28.831Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- distributed128 (Architect.Identities' DistributedId128): the u128 ms48 | 7 (4 bits) |
--- random 12 | 0 | random 63, milliseconds since 1700; 1700 to 10619-08-04T05:31:50.655Z. As
--- uuid (the Rust column), bytea (its 16 big-endian bytes) and NUMERIC(38,0) (the u128).
-
-CREATE OR REPLACE FUNCTION idcraft_distributed128_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('1700-01-01 00:00:00+00', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
-COMMENT ON FUNCTION idcraft_distributed128_time(bytea) IS
-  'idcraft: the instant a distributed128 ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_distributed128_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_distributed128_time(uuid_send(id)) $$;
-COMMENT ON FUNCTION idcraft_distributed128_time(uuid) IS
-  'idcraft: the instant a distributed128 ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_distributed128_time(id numeric) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('1700-01-01 00:00:00+00', div(id, 1208925819614629174706176)::bigint * 1000) $$;
-COMMENT ON FUNCTION idcraft_distributed128_time(numeric) IS
-  'idcraft: the instant a distributed128 ID in a numeric column embeds (Rust''s timestamp(), truncated to the microsecond)';
+-- distributed128 as NUMERIC(38,0), the u128 (its uuid and bytea functions are declared above):
+-- ms * 2^80 + 7 * 2^76, and for the largest also 4095 * 2^64 + 2^63 - 1.
 
 CREATE OR REPLACE FUNCTION idcraft_distributed128_ms(t timestamptz) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -438,89 +368,24 @@ $$;
 COMMENT ON FUNCTION idcraft_distributed128_ms(timestamptz) IS
   'idcraft: the milliseconds since 1700 distributed128 writes for t, clamped into its range';
 
-CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (idcraft_hex(idcraft_distributed128_ms(t), 12) || '7000' || '0000000000000000')::uuid $$;
-COMMENT ON FUNCTION idcraft_distributed128_min_at(timestamptz) IS
-  'idcraft: the smallest distributed128 ID in a uuid column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (idcraft_hex(idcraft_distributed128_ms(t), 12) || '7fff' || '7fffffffffffffff')::uuid $$;
-COMMENT ON FUNCTION idcraft_distributed128_max_at(timestamptz) IS
-  'idcraft: the largest distributed128 ID in a uuid column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_distributed128_min_at(t)) $$;
-COMMENT ON FUNCTION idcraft_distributed128_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest distributed128 ID in a bytea column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_distributed128_max_at(t)) $$;
-COMMENT ON FUNCTION idcraft_distributed128_max_at_bytea(timestamptz) IS
-  'idcraft: the largest distributed128 ID in a bytea column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
-
--- ms * 2^80 + 7 * 2^76, and for the largest also 4095 * 2^64 + 2^63 - 1.
-CREATE OR REPLACE FUNCTION idcraft_distributed128_min_at_numeric(t timestamptz) RETURNS numeric
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136 $$;
-COMMENT ON FUNCTION idcraft_distributed128_min_at_numeric(timestamptz) IS
-  'idcraft: the smallest distributed128 ID in a numeric column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_distributed128_max_at_numeric(t timestamptz) RETURNS numeric
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136
-         + 4095 * 18446744073709551616 + 9223372036854775807
-$$;
-COMMENT ON FUNCTION idcraft_distributed128_max_at_numeric(timestamptz) IS
-  'idcraft: the largest distributed128 ID in a numeric column whose time is t, t clamped into 1700 to 10619-08-04T05:31:50.655Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- sno: bytea(10); a 39-bit count of 4 ms units since 2010 in the first 5 bytes, then the tick
--- bit; 2010 to 2079-09-07T15:47:35.551999999Z.
-
-CREATE OR REPLACE FUNCTION idcraft_sno_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('2010-01-01 00:00:00+00', (idcraft_be_bigint(substring(id FROM 1 FOR 5)) >> 1) * 4000) $$;
-COMMENT ON FUNCTION idcraft_sno_time(bytea) IS
-  'idcraft: the instant a sno ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_sno_min_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2010-01-01 00:00:00+00', '2010-01-01 00:00:00+00',
-                                               '2079-09-07 15:47:35.551999+00') / 4000 * 2, 10)
-                || repeat('0', 10), 'hex')
-$$;
-COMMENT ON FUNCTION idcraft_sno_min_at(timestamptz) IS
-  'idcraft: the smallest sno ID in a bytea column whose time is t, t clamped into 2010 to 2079-09-07T15:47:35.548Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_sno_max_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, '2010-01-01 00:00:00+00', '2010-01-01 00:00:00+00',
-                                               '2079-09-07 15:47:35.551999+00') / 4000 * 2 + 1, 10)
-                || repeat('f', 10), 'hex')
-$$;
-COMMENT ON FUNCTION idcraft_sno_max_at(timestamptz) IS
-  'idcraft: the largest sno ID in a bytea column whose time is t, t clamped into 2010 to 2079-09-07T15:47:35.548Z (Rust''s Scheme::max_at)';
+CALL pg_temp.idcraft_time('distributed128', 'numeric',
+  $$idcraft_us_after('1700-01-01 00:00:00+00', div(id, 1208925819614629174706176)::bigint * 1000)$$,
+  'truncated to the microsecond');
+CALL pg_temp.idcraft_bounds('distributed128', 'numeric', '_numeric',
+  $$idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136$$,
+  $$idcraft_distributed128_ms(t)::numeric * 1208925819614629174706176 + 7 * 75557863725914323419136
+    + 4095 * 18446744073709551616 + 9223372036854775807$$,
+  '1700 to 10619-08-04T05:31:50.655Z');
 
 -- ------------------------------------------------------------------------------------------
 -- uid64 (Erlang uid): bigint = megaseconds (20) | seconds (20) | microseconds >> 10 (10) |
 -- sequence (14), the 64 bits in two's complement (from the year 18600 on, negative); 1970 to
 -- 35198-01-19T07:06:39Z, in 1024 us ticks.
 
-CREATE OR REPLACE FUNCTION idcraft_uid64_time(id bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT idcraft_us_after('epoch', (((id >> 44) & 1048575) * 1000000 + ((id >> 24) & 1048575)) * 1000000
-                                   + ((id >> 14) & 1023) * 1024)
-$$;
-COMMENT ON FUNCTION idcraft_uid64_time(bigint) IS
-  'idcraft: the instant a uid64 ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
+CALL pg_temp.idcraft_time('uid64', 'bigint', $$
+  idcraft_us_after('epoch', (((id >> 44) & 1048575) * 1000000 + ((id >> 24) & 1048575)) * 1000000
+                            + ((id >> 14) & 1023) * 1024)
+$$, 'truncated to the microsecond');
 
 -- The 16 hex digits of the uid64 of t (clamped into its range) with sequence `seq`.
 CREATE OR REPLACE FUNCTION idcraft_uid64_hex(t timestamptz, seq integer) RETURNS text
@@ -533,33 +398,20 @@ $$;
 COMMENT ON FUNCTION idcraft_uid64_hex(timestamptz, integer) IS
   'idcraft: the 16 hex digits of the uid64 of t (clamped into its range) with that sequence';
 
-CREATE OR REPLACE FUNCTION idcraft_uid64_min_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_hex_bigint(idcraft_uid64_hex(t, 0)) $$;
-COMMENT ON FUNCTION idcraft_uid64_min_at(timestamptz) IS
-  'idcraft: the smallest uid64 ID in a bigint column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_uid64_max_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_hex_bigint(idcraft_uid64_hex(t, 16383)) $$;
-COMMENT ON FUNCTION idcraft_uid64_max_at(timestamptz) IS
-  'idcraft: the largest uid64 ID in a bigint column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::max_at)';
+CALL pg_temp.idcraft_bounds('uid64', 'bigint', '', 'idcraft_hex_bigint(idcraft_uid64_hex(t, 0))',
+  'idcraft_hex_bigint(idcraft_uid64_hex(t, 16383))', '1970 to 35198-01-19T07:06:39.999424Z');
 
 -- ------------------------------------------------------------------------------------------
 -- uid96 (Erlang uid, neighbourhood interval 8): bytea(12) = megaseconds (20) | seconds >> 8 (12)
 -- | node (32) | seconds & 255 (8) | microseconds >> 10 (10) | sequence (14); the range of uid64.
 -- Types of another interval (`uid96<6>`) lay the bits out otherwise: these do not read them.
 
-CREATE OR REPLACE FUNCTION idcraft_uid96_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT idcraft_us_after('epoch',
-           ((idcraft_be_bigint(substring(id FROM 1 FOR 4)) >> 12) * 1000000
-            + ((idcraft_be_bigint(substring(id FROM 1 FOR 4)) & 4095) << 8) + get_byte(id, 8)) * 1000000
-           + (idcraft_be_bigint(substring(id FROM 10 FOR 3)) >> 14) * 1024)
-$$;
-COMMENT ON FUNCTION idcraft_uid96_time(bytea) IS
-  'idcraft: the instant a uid96 ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+CALL pg_temp.idcraft_time('uid96', 'bytea', $$
+  idcraft_us_after('epoch',
+    ((idcraft_be_bigint(substring(id FROM 1 FOR 4)) >> 12) * 1000000
+     + ((idcraft_be_bigint(substring(id FROM 1 FOR 4)) & 4095) << 8) + get_byte(id, 8)) * 1000000
+    + (idcraft_be_bigint(substring(id FROM 10 FOR 3)) >> 14) * 1024)
+$$, 'truncated to the microsecond');
 
 -- The uid96 of t (clamped into its range) with node and sequence all zeros or all ones.
 CREATE OR REPLACE FUNCTION idcraft_uid96_bound(t timestamptz, ones boolean) RETURNS bytea
@@ -574,111 +426,38 @@ $$;
 COMMENT ON FUNCTION idcraft_uid96_bound(timestamptz, boolean) IS
   'idcraft: the uid96 of t (clamped into its range) with node and sequence all zeros or all ones';
 
-CREATE OR REPLACE FUNCTION idcraft_uid96_min_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_uid96_bound(t, false) $$;
-COMMENT ON FUNCTION idcraft_uid96_min_at(timestamptz) IS
-  'idcraft: the smallest uid96 ID in a bytea column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_uid96_max_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_uid96_bound(t, true) $$;
-COMMENT ON FUNCTION idcraft_uid96_max_at(timestamptz) IS
-  'idcraft: the largest uid96 ID in a bytea column whose time is t, t clamped into 1970 to 35198-01-19T07:06:39.999424Z (Rust''s Scheme::max_at)';
+CALL pg_temp.idcraft_bounds('uid96', 'bytea', '', 'idcraft_uid96_bound(t, false)', 'idcraft_uid96_bound(t, true)',
+  '1970 to 35198-01-19T07:06:39.999424Z');
 
 -- ------------------------------------------------------------------------------------------
--- uuid7 (RFC 9562) and ulid: 48 bits of Unix milliseconds first; 1970 to
--- 10889-08-02T05:31:50.655Z. uuid7's smallest and largest keep the version (7) and variant
--- (10) bits, which Rust requires of every value.
+-- ksuid_ms (svix-ksuid's KsuidMs): bytea(20); ksuid's seconds, then in the fifth byte the
+-- millisecond within the second divided by 4, read back as (byte * 4) mod 1000 ms as the
+-- original reads it; to 2150-06-19T23:21:35.996Z.
 
-CREATE OR REPLACE FUNCTION idcraft_unix_ms48(t timestamptz) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_hex(idcraft_clamped_us(t, 'epoch', 'epoch', '10889-08-02 05:31:50.655999+00') / 1000, 12) $$;
-COMMENT ON FUNCTION idcraft_unix_ms48(timestamptz) IS
-  'idcraft: the 12 hex digits of the Unix milliseconds of t, clamped into 48 bits (uuid7, ulid)';
+CALL pg_temp.idcraft_time('ksuid_ms', 'bytea', $$
+  idcraft_us_after('2014-05-13 16:53:20+00', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000
+                                             + (get_byte(id, 4) * 4 % 1000) * 1000)
+$$, '4 ms steps');
 
-CREATE OR REPLACE FUNCTION idcraft_uuid7_time(id bytea) RETURNS timestamptz
+-- The first 5 bytes of a ksuid_ms whose time is t clamped into its range, in hex.
+CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_head(t timestamptz) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
-COMMENT ON FUNCTION idcraft_uuid7_time(bytea) IS
-  'idcraft: the instant a uuid7 ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
+AS $$
+  SELECT idcraft_hex(us / 1000000, 8) || idcraft_hex(us % 1000000 / 4000, 2)
+  FROM (SELECT idcraft_clamped_us(t, '2014-05-13 16:53:20+00', '2014-05-13 16:53:20+00',
+                                  '2150-06-19 23:21:35.999999+00') AS us) AS clamped
+$$;
+COMMENT ON FUNCTION idcraft_ksuid_ms_head(timestamptz) IS
+  'idcraft: the seconds and 4 ms steps of a ksuid_ms whose time is t, clamped, as 10 hex digits';
 
-CREATE OR REPLACE FUNCTION idcraft_uuid7_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_uuid7_time(uuid_send(id)) $$;
-COMMENT ON FUNCTION idcraft_uuid7_time(uuid) IS
-  'idcraft: the instant a uuid7 ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_uuid7_min_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (idcraft_unix_ms48(t) || '7000' || '8000' || '000000000000')::uuid $$;
-COMMENT ON FUNCTION idcraft_uuid7_min_at(timestamptz) IS
-  'idcraft: the smallest uuid7 ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_uuid7_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (idcraft_unix_ms48(t) || '7fff' || 'bfff' || 'ffffffffffff')::uuid $$;
-COMMENT ON FUNCTION idcraft_uuid7_max_at(timestamptz) IS
-  'idcraft: the largest uuid7 ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_uuid7_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_uuid7_min_at(t)) $$;
-COMMENT ON FUNCTION idcraft_uuid7_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest uuid7 ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_uuid7_max_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_uuid7_max_at(t)) $$;
-COMMENT ON FUNCTION idcraft_uuid7_max_at_bytea(timestamptz) IS
-  'idcraft: the largest uuid7 ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_ulid_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after('epoch', idcraft_be_bigint(substring(id FROM 1 FOR 6)) * 1000) $$;
-COMMENT ON FUNCTION idcraft_ulid_time(bytea) IS
-  'idcraft: the instant a ulid ID in a bytea column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_ulid_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_ulid_time(uuid_send(id)) $$;
-COMMENT ON FUNCTION idcraft_ulid_time(uuid) IS
-  'idcraft: the instant a ulid ID in a uuid column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_ulid_min_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (idcraft_unix_ms48(t) || repeat('0', 20))::uuid $$;
-COMMENT ON FUNCTION idcraft_ulid_min_at(timestamptz) IS
-  'idcraft: the smallest ulid ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_ulid_max_at(t timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (idcraft_unix_ms48(t) || repeat('f', 20))::uuid $$;
-COMMENT ON FUNCTION idcraft_ulid_max_at(timestamptz) IS
-  'idcraft: the largest ulid ID in a uuid column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_ulid_min_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_ulid_min_at(t)) $$;
-COMMENT ON FUNCTION idcraft_ulid_min_at_bytea(timestamptz) IS
-  'idcraft: the smallest ulid ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_ulid_max_at_bytea(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT uuid_send(idcraft_ulid_max_at(t)) $$;
-COMMENT ON FUNCTION idcraft_ulid_max_at_bytea(timestamptz) IS
-  'idcraft: the largest ulid ID in a bytea column whose time is t, t clamped into 1970 to 10889-08-02T05:31:50.655Z (Rust''s Scheme::max_at)';
+CALL pg_temp.idcraft_bounds('ksuid_ms', 'bytea', '', $$decode(idcraft_ksuid_ms_head(t) || repeat('0', 30), 'hex')$$,
+  $$decode(idcraft_ksuid_ms_head(t) || repeat('f', 30), 'hex')$$, '2014-05-13T16:53:20Z to 2150-06-19T23:21:35.996Z');
 
 -- ------------------------------------------------------------------------------------------
 -- Snowflakes, bigint: time units since the layout's epoch above the node and sequence (`shift`
 -- bits). A negative bigint, which no generator makes and Rust refuses, reads as its unsigned
 -- 64 bits would. The bounds stop at the last unit whose IDs stay below 2^63 (what the Rust
--- generators issue in):
---   twitter_snowflake  ms since 2010-11-04T01:42:54.657Z, shift 22, to 2080-07-10T17:30:30.208Z
---   discord_snowflake  ms since 2015-01-01,                shift 22, to 2084-09-06T15:47:35.551Z
---   instagram_id       ms since 2011-08-24T21:07:01.721Z, shift 23, to 2046-06-27T17:00:49.496Z
---   sonyflake          10 ms since 2014-09-01,             shift 24, to 2188-11-16T03:28:58.870Z
---   mastodon           ms since 1970,                      shift 16, to 6429-10-17T02:45:55.327Z
+-- generators issue in); the layouts are declared in the table below.
 -- A layout declared in #[id(...)] has no functions of its own: call the generic ones with its
 -- parameters, `shift` = node_bits + sequence_bits and `last_unit` the last unit below both
 -- 2^time_bits and 2^63, e.g. for epoch 2025-01-01, 1 ms, 41/10/12 bits:
@@ -706,214 +485,29 @@ $$;
 COMMENT ON FUNCTION idcraft_snowflake_bound(timestamptz, bigint, integer, integer, bigint, boolean) IS
   'idcraft: the smallest or largest snowflake of t''s unit in the layout epoch_ms, unit_ms, shift, last_unit';
 
-CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_time(id bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_time(id, 1288834974657, 1, 22) $$;
-COMMENT ON FUNCTION idcraft_twitter_snowflake_time(bigint) IS
-  'idcraft: the instant a twitter_snowflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_min_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1288834974657, 1, 22, 2199023255551, false) $$;
-COMMENT ON FUNCTION idcraft_twitter_snowflake_min_at(timestamptz) IS
-  'idcraft: the smallest twitter_snowflake ID in a bigint column whose time is t, t clamped into 2010-11-04T01:42:54.657Z to 2080-07-10T17:30:30.208Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake_max_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1288834974657, 1, 22, 2199023255551, true) $$;
-COMMENT ON FUNCTION idcraft_twitter_snowflake_max_at(timestamptz) IS
-  'idcraft: the largest twitter_snowflake ID in a bigint column whose time is t, t clamped into 2010-11-04T01:42:54.657Z to 2080-07-10T17:30:30.208Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_time(id bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_time(id, 1420070400000, 1, 22) $$;
-COMMENT ON FUNCTION idcraft_discord_snowflake_time(bigint) IS
-  'idcraft: the instant a discord_snowflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_min_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1420070400000, 1, 22, 2199023255551, false) $$;
-COMMENT ON FUNCTION idcraft_discord_snowflake_min_at(timestamptz) IS
-  'idcraft: the smallest discord_snowflake ID in a bigint column whose time is t, t clamped into 2015 to 2084-09-06T15:47:35.551Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_discord_snowflake_max_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1420070400000, 1, 22, 2199023255551, true) $$;
-COMMENT ON FUNCTION idcraft_discord_snowflake_max_at(timestamptz) IS
-  'idcraft: the largest discord_snowflake ID in a bigint column whose time is t, t clamped into 2015 to 2084-09-06T15:47:35.551Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_instagram_id_time(id bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_time(id, 1314220021721, 1, 23) $$;
-COMMENT ON FUNCTION idcraft_instagram_id_time(bigint) IS
-  'idcraft: the instant a instagram_id ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_instagram_id_min_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1314220021721, 1, 23, 1099511627775, false) $$;
-COMMENT ON FUNCTION idcraft_instagram_id_min_at(timestamptz) IS
-  'idcraft: the smallest instagram_id ID in a bigint column whose time is t, t clamped into 2011-08-24T21:07:01.721Z to 2046-06-27T17:00:49.496Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_instagram_id_max_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1314220021721, 1, 23, 1099511627775, true) $$;
-COMMENT ON FUNCTION idcraft_instagram_id_max_at(timestamptz) IS
-  'idcraft: the largest instagram_id ID in a bigint column whose time is t, t clamped into 2011-08-24T21:07:01.721Z to 2046-06-27T17:00:49.496Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_sonyflake_time(id bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_time(id, 1409529600000, 10, 24) $$;
-COMMENT ON FUNCTION idcraft_sonyflake_time(bigint) IS
-  'idcraft: the instant a sonyflake ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_sonyflake_min_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, false) $$;
-COMMENT ON FUNCTION idcraft_sonyflake_min_at(timestamptz) IS
-  'idcraft: the smallest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_sonyflake_max_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 1409529600000, 10, 24, 549755813887, true) $$;
-COMMENT ON FUNCTION idcraft_sonyflake_max_at(timestamptz) IS
-  'idcraft: the largest sonyflake ID in a bigint column whose time is t, t clamped into 2014-09-01 to 2188-11-16T03:28:58.870Z (Rust''s Scheme::max_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_mastodon_time(id bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_time(id, 0, 1, 16) $$;
-COMMENT ON FUNCTION idcraft_mastodon_time(bigint) IS
-  'idcraft: the instant a mastodon ID in a bigint column embeds (Rust''s timestamp(), truncated to the microsecond)';
-
-CREATE OR REPLACE FUNCTION idcraft_mastodon_min_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 0, 1, 16, 140737488355327, false) $$;
-COMMENT ON FUNCTION idcraft_mastodon_min_at(timestamptz) IS
-  'idcraft: the smallest mastodon ID in a bigint column whose time is t, t clamped into 1970 to 6429-10-17T02:45:55.327Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_mastodon_max_at(t timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_snowflake_bound(t, 0, 1, 16, 140737488355327, true) $$;
-COMMENT ON FUNCTION idcraft_mastodon_max_at(timestamptz) IS
-  'idcraft: the largest mastodon ID in a bigint column whose time is t, t clamped into 1970 to 6429-10-17T02:45:55.327Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- Byte layouts that start with 32-bit big-endian seconds since an epoch (ksuid, object_id,
--- xid): the instant they embed, and the bound of a second with every byte after the seconds
--- 00 (`fill` '0') or ff (`fill` 'f'), `len` bytes in all.
-CREATE OR REPLACE FUNCTION idcraft_seconds_prefix_time(id bytea, epoch timestamptz) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_us_after(epoch, idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000) $$;
-COMMENT ON FUNCTION idcraft_seconds_prefix_time(bytea, timestamptz) IS
-  'idcraft: the instant of a bytea whose first 4 bytes are big-endian seconds since epoch';
-
-CREATE OR REPLACE FUNCTION idcraft_seconds_prefix_bound(t timestamptz, epoch timestamptz, latest timestamptz,
-    len integer, fill text) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT decode(idcraft_hex(idcraft_clamped_us(t, epoch, epoch, latest) / 1000000, 8)
-                || repeat(fill, 2 * (len - 4)), 'hex')
+DO $$
+DECLARE
+  f record;
+BEGIN
+  FOR f IN SELECT * FROM (VALUES
+    -- scheme, epoch (Unix ms), unit (ms), shift (node and sequence bits), last unit, range
+    ('twitter_snowflake', 1288834974657, 1,  22, 2199023255551,   '2010-11-04T01:42:54.657Z to 2080-07-10T17:30:30.208Z'),
+    ('discord_snowflake', 1420070400000, 1,  22, 2199023255551,   '2015 to 2084-09-06T15:47:35.551Z'),
+    ('instagram_id',      1314220021721, 1,  23, 1099511627775,   '2011-08-24T21:07:01.721Z to 2046-06-27T17:00:49.496Z'),
+    ('sonyflake',         1409529600000, 10, 24, 549755813887,    '2014-09-01 to 2188-11-16T03:28:58.870Z'),
+    ('mastodon',          0,             1,  16, 140737488355327, '1970 to 6429-10-17T02:45:55.327Z')
+  ) AS layout(scheme, epoch_ms, unit_ms, shift, last_unit, range)
+  LOOP
+    CALL pg_temp.idcraft_time(f.scheme, 'bigint',
+      format('idcraft_snowflake_time(id, %s, %s, %s)', f.epoch_ms, f.unit_ms, f.shift), 'truncated to the microsecond');
+    CALL pg_temp.idcraft_bounds(f.scheme, 'bigint', '',
+      format('idcraft_snowflake_bound(t, %s, %s, %s, %s, false)', f.epoch_ms, f.unit_ms, f.shift, f.last_unit),
+      format('idcraft_snowflake_bound(t, %s, %s, %s, %s, true)', f.epoch_ms, f.unit_ms, f.shift, f.last_unit), f.range);
+  END LOOP;
+END
 $$;
-COMMENT ON FUNCTION idcraft_seconds_prefix_bound(timestamptz, timestamptz, timestamptz, integer, text) IS
-  'idcraft: len bytes: the seconds of t (clamped into epoch..latest) since epoch, then bytes of fill (0 or f)';
 
--- ksuid: bytea(20); the seconds since 2014-05-13T16:53:20Z (Unix 1400000000) in the first 4
--- bytes, big-endian, then 16 payload bytes; to 2150-06-19T23:21:35Z.
-
-CREATE OR REPLACE FUNCTION idcraft_ksuid_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_time(id, '2014-05-13 16:53:20+00') $$;
-COMMENT ON FUNCTION idcraft_ksuid_time(bytea) IS
-  'idcraft: the instant a ksuid ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
-
-CREATE OR REPLACE FUNCTION idcraft_ksuid_min_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_bound(t, '2014-05-13 16:53:20+00', '2150-06-19 23:21:35.999999+00', 20, '0') $$;
-COMMENT ON FUNCTION idcraft_ksuid_min_at(timestamptz) IS
-  'idcraft: the smallest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_ksuid_max_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_bound(t, '2014-05-13 16:53:20+00', '2150-06-19 23:21:35.999999+00', 20, 'f') $$;
-COMMENT ON FUNCTION idcraft_ksuid_max_at(timestamptz) IS
-  'idcraft: the largest ksuid ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- object_id (MongoDB's ObjectId): bytea(12); Unix seconds in the first 4 bytes, big-endian, then
--- 5 random bytes and a 3-byte counter; 1970 to 2106-02-07T06:28:15Z.
-
-CREATE OR REPLACE FUNCTION idcraft_object_id_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_time(id, 'epoch') $$;
-COMMENT ON FUNCTION idcraft_object_id_time(bytea) IS
-  'idcraft: the instant a object_id ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
-
-CREATE OR REPLACE FUNCTION idcraft_object_id_min_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, '0') $$;
-COMMENT ON FUNCTION idcraft_object_id_min_at(timestamptz) IS
-  'idcraft: the smallest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_object_id_max_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, 'f') $$;
-COMMENT ON FUNCTION idcraft_object_id_max_at(timestamptz) IS
-  'idcraft: the largest object_id ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- xid (rs/xid): bytea(12); Unix seconds in the first 4 bytes, big-endian, then
--- a 3-byte machine ID, a 2-byte process ID and a 3-byte counter; 1970 to 2106-02-07T06:28:15Z.
-
-CREATE OR REPLACE FUNCTION idcraft_xid_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_time(id, 'epoch') $$;
-COMMENT ON FUNCTION idcraft_xid_time(bytea) IS
-  'idcraft: the instant a xid ID in a bytea column embeds (Rust''s timestamp(): whole seconds)';
-
-CREATE OR REPLACE FUNCTION idcraft_xid_min_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, '0') $$;
-COMMENT ON FUNCTION idcraft_xid_min_at(timestamptz) IS
-  'idcraft: the smallest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_xid_max_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT idcraft_seconds_prefix_bound(t, 'epoch', '2106-02-07 06:28:15.999999+00', 12, 'f') $$;
-COMMENT ON FUNCTION idcraft_xid_max_at(timestamptz) IS
-  'idcraft: the largest xid ID in a bytea column whose time is t, t clamped into 1970 to 2106-02-07T06:28:15Z (Rust''s Scheme::max_at)';
-
--- ------------------------------------------------------------------------------------------
--- ksuid_ms (svix-ksuid's KsuidMs): bytea(20); ksuid's seconds, then in the fifth byte the
--- millisecond within the second divided by 4, read back as (byte * 4) mod 1000 ms as the
--- original reads it; to 2150-06-19T23:21:35.996Z.
-
-CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_time(id bytea) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT idcraft_us_after('2014-05-13 16:53:20+00', idcraft_be_bigint(substring(id FROM 1 FOR 4)) * 1000000
-                                                    + (get_byte(id, 4) * 4 % 1000) * 1000)
-$$;
-COMMENT ON FUNCTION idcraft_ksuid_ms_time(bytea) IS
-  'idcraft: the instant a ksuid_ms ID in a bytea column embeds (Rust''s timestamp(): 4 ms steps)';
-
--- The first 5 bytes of a ksuid_ms whose time is t clamped into its range, in hex.
-CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_head(t timestamptz) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-  SELECT idcraft_hex(us / 1000000, 8) || idcraft_hex(us % 1000000 / 4000, 2)
-  FROM (SELECT idcraft_clamped_us(t, '2014-05-13 16:53:20+00', '2014-05-13 16:53:20+00',
-                                  '2150-06-19 23:21:35.999999+00') AS us) AS clamped
-$$;
-COMMENT ON FUNCTION idcraft_ksuid_ms_head(timestamptz) IS
-  'idcraft: the seconds and 4 ms steps of a ksuid_ms whose time is t, clamped, as 10 hex digits';
-
-CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_min_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT decode(idcraft_ksuid_ms_head(t) || repeat('0', 30), 'hex') $$;
-COMMENT ON FUNCTION idcraft_ksuid_ms_min_at(timestamptz) IS
-  'idcraft: the smallest ksuid_ms ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35.996Z (Rust''s Scheme::min_at)';
-
-CREATE OR REPLACE FUNCTION idcraft_ksuid_ms_max_at(t timestamptz) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT decode(idcraft_ksuid_ms_head(t) || repeat('f', 30), 'hex') $$;
-COMMENT ON FUNCTION idcraft_ksuid_ms_max_at(timestamptz) IS
-  'idcraft: the largest ksuid_ms ID in a bytea column whose time is t, t clamped into 2014-05-13T16:53:20Z to 2150-06-19T23:21:35.996Z (Rust''s Scheme::max_at)';
+-- The declaring helpers go with the session that loaded this file; drop them now so that
+-- nothing but the functions above is left named idcraft_*.
+DROP PROCEDURE pg_temp.idcraft_uuid_twins(text, boolean, text, text), pg_temp.idcraft_bounds(text, text, text, text, text, text),
+              pg_temp.idcraft_time(text, text, text, text), pg_temp.idcraft_define(text, text, text, text);

@@ -26,28 +26,36 @@ CREATE OR REPLACE FUNCTION idcraft_ms_bytes(ms bigint) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT substring(int8send(ms) FROM 3 FOR 6) $$;
 
--- uuid7 (RFC 9562): 48 bits of Unix ms, version 7, 74 random bits, variant 10.
-CREATE OR REPLACE FUNCTION idcraft_uuid7() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $$
+-- The generators of UUID-sized IDs: a time beside bytes of one random version 4 UUID, whose
+-- bytes are `r` (uuid_send(gen_random_uuid())); each is declared by the expression of its 16
+-- bytes, and made a PL/pgSQL function idcraft_<scheme>() returning uuid.
+DO $do$
 DECLARE
-  r bytea := uuid_send(gen_random_uuid());
+  g record;
 BEGIN
-  RETURN encode(idcraft_ms_bytes(idcraft_unix_ms()) || set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112), 'hex')::uuid;
+  FOR g IN SELECT * FROM (VALUES
+    -- uuid7 (RFC 9562): 48 bits of Unix ms, version 7, 74 random bits, variant 10.
+    ('uuid7', $$idcraft_ms_bytes(idcraft_unix_ms()) || set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112)$$),
+    -- ulid, stored as uuid: 48 bits of Unix ms, 80 random bits (gen_random_uuid()'s bytes 0-5
+    -- and 10-13, none of which holds its version or variant).
+    ('ulid', $$idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 1 FOR 6) || substring(r FROM 11 FOR 4)$$),
+    -- comb_pg (RT.Comb PostgreSql): a random version 4 GUID whose first 6 bytes are the Unix ms.
+    ('comb_pg', $$idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 7 FOR 10)$$),
+    -- comb_sql (RT.Comb SqlServer): a random version 4 GUID whose last 6 bytes are the Unix ms
+    -- (what SQL Server's uniqueidentifier order compares first; PostgreSQL's uuid order does not).
+    ('comb_sql', $$substring(r FROM 1 FOR 10) || idcraft_ms_bytes(idcraft_unix_ms())$$),
+    -- distributed128 (Architect.Identities' DistributedId128), stored as uuid: 48 bits of ms
+    -- since 1700-01-01, the nibble 7, 12 random bits, a zero bit, 63 random bits.
+    ('distributed128', $$idcraft_ms_bytes(floor(extract(epoch FROM clock_timestamp() - timestamptz '1700-01-01 00:00:00+00') * 1000)::bigint)
+                         || set_byte(set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112), 2, get_byte(r, 0) & 127)$$)
+  ) AS generator(scheme, bytes)
+  LOOP
+    EXECUTE format('CREATE OR REPLACE FUNCTION %I() RETURNS uuid LANGUAGE plpgsql VOLATILE PARALLEL SAFE AS %L',
+                   'idcraft_' || g.scheme,
+                   format('DECLARE r bytea := uuid_send(gen_random_uuid()); BEGIN RETURN encode(%s, ''hex'')::uuid; END', g.bytes));
+  END LOOP;
 END
-$$;
-
--- ulid, stored as uuid: 48 bits of Unix ms, 80 random bits (gen_random_uuid()'s bytes 0-5
--- and 10-13, none of which holds its version or variant).
-CREATE OR REPLACE FUNCTION idcraft_ulid() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $$
-DECLARE
-  r bytea := uuid_send(gen_random_uuid());
-BEGIN
-  RETURN encode(idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 1 FOR 6) || substring(r FROM 11 FOR 4), 'hex')::uuid;
-END
-$$;
+$do$;
 
 -- ksuid (Segment's KSUID): 4 bytes of seconds since 2014-05-13T16:53:20Z (Unix 1400000000),
 -- then 16 random bytes, as the original makes them: bytes 0-5 and 10-15 of one random UUID and
@@ -89,42 +97,6 @@ BEGIN
   RETURN substring(int8send(floor(extract(epoch FROM clock_timestamp()))::bigint) FROM 5 FOR 4)
          || decode(process, 'hex')
          || substring(int8send(nextval('idcraft_object_id_seq') % 16777216) FROM 6 FOR 3);
-END
-$$;
-
--- comb_pg (RT.Comb PostgreSql): a random version 4 GUID whose first 6 bytes are the Unix ms.
-CREATE OR REPLACE FUNCTION idcraft_comb_pg() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $$
-DECLARE
-  r bytea := uuid_send(gen_random_uuid());
-BEGIN
-  RETURN encode(idcraft_ms_bytes(idcraft_unix_ms()) || substring(r FROM 7 FOR 10), 'hex')::uuid;
-END
-$$;
-
--- comb_sql (RT.Comb SqlServer): a random version 4 GUID whose last 6 bytes are the Unix ms
--- (what SQL Server's uniqueidentifier order compares first; PostgreSQL's uuid order does not).
-CREATE OR REPLACE FUNCTION idcraft_comb_sql() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $$
-DECLARE
-  r bytea := uuid_send(gen_random_uuid());
-BEGIN
-  RETURN encode(substring(r FROM 1 FOR 10) || idcraft_ms_bytes(idcraft_unix_ms()), 'hex')::uuid;
-END
-$$;
-
--- distributed128 (Architect.Identities' DistributedId128), stored as uuid: 48 bits of ms since
--- 1700-01-01, the nibble 7, 12 random bits, a zero bit, 63 random bits.
-CREATE OR REPLACE FUNCTION idcraft_distributed128() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $$
-DECLARE
-  r bytea := uuid_send(gen_random_uuid());
-BEGIN
-  RETURN encode(idcraft_ms_bytes(floor(extract(epoch FROM clock_timestamp() - timestamptz '1700-01-01 00:00:00+00') * 1000)::bigint)
-                || set_byte(set_byte(substring(r FROM 7 FOR 10), 0, (get_byte(r, 6) & 15) | 112), 2, get_byte(r, 0) & 127), 'hex')::uuid;
 END
 $$;
 
@@ -424,23 +396,30 @@ BEGIN
 END
 $$;
 
--- twitter_snowflake: 41-bit ms since 1288834974657, 10-bit worker, 12-bit sequence.
-CREATE OR REPLACE FUNCTION idcraft_twitter_snowflake(worker integer DEFAULT NULL) RETURNS bigint
-LANGUAGE plpgsql VOLATILE
-AS $$ BEGIN RETURN idcraft_snowflake('twitter-worker', worker, 1288834974657, 1, 10, 12, false, 1024); END $$;
-
--- discord_snowflake: ms since 1420070400000, the 10-bit node (worker << 5 | process), 12-bit increment.
-CREATE OR REPLACE FUNCTION idcraft_discord_snowflake(node integer DEFAULT NULL) RETURNS bigint
-LANGUAGE plpgsql VOLATILE
-AS $$ BEGIN RETURN idcraft_snowflake('discord-worker', node, 1420070400000, 1, 10, 12, false, 1024); END $$;
-
--- sonyflake: 39 bits of 10 ms since 2014-09-01, 8-bit sequence, 16-bit machine ID.
-CREATE OR REPLACE FUNCTION idcraft_sonyflake(machine integer DEFAULT NULL) RETURNS bigint
-LANGUAGE plpgsql VOLATILE
-AS $$ BEGIN RETURN idcraft_snowflake('sonyflake-machine', machine, 1409529600000, 10, 16, 8, true, 65536); END $$;
-
--- mastodon: 48-bit ms since 1970 above a 16-bit sequence, no node (Mastodon's timestamp_id
--- hashes its tail; this one counts it). One slot: the database is the layout's one generator.
-CREATE OR REPLACE FUNCTION idcraft_mastodon() RETURNS bigint
-LANGUAGE plpgsql VOLATILE
-AS $$ BEGIN RETURN idcraft_snowflake('mastodon', NULL, 0, 1, 0, 16, false, 1); END $$;
+-- The snowflake layouts, each idcraft_<scheme>(<node> integer DEFAULT NULL) calling
+-- idcraft_snowflake with its namespace and layout (the node NULL: the database's own slot).
+DO $$
+DECLARE
+  g record;
+BEGIN
+  FOR g IN SELECT * FROM (VALUES
+    -- scheme, node parameter, namespace, epoch (Unix ms), unit (ms), node and sequence bits,
+    -- sequence before the node, slots
+    -- twitter_snowflake: 41-bit ms since 1288834974657, 10-bit worker, 12-bit sequence.
+    ('twitter_snowflake', 'worker',  'twitter-worker',    1288834974657, 1,  10, 12, false, 1024),
+    -- discord_snowflake: ms since 1420070400000, the 10-bit node (worker << 5 | process), 12-bit increment.
+    ('discord_snowflake', 'node',    'discord-worker',    1420070400000, 1,  10, 12, false, 1024),
+    -- sonyflake: 39 bits of 10 ms since 2014-09-01, 8-bit sequence, 16-bit machine ID.
+    ('sonyflake',         'machine', 'sonyflake-machine', 1409529600000, 10, 16, 8,  true,  65536),
+    -- mastodon: 48-bit ms since 1970 above a 16-bit sequence, no node (Mastodon's timestamp_id
+    -- hashes its tail; this one counts it). One slot: the database is the layout's one generator.
+    ('mastodon',          NULL,      'mastodon',          0,             1,  0,  16, false, 1)
+  ) AS layout(scheme, node, namespace, epoch_ms, unit_ms, node_bits, seq_bits, seq_first, slots)
+  LOOP
+    EXECUTE format('CREATE OR REPLACE FUNCTION %I(%s) RETURNS bigint LANGUAGE plpgsql VOLATILE AS %L',
+                   'idcraft_' || g.scheme, g.node || ' integer DEFAULT NULL',
+                   format('BEGIN RETURN idcraft_snowflake(%L, %s, %s, %s, %s, %s, %s, %s); END', g.namespace,
+                          COALESCE(g.node, 'NULL'), g.epoch_ms, g.unit_ms, g.node_bits, g.seq_bits, g.seq_first::text, g.slots));
+  END LOOP;
+END
+$$;

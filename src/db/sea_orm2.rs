@@ -131,55 +131,16 @@ fn via<T: TryGetable, I, C: ColIdx>(
     T::try_get_by(res, idx).map(then)
 }
 
-fn bytes<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<Result<I, ParseError>, TryGetError>
+/// A column read as the [`DbValue`] `value` makes of the sea-orm type `T`.
+fn db<T: TryGetable, I: Identity, C: ColIdx>(
+    res: &QueryResult,
+    idx: C,
+    value: fn(T) -> DbValue,
+) -> Result<Result<I, ParseError>, TryGetError>
 where
     I::Scheme: DbColumn,
 {
-    via(res, idx, |b: Vec<u8>| crate::db::mysql::from_value(crate::db::mysql::MysqlValueRef::Binary(&b)))
-}
-
-fn uuid<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<Result<I, ParseError>, TryGetError>
-where
-    I::Scheme: DbColumn,
-{
-    via(res, idx, |u: Uuid| <I::Scheme as DbColumn>::from_db(DbValue::Uuid(u)).map(I::from_scheme))
-}
-
-fn text<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<Result<I, ParseError>, TryGetError>
-where
-    I::Scheme: DbColumn,
-{
-    via(res, idx, |s: String| from_text::<I>(&s))
-}
-
-fn signed<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<Result<I, ParseError>, TryGetError>
-where
-    I::Scheme: DbColumn,
-{
-    via(res, idx, |v: i64| <I::Scheme as DbColumn>::from_db(DbValue::BigInt(v)).map(I::from_scheme))
-}
-
-fn unsigned<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<Result<I, ParseError>, TryGetError>
-where
-    I::Scheme: DbColumn,
-{
-    via(res, idx, |v: u64| <I::Scheme as DbColumn>::from_db(DbValue::UnsignedBigInt(v)).map(I::from_scheme))
-}
-
-/// A floating-point value (SQLite gives a `REAL` for sea-orm's default decimal column there):
-/// refused, as 28 digits do not survive a `f64`, rather than read as a nearby ID.
-#[cfg(feature = "decimal")]
-fn float<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<Result<I, ParseError>, TryGetError> {
-    let reason = crate::InvalidReason::NotAnIdValue;
-    via(res, idx, |_: f64| Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason }))
-}
-
-#[cfg(feature = "decimal")]
-fn numeric<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<Result<I, ParseError>, TryGetError>
-where
-    I::Scheme: DbColumn,
-{
-    via(res, idx, |d: rust_decimal::Decimal| <I::Scheme as DbColumn>::from_db(DbValue::Numeric(d)).map(I::from_scheme))
+    via(res, idx, |v: T| <I::Scheme as DbColumn>::from_db(value(v)).map(I::from_scheme))
 }
 
 /// Reads `I` from a row: each column type its shape may be stored in, in turn (a driver refuses
@@ -190,6 +151,22 @@ pub fn try_get<I: Identity, C: ColIdx>(res: &QueryResult, idx: C) -> Result<I, T
 where
     I::Scheme: DbColumn,
 {
+    let bytes: Reader<I, C> = |res, idx| {
+        via(res, idx, |b: Vec<u8>| crate::db::mysql::from_value(crate::db::mysql::MysqlValueRef::Binary(&b)))
+    };
+    let uuid: Reader<I, C> = |res, idx| db(res, idx, DbValue::Uuid);
+    let text: Reader<I, C> = |res, idx| via(res, idx, |s: String| from_text::<I>(&s));
+    let signed: Reader<I, C> = |res, idx| db(res, idx, DbValue::BigInt);
+    let unsigned: Reader<I, C> = |res, idx| db(res, idx, DbValue::UnsignedBigInt);
+    // A floating-point value (SQLite gives a `REAL` for sea-orm's default decimal column there) is
+    // refused, as 28 digits do not survive a `f64`, rather than read as a nearby ID.
+    #[cfg(feature = "decimal")]
+    let float: Reader<I, C> = |res, idx| {
+        let reason = crate::InvalidReason::NotAnIdValue;
+        via(res, idx, |_: f64| Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason }))
+    };
+    #[cfg(feature = "decimal")]
+    let numeric: Reader<I, C> = |res, idx| db(res, idx, DbValue::Numeric);
     // Text and floats before the decimal: sea-orm reads a SQLite decimal through a lossy `f64`.
     let readers: &[Reader<I, C>] = match kind::<I>() {
         Kind::Guid { .. } | Kind::U128 => &[bytes, uuid, text],

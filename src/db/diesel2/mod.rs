@@ -108,32 +108,24 @@ pub use sqlite::{sqlite_from_sql, sqlite_to_sql};
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_diesel2 {
+    // `AsExpression` for the type (`$target` is `$ty`) or a reference to it (`&'a $ty`).
+    (@as_expression $ty:ident, $target:ty $(, $lt:lifetime)?) => {
+        #[automatically_derived]
+        impl<$($lt,)? ST> $crate::__private::diesel::expression::AsExpression<ST> for $target
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>
+                + $crate::__private::diesel::expression::TypedExpressionType,
+        {
+            type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
+
+            fn as_expression(self) -> Self::Expression {
+                $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
+            }
+        }
+    };
     ($ty:ident) => {
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::expression::AsExpression<ST> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>
-                + $crate::__private::diesel::expression::TypedExpressionType,
-        {
-            type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
-
-            fn as_expression(self) -> Self::Expression {
-                $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'a, ST> $crate::__private::diesel::expression::AsExpression<ST> for &'a $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>
-                + $crate::__private::diesel::expression::TypedExpressionType,
-        {
-            type Expression = $crate::__private::diesel::internal::derives::as_expression::Bound<ST, Self>;
-
-            fn as_expression(self) -> Self::Expression {
-                $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
-            }
-        }
+        $crate::__idcraft_diesel2!(@as_expression $ty, $ty);
+        $crate::__idcraft_diesel2!(@as_expression $ty, &'a $ty, 'a);
 
         #[automatically_derived]
         impl<ST, DB> $crate::__private::diesel::deserialize::Queryable<ST, DB> for $ty
