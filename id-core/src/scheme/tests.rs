@@ -5,6 +5,7 @@ use crate::prelude::*;
 
 use super::*;
 use crate::error::ParseError;
+use core::fmt;
 
 const ENCODINGS: [Encoding; Encoding::ALL.len()] = Encoding::ALL;
 
@@ -65,8 +66,28 @@ fn unsupported_encodings_are_typed_errors() {
     unsupported_forms_are_typed::<Sonyflake>();
 }
 
+/// For a scheme of which every `BYTE_LEN` bytes are a value: text order is byte order, and the
+/// text reads back.
+fn text_order_is_byte_order<S: Scheme + Ord + fmt::Display + core::str::FromStr<Err = ParseError>>(
+    a: &[u8],
+    b: &[u8],
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let (a, b) = (S::from_bytes(&a[..S::BYTE_LEN]).unwrap(), S::from_bytes(&b[..S::BYTE_LEN]).unwrap());
+    proptest::prop_assert_eq!(a.cmp(&b), a.to_string().cmp(&b.to_string()), "{}", S::NAME);
+    proptest::prop_assert_eq!(a.to_string().parse::<S>(), Ok(a));
+    Ok(())
+}
+
 proptest::proptest! {
     #![proptest_config(crate::test_budget::proptest_config())]
+
+    #[test]
+    fn text_order_is_byte_order_where_all_bytes_are_ids(a: [u8; 20], b: [u8; 20]) {
+        text_order_is_byte_order::<Ksuid>(&a, &b)?;
+        text_order_is_byte_order::<KsuidMs>(&a, &b)?;
+        text_order_is_byte_order::<ObjectId>(&a, &b)?;
+        text_order_is_byte_order::<Xid>(&a, &b)?;
+    }
 
     #[test]
     fn every_decoder_of_every_scheme_is_total(

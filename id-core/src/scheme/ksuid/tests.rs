@@ -61,17 +61,6 @@ fn range_bounds_hold_every_payload_of_their_second() {
     assert_eq!(Ksuid::max_at(Timestamp::MAX).seconds(), u32::MAX);
 }
 
-proptest::proptest! {
-    #![proptest_config(crate::test_budget::proptest_config())]
-
-    /// Text order is byte order: the canonical text sorts as the IDs do.
-    #[test]
-    fn text_order_is_byte_order(a: [u8; 20], b: [u8; 20]) {
-        let (a, b) = (Ksuid::from_bytes_array(a), Ksuid::from_bytes_array(b));
-        proptest::prop_assert_eq!(a.cmp(&b), a.to_string().cmp(&b.to_string()));
-        proptest::prop_assert_eq!(a.to_string().parse::<Ksuid>(), Ok(a));
-    }
-}
 
 /// IDs svix-ksuid's Python port (0.7.0) made with `KsuidMs(datetime, payload)`: their text,
 /// bytes and the time it reads back (4 ms steps: .123 s is written as step 30, read as .120).

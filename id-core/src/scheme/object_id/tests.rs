@@ -100,15 +100,3 @@ fn range_bounds_hold_every_id_of_their_second() {
     assert_eq!(ObjectId::min_at(Timestamp::MIN).seconds(), 0);
     assert_eq!(ObjectId::max_at(Timestamp::MAX).seconds(), u32::MAX);
 }
-
-proptest::proptest! {
-    #![proptest_config(crate::test_budget::proptest_config())]
-
-    /// Text order is byte order, and the text reads back.
-    #[test]
-    fn text_order_is_byte_order(a: [u8; 12], b: [u8; 12]) {
-        let (a, b) = (ObjectId::from_bytes_array(a), ObjectId::from_bytes_array(b));
-        proptest::prop_assert_eq!(a.cmp(&b), a.to_string().cmp(&b.to_string()));
-        proptest::prop_assert_eq!(a.to_string().parse::<ObjectId>(), Ok(a));
-    }
-}
