@@ -43,19 +43,22 @@ pub use {crate::integrations::utoipa6, utoipa};
 macro_rules! __idcraft_integrations {
     ($ty:ident) => {
         $crate::__idcraft_serde!($ty);
-        $crate::__idcraft_sqlx09_postgres!($ty);
-        $crate::__idcraft_sqlx09_sqlite!($ty);
-        $crate::__idcraft_sqlx08_postgres!($ty);
-        $crate::__idcraft_sqlx08_sqlite!($ty);
-        $crate::__idcraft_sqlx09_mysql!($ty);
-        $crate::__idcraft_sqlx08_mysql!($ty);
-        $crate::__idcraft_rusqlite!($ty);
+        // PostgreSQL, SQLite, MySQL / MariaDB
+        $crate::__private::sqlx09_postgres!(postgres, $ty, sqlx09);
+        $crate::__private::sqlx08_postgres!(postgres, $ty, sqlx08);
         $crate::__idcraft_postgres02!($ty);
+        $crate::__private::diesel2_postgres!(postgres, $ty);
+        $crate::__private::sqlx09_sqlite!(sqlite, $ty, sqlx09);
+        $crate::__private::sqlx08_sqlite!(sqlite, $ty, sqlx08);
+        $crate::__idcraft_rusqlite!($ty);
+        $crate::__private::diesel2_sqlite!(sqlite, $ty);
+        $crate::__private::sqlx09_mysql!(mysql, $ty, sqlx09);
+        $crate::__private::sqlx08_mysql!(mysql, $ty, sqlx08);
+        $crate::__private::diesel2_mysql!(mysql, $ty);
+        // Any database
         $crate::__idcraft_diesel2!($ty);
-        $crate::__idcraft_diesel2_postgres!($ty);
-        $crate::__idcraft_diesel2_sqlite!($ty);
-        $crate::__idcraft_diesel2_mysql!($ty);
         $crate::__idcraft_sea_orm2!($ty);
+        // Schemas, GraphQL, test data
         $crate::__idcraft_schemars1!($ty);
         $crate::__idcraft_utoipa6!($ty);
         $crate::__idcraft_async_graphql7!($ty);
@@ -65,51 +68,43 @@ macro_rules! __idcraft_integrations {
 }
 pub use __idcraft_integrations as integrations;
 
-// Each integration's impls live in its own module (`db::sqlx09`, `integrations::schemars1`, …),
-// gated by its feature: the `cfg` is evaluated here, in idcraft, and the gate expands to its
-// impls or, through the empty twins below, to nothing in the user's crate.
-
-#[cfg(not(feature = "sqlx09-postgres"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_postgres {
-    ($ty:ident) => {};
+// The database backends of sqlx and diesel: each gate is the integration's macro
+// (`db/sqlx/glue.rs`, `db/diesel2/mod.rs`, called with the backend) where its feature is on,
+// and nothing where it is off; the `cfg` is evaluated here, in idcraft.
+macro_rules! gates {
+    ($($feature:literal => $gate:ident = $impls:ident,)*) => {$(
+        #[cfg(feature = $feature)]
+        #[doc(hidden)]
+        pub use crate::$impls as $gate;
+        #[cfg(not(feature = $feature))]
+        #[doc(hidden)]
+        pub use crate::__idcraft_nothing as $gate;
+    )*};
 }
 
-#[cfg(not(feature = "sqlx09-sqlite"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_sqlite {
-    ($ty:ident) => {};
+gates! {
+    "sqlx08-postgres" => sqlx08_postgres = __idcraft_sqlx,
+    "sqlx08-sqlite" => sqlx08_sqlite = __idcraft_sqlx,
+    "sqlx08-mysql" => sqlx08_mysql = __idcraft_sqlx,
+    "sqlx09-postgres" => sqlx09_postgres = __idcraft_sqlx,
+    "sqlx09-sqlite" => sqlx09_sqlite = __idcraft_sqlx,
+    "sqlx09-mysql" => sqlx09_mysql = __idcraft_sqlx,
+    "diesel2-postgres" => diesel2_postgres = __idcraft_diesel2,
+    "diesel2-sqlite" => diesel2_sqlite = __idcraft_diesel2,
+    "diesel2-mysql" => diesel2_mysql = __idcraft_diesel2,
 }
 
-#[cfg(not(feature = "sqlx08-postgres"))]
+/// Expands to nothing: the gate of an integration whose feature is off.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idcraft_sqlx08_postgres {
-    ($ty:ident) => {};
+macro_rules! __idcraft_nothing {
+    ($($anything:tt)*) => {};
 }
 
-#[cfg(not(feature = "sqlx08-sqlite"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx08_sqlite {
-    ($ty:ident) => {};
-}
-
-#[cfg(not(feature = "sqlx09-mysql"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_mysql {
-    ($ty:ident) => {};
-}
-
-#[cfg(not(feature = "sqlx08-mysql"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx08_mysql {
-    ($ty:ident) => {};
-}
+// Each other integration's impls live in its own module (`db::rusqlite`,
+// `integrations::schemars1`, …), gated by its feature: the `cfg` is evaluated here, in idcraft,
+// and the gate expands to its impls or, through the empty twins below, to nothing in the
+// user's crate.
 
 #[cfg(not(feature = "rusqlite"))]
 #[doc(hidden)]
@@ -164,27 +159,6 @@ macro_rules! __idcraft_proptest1 {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __idcraft_diesel2 {
-    ($ty:ident) => {};
-}
-
-#[cfg(not(feature = "diesel2-postgres"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2_postgres {
-    ($ty:ident) => {};
-}
-
-#[cfg(not(feature = "diesel2-sqlite"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2_sqlite {
-    ($ty:ident) => {};
-}
-
-#[cfg(not(feature = "diesel2-mysql"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2_mysql {
     ($ty:ident) => {};
 }
 

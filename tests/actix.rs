@@ -2,12 +2,16 @@
 //! keys from `web::Data`, and JSON bodies under `scope_keys`.
 #![cfg(all(feature = "actix4", feature = "serde"))]
 
+#[path = "support/tokens.rs"]
+mod tokens;
+
 use actix_web::{App, HttpResponse, test, web};
 use idcraft::public::actix::{IdPath, IdQuery, PublicPath, scope_keys};
 use idcraft::public::{AesKey, Public, PublicIds, as_token};
 use idcraft::{Identity, Uuid};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use tokens::flip;
 
 #[derive(Identity)]
 #[id(scheme = "comb_pg", prefix = "ord")]
@@ -85,13 +89,6 @@ macro_rules! get {
     ($app:expr, $path:expr) => {
         call!($app, test::TestRequest::get().uri(AsRef::<str>::as_ref(&$path)))
     };
-}
-
-fn flip(token: &str) -> String {
-    let mut bytes = token.as_bytes().to_vec();
-    let last = bytes.len() - 1;
-    bytes[last] = if bytes[last] == b'A' { b'B' } else { b'A' };
-    String::from_utf8(bytes).unwrap()
 }
 
 #[actix_web::test]

@@ -36,13 +36,23 @@ macro_rules! sqlx_mysql_tests {
                 ::$v::query(dynamic::$v(sql)).execute(pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
             }
 
+            /// A pool of the server at `MARIADB_URL`, if there is one.
+            async fn pool() -> Option<MySqlPool> {
+                Some(MySqlPool::connect(&mariadb_url()?).await.unwrap())
+            }
+
+            /// `table`, new and empty, with `columns`.
+            async fn create(pool: &MySqlPool, table: &str, columns: &str) {
+                execute(pool, &format!("DROP TABLE IF EXISTS {table}")).await;
+                execute(pool, &format!("CREATE TABLE {table} ({columns})")).await;
+            }
+
             async fn round_trip<I>(pool: &MySqlPool, make: impl Fn() -> I, decl: &str, expect: Expect)
             where
                 I: Identity + Send + Unpin + for<'r> ::$v::Decode<'r, MySql> + for<'q> ::$v::Encode<'q, MySql> + ::$v::Type<MySql>,
             {
                 let table = format!("idcraft_t_{}_{}", stringify!($v), I::TYPE_NAME.to_lowercase());
-                execute(pool, &format!("DROP TABLE IF EXISTS {table}")).await;
-                execute(pool, &format!("CREATE TABLE {table} (id {decl} PRIMARY KEY)")).await;
+                create(pool, &table, &format!("id {decl} PRIMARY KEY")).await;
                 let (ids, shuffled) = generated(make);
                 // MariaDB's UUID column is written through the UUID's text (src/db/mysql.rs).
                 let one = if decl == "UUID" { "(HEX(?))" } else { "(?)" };
@@ -65,8 +75,7 @@ macro_rules! sqlx_mysql_tests {
 
             #[tokio::test]
             async fn every_scheme_round_trips_and_sorts() {
-                let Some(url) = mariadb_url() else { return };
-                let pool = MySqlPool::connect(&url).await.unwrap();
+                let Some(pool) = pool().await else { return };
                 round_trip(&pool, PgComb::new, "BINARY(16)", Sorted).await;
                 round_trip(&pool, Hot::new_default, "BINARY(16)", Sorted).await;
                 round_trip(&pool, Dist::new, "DECIMAL(28,0)", Sorted).await;
@@ -98,16 +107,13 @@ macro_rules! sqlx_mysql_tests {
             /// in any collation; a UUID column, written through `HEX(?)`, reads back as the ID.
             #[tokio::test]
             async fn text_and_uuid_columns_read_back() {
-                let Some(url) = mariadb_url() else { return };
-                let pool = MySqlPool::connect(&url).await.unwrap();
+                let Some(pool) = pool().await else { return };
                 let table = format!("idcraft_text_{}", stringify!($v));
-                execute(&pool, &format!("DROP TABLE IF EXISTS {table}")).await;
-                execute(
+                create(
                     &pool,
-                    &format!(
-                        "CREATE TABLE {table} (id CHAR(40) PRIMARY KEY, v VARCHAR(60), \
-                         b VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin, u UUID, w UUID)"
-                    ),
+                    &table,
+                    "id CHAR(40) PRIMARY KEY, v VARCHAR(60), \
+                     b VARCHAR(40) CHARACTER SET ascii COLLATE ascii_bin, u UUID, w UUID",
                 )
                 .await;
                 let (order, invoice, v7) = (OrderId::new(), InvoiceId::new(), V7::new());
@@ -157,8 +163,7 @@ macro_rules! sqlx_mysql_tests {
 
             #[tokio::test]
             async fn bad_values_are_typed_errors_and_every_value_round_trips() {
-                let Some(url) = mariadb_url() else { return };
-                let pool = MySqlPool::connect(&url).await.unwrap();
+                let Some(pool) = pool().await else { return };
                 let one = |sql: &'static str| ::$v::query_scalar::<_, PgComb>(sql);
                 let e = one("SELECT x'010203'").fetch_one(&pool).await.unwrap_err().to_string();
                 assert!(e.contains("expected 16 bytes, got 3"), "{e}");
@@ -190,11 +195,9 @@ macro_rules! sqlx_mysql_tests {
             /// double: a 28-digit ID finds its own row among its neighbours.
             #[tokio::test]
             async fn decimal_filters_are_exact() {
-                let Some(url) = mariadb_url() else { return };
-                let pool = MySqlPool::connect(&url).await.unwrap();
+                let Some(pool) = pool().await else { return };
                 let table = format!("idcraft_dec_{}", stringify!($v));
-                execute(&pool, &format!("DROP TABLE IF EXISTS {table}")).await;
-                execute(&pool, &format!("CREATE TABLE {table} (id DECIMAL(28,0) PRIMARY KEY, n INT)")).await;
+                create(&pool, &table, "id DECIMAL(28,0) PRIMARY KEY, n INT").await;
                 let ids: Vec<Dist> = (0..50).map(|_| Dist::new()).collect();
                 for (n, id) in ids.iter().enumerate() {
                     ::$v::query(dynamic::$v(&format!("INSERT INTO {table} VALUES (?, ?)")))

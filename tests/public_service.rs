@@ -8,10 +8,14 @@
 #[allow(dead_code, unreachable_pub)]
 mod service;
 
+#[path = "support/tokens.rs"]
+mod tokens;
+
 use idcraft::public::AesKey;
 use serde_json::{Value, json};
 use service::{CustomerId, OrderId, Store, app, call, key_ring, serve};
 use std::net::SocketAddr;
+use tokens::flip;
 
 /// A client that checks each answer against the served document.
 struct Client {
@@ -52,13 +56,6 @@ impl Client {
         self.checked += 1;
         (status, answer)
     }
-}
-
-fn flip(token: &str) -> String {
-    let mut bytes = token.as_bytes().to_vec();
-    let last = bytes.len() - 1;
-    bytes[last] = if bytes[last] == b'A' { b'B' } else { b'A' };
-    String::from_utf8(bytes).unwrap()
 }
 
 const ONE: &str = "/customers/{customer}/orders/{order}";

@@ -22,6 +22,16 @@ const ROUNDS: usize = 150;
 /// The same, loaded over the synchronous client by the lease tests (see `postgres_with`).
 const LOAD: [&str; 4] = ["SELECT pg_advisory_lock(7326001)", LEASES, GENERATORS, "SELECT pg_advisory_unlock(7326001)"];
 
+/// A blocking client of the database at `url`, with the lease table and the generators loaded.
+#[cfg(feature = "lease-postgres")]
+fn loaded(url: &str) -> postgres::Client {
+    let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    for statement in LOAD {
+        client.batch_execute(statement).unwrap();
+    }
+    client
+}
+
 async fn connect() -> Option<Client> {
     postgres_with(file!(), &[LEASES, GENERATORS]).await
 }
@@ -205,10 +215,7 @@ fn the_database_slot_shares_the_lease_table_with_rust_holders() {
     use idcraft::schemes::snowflake::{DiscordLayout, SnowflakeGenerator};
 
     let Some(url) = database_url(file!()) else { return };
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    for statement in LOAD {
-        client.batch_execute(statement).unwrap();
-    }
+    let mut client = loaded(&url);
     // This test owns the namespace: start from a predecessor on slot 0 that expired but may
     // stamp IDs up to 1.5 s from now.
     client
@@ -369,10 +376,7 @@ fn hand_over<L: idcraft::schemes::snowflake::SnowflakeLayout>(
 fn a_handover_between_rust_and_the_database_never_repeats_whatever_the_clocks_say() {
     use idcraft::schemes::snowflake::{SonyflakeLayout, TwitterLayout};
     let Some(url) = database_url(file!()) else { return };
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    for statement in LOAD {
-        client.batch_execute(statement).unwrap();
-    }
+    let mut client = loaded(&url);
     // The layouts of idcraft_sonyflake() and idcraft_twitter_snowflake() on namespaces of this
     // test's own (the built-in ones are shared with the other tests), one slot each.
     hand_over::<SonyflakeLayout>(
@@ -466,10 +470,7 @@ fn every_namespace_rust_accepts_works_in_sql_and_only_those() {
     let names = ["Fleet-A", "fleet-a", "fleet_a", "eu.workers", "eu_workers", SIXTY, LONG_A, LONG_B];
 
     let Some(url) = database_url(file!()) else { return };
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    for statement in LOAD {
-        client.batch_execute(statement).unwrap();
-    }
+    let mut client = loaded(&url);
     let twitter = |ns: &str, node: &str, slots: i32| {
         format!("idcraft_snowflake({ns}, {node}, 1288834974657, 1, 10, 12, false, {slots})")
     };

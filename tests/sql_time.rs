@@ -275,6 +275,11 @@ enum Order {
     Scattered,
 }
 
+/// The first column of each row `sql` returns, as text.
+async fn first_column<C: FromIterator<String>>(client: &Client, sql: &str) -> C {
+    client.query(sql, &[]).await.unwrap().iter().map(|row| row.get(0)).collect()
+}
+
 /// An indexed table of `ids` in a `col` column: the range of a window of the last hour is an
 /// index scan that holds every ID of the window (unless the column's order scatters the time),
 /// and where the column's order is time order, only IDs from the start of the first bound's
@@ -306,13 +311,7 @@ where
     // A table this small fits a page or two, which the planner would rather read whole: what is
     // checked is that the bounds are an index condition (constants), not the planner's costs.
     client.batch_execute("SET enable_seqscan = off").await.unwrap();
-    let plan: Vec<String> = client
-        .query(&format!("EXPLAIN SELECT id FROM {table} WHERE {filter}"), &[])
-        .await
-        .unwrap()
-        .iter()
-        .map(|row| row.get(0))
-        .collect();
+    let plan: Vec<String> = first_column(client, &format!("EXPLAIN SELECT id FROM {table} WHERE {filter}")).await;
     client.batch_execute("RESET enable_seqscan").await.unwrap();
     let plan = plan.join("\n");
     assert!(
@@ -321,13 +320,7 @@ where
         "{name} in {ty}: the range is not an index scan:\n{plan}"
     );
 
-    let found: HashSet<String> = client
-        .query(&format!("SELECT id::text FROM {table} WHERE {filter}"), &[])
-        .await
-        .unwrap()
-        .iter()
-        .map(|row| row.get(0))
-        .collect();
+    let found: HashSet<String> = first_column(client, &format!("SELECT id::text FROM {table} WHERE {filter}")).await;
     let text = |id: &I::Scheme| bound::<I>(*id, col, primary).1;
     let from = <I::Scheme as Scheme>::min_at(t1).timestamp();
     for id in ids {
@@ -537,17 +530,14 @@ async fn overloads_agree_and_untyped_arguments_need_a_cast() {
         .unwrap();
     assert!(row.get::<_, bool>(0) && row.get::<_, bool>(1));
     // Every function is documented in the database, IMMUTABLE, STRICT and PARALLEL SAFE.
-    let rows = client
-        .query(
-            "SELECT p.oid::regprocedure::text FROM pg_proc p
+    let undocumented: Vec<String> = first_column(
+        &client,
+        "SELECT p.oid::regprocedure::text FROM pg_proc p
              WHERE p.proname LIKE 'idcraft\\_%' AND (p.proname LIKE '%\\_time' OR p.proname LIKE '%\\_min\\_at%'
                                                     OR p.proname LIKE '%\\_max\\_at%')
                AND (obj_description(p.oid, 'pg_proc') IS NULL OR p.provolatile <> 'i' OR NOT p.proisstrict
                     OR p.proparallel <> 's')",
-            &[],
-        )
-        .await
-        .unwrap();
-    let undocumented: Vec<String> = rows.iter().map(|row| row.get(0)).collect();
+    )
+    .await;
     assert!(undocumented.is_empty(), "without a COMMENT, or not IMMUTABLE STRICT PARALLEL SAFE: {undocumented:?}");
 }

@@ -6,35 +6,23 @@ use idcraft::Identity;
 
 #[path = "support/bytes.rs"]
 mod bytes;
+#[macro_use]
+#[path = "support/derived.rs"]
+mod derived;
 
-/// The default: 21 URL-safe characters.
-#[derive(Identity)]
-#[id(scheme = "nanoid", prefix = "inv")]
-struct InviteId([u8; 21]);
-
-#[derive(Identity)]
-#[id(scheme = "nanoid")]
-struct Bare([u8; 21]);
-
-/// 12 lowercase hex digits.
-#[derive(Identity)]
-#[id(scheme = "nanoid", size = 12, alphabet = "0123456789abcdef")]
-struct ShortHex([u8; 12]);
-
-/// Only the size: the URL-safe alphabet.
-#[derive(Identity)]
-#[id(scheme = "nanoid", size = 8)]
-struct Short([u8; 8]);
-
-/// An alphabet with characters that mean something in a regular expression.
-#[derive(Identity)]
-#[id(scheme = "nanoid", alphabet = "-]^\\[ab", size = 10)]
-struct Odd([u8; 10]);
-
-/// A CUID2: 24 characters, a letter then base36.
-#[derive(Identity)]
-#[id(scheme = "cuid2", prefix = "usr")]
-struct UserId([u8; 24]);
+derived_types! {
+    /// The default: 21 URL-safe characters.
+    "nanoid", prefix = "inv" => InviteId([u8; 21]),
+    "nanoid" => Bare([u8; 21]),
+    /// 12 lowercase hex digits.
+    "nanoid", size = 12, alphabet = "0123456789abcdef" => ShortHex([u8; 12]),
+    /// Only the size: the URL-safe alphabet.
+    "nanoid", size = 8 => Short([u8; 8]),
+    /// An alphabet with characters that mean something in a regular expression.
+    "nanoid", alphabet = "-]^\\[ab", size = 10 => Odd([u8; 10]),
+    /// A CUID2: 24 characters, a letter then base36.
+    "cuid2", prefix = "usr" => UserId([u8; 24]),
+}
 
 const URL_SAFE: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
@@ -107,8 +95,7 @@ fn a_blob_column_holds_the_text_bytes_in_order() {
 #[cfg(feature = "public")]
 #[test]
 fn a_public_token_of_twenty_one_bytes() {
-    use idcraft::public::{AesKey, PublicIds};
-    let ids = PublicIds::new(AesKey::new(&[7; 32]).unwrap()).bound_to_types();
+    let ids = bytes::bound_keys(7);
     let id = InviteId::new();
     let token = ids.to_public(&id);
     let text = token.to_string();
@@ -155,8 +142,7 @@ fn cuid2_in_a_blob_column() {
 #[cfg(feature = "public")]
 #[test]
 fn a_public_token_of_a_cuid2() {
-    use idcraft::public::{AesKey, PublicIds};
-    let ids = PublicIds::new(AesKey::new(&[3; 32]).unwrap()).bound_to_types();
+    let ids = bytes::bound_keys(3);
     let id = UserId::new();
     let text = ids.to_public(&id).to_string();
     assert_eq!(ids.decode_str::<UserId>(&text).unwrap(), id);

@@ -6,22 +6,16 @@ use idcraft::Identity;
 
 #[path = "support/bytes.rs"]
 mod bytes;
+#[macro_use]
+#[path = "support/derived.rs"]
+mod derived;
 
-#[derive(Identity)]
-#[id(scheme = "object_id")]
-struct DocumentId([u8; 12]);
-
-#[derive(Identity)]
-#[id(scheme = "object_id", prefix = "doc")]
-struct PrefixedDocument([u8; 12]);
-
-#[derive(Identity)]
-#[id(scheme = "xid", prefix = "req")]
-struct RequestId([u8; 12]);
-
-#[derive(Identity)]
-#[id(scheme = "xid")]
-struct BareXid([u8; 12]);
+derived_types! {
+    "object_id" => DocumentId([u8; 12]),
+    "object_id", prefix = "doc" => PrefixedDocument([u8; 12]),
+    "xid", prefix = "req" => RequestId([u8; 12]),
+    "xid" => BareXid([u8; 12]),
+}
 
 #[test]
 fn object_id_text_and_accessors() {
@@ -83,8 +77,7 @@ fn blob_columns_hold_the_twelve_bytes_in_order() {
 #[cfg(feature = "public")]
 #[test]
 fn public_tokens_of_twelve_bytes() {
-    use idcraft::public::{AesKey, PublicIds};
-    let ids = PublicIds::new(AesKey::new(&[7; 32]).unwrap()).bound_to_types();
+    let ids = bytes::bound_keys(7);
     let (doc, req) = (DocumentId::new(), RequestId::new());
     let (doc_token, req_token) = (ids.to_public(&doc).to_string(), ids.to_public(&req).to_string());
     assert_eq!(ids.to_public(&doc).to_string(), doc_token, "deterministic");

@@ -2,6 +2,9 @@
 //! HTTP server on a local port.
 #![cfg(all(feature = "axum08", feature = "serde"))]
 
+#[path = "support/tokens.rs"]
+mod tokens;
+
 use axum::Router;
 use axum::routing::get;
 use idcraft::public::axum::{IdPath, IdQuery, PublicPath, scope_keys};
@@ -9,6 +12,7 @@ use idcraft::public::{AesKey, Public, PublicIds, as_token};
 use idcraft::{Identity, Uuid};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use tokens::flip;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 #[derive(Identity)]
@@ -161,14 +165,6 @@ fn nested_routes() -> Router {
         .route("/customers/{customer}/orders/{order}/lines/{line}", get(line))
         .route("/plain/{id}", get(plain))
         .route("/search", get(search))
-}
-
-/// A token of `I` with one character changed (still well-formed).
-fn flip(token: &str) -> String {
-    let mut bytes = token.as_bytes().to_vec();
-    let last = bytes.len() - 1;
-    bytes[last] = if bytes[last] == b'A' { b'B' } else { b'A' };
-    String::from_utf8(bytes).unwrap()
 }
 
 #[tokio::test]

@@ -6,14 +6,14 @@ use idcraft::Identity;
 
 #[path = "support/bytes.rs"]
 mod bytes;
+#[macro_use]
+#[path = "support/derived.rs"]
+mod derived;
 
-#[derive(Identity)]
-#[id(scheme = "ksuid", prefix = "evt")]
-struct EventId([u8; 20]);
-
-#[derive(Identity)]
-#[id(scheme = "ksuid")]
-struct Bare([u8; 20]);
+derived_types! {
+    "ksuid", prefix = "evt" => EventId([u8; 20]),
+    "ksuid" => Bare([u8; 20]),
+}
 
 /// Segment's README vector.
 const TEXT: &str = "0ujtsYcgvSTl8PAuAdqWYSMnLOv";
@@ -61,7 +61,7 @@ fn a_blob_column_holds_the_twenty_bytes_in_order() {
 #[test]
 fn a_public_token_of_twenty_bytes() {
     use idcraft::public::{AesKey, PublicIds};
-    let ids = PublicIds::new(AesKey::new(&[9; 32]).unwrap()).bound_to_types();
+    let ids = bytes::bound_keys(9);
     let id = EventId::new();
     let token = ids.to_public(&id);
     let text = token.to_string();
@@ -100,8 +100,7 @@ fn ksuid_ms_as_a_derived_type() {
     assert!(MessageId::min_at(fresh.timestamp()) <= fresh && fresh <= MessageId::max_at(fresh.timestamp()));
     #[cfg(feature = "public")]
     {
-        use idcraft::public::{AesKey, PublicIds};
-        let ids = PublicIds::new(AesKey::new(&[3; 32]).unwrap()).bound_to_types();
+        let ids = bytes::bound_keys(3);
         let text = ids.to_public(&fresh).to_string();
         assert_eq!(text.strip_prefix("msg_").map(str::len), Some(50), "36 bytes of AES-SIV: {text}");
         assert_eq!(ids.decode_str::<MessageId>(&text).unwrap(), fresh);

@@ -30,6 +30,12 @@ fn fails(args: &[&str]) -> String {
 }
 
 /// A usage error: clap's exit status 2, one line on stderr.
+/// Fails (exit 1) with an error that says `text`.
+fn fails_saying(args: &[&str], text: &str) {
+    let err = fails(args);
+    assert!(err.contains(text), "{err}");
+}
+
 fn misused(args: &[&str]) -> String {
     fails_with(2, args)
 }
@@ -50,6 +56,13 @@ fn inspect(args: &[&str]) -> Value {
 }
 
 /// The keys every scheme's IDs have, and the time keys exactly where its IDs hold a time.
+/// The keys `inspect --json` printed, sorted (to compare with the exact set a scheme prints).
+fn keys(v: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    keys
+}
+
 fn assert_common(v: &Value, scheme: &str) {
     for key in ["scheme", "text", "hex"] {
         assert!(v.get(key).is_some(), "{scheme}: missing {key} in {v}");
@@ -185,18 +198,21 @@ fn public_commands() {
     let uuid = "00112233-4455-4677-8899-aabbccddeeff";
     let t = &ok(&["public", "encrypt", "--key", zero, "--kind", "uuid", uuid])[0];
     assert_eq!(ok(&["public", "decrypt", "--key", zero, "--kind", "uuid", t]), [uuid]);
-    let err = fails(&["public", "decrypt", "--key", key, "--kind", "u64", "48XoooHHCe1CiOHrghM7Dl"]);
-    assert!(err.contains("not a valid public ID"), "{err}");
+    fails_saying(
+        &["public", "decrypt", "--key", key, "--kind", "u64", "48XoooHHCe1CiOHrghM7Dl"],
+        "not a valid public ID",
+    );
     assert!(fails(&["public", "encrypt", "--key", "AAAA", "--kind", "u64", "1"]).contains("16, 24 or 32 bytes"));
     assert!(fails(&["public", "encrypt", "--key", "!!", "--kind", "u64", "1"]).contains("base64"));
 }
 
 #[test]
 fn bad_input_is_one_line_and_exit_1() {
-    let e = fails(&["inspect", "--scheme", "sno", "brpk4q72xwf2m63L"]);
-    assert!(e.contains("'L' at position 15"), "{e}");
-    let e = fails(&["inspect", "--scheme", "comb_legacy", "00000000-0000-0000-0000-0000ffffffff"]);
-    assert!(e.contains("time component is negative"), "{e}");
+    fails_saying(&["inspect", "--scheme", "sno", "brpk4q72xwf2m63L"], "'L' at position 15");
+    fails_saying(
+        &["inspect", "--scheme", "comb_legacy", "00000000-0000-0000-0000-0000ffffffff"],
+        "time component is negative",
+    );
     assert!(fails(&["inspect", "--scheme", "sno", "short"]).contains("expected 16 characters, got 5"));
     assert!(fails(&["new", "nope"]).contains("unknown scheme"));
     assert!(fails(&["new", "comb_legacy", "--time", "2100-01-01T00:00:00Z"]).contains("outside the range"));
@@ -319,8 +335,7 @@ fn a_used_up_unit_at_an_explicit_time_fails_instead_of_repeating() {
 #[test]
 fn long_keys_are_an_input_error() {
     let key = "A".repeat(86);
-    let err = fails(&["public", "encrypt", "--key", &key, "--kind", "u64", "5"]);
-    assert!(err.contains("16, 24 or 32 bytes, got 64"), "{err}");
+    fails_saying(&["public", "encrypt", "--key", &key, "--kind", "u64", "5"], "16, 24 or 32 bytes, got 64");
 }
 
 /// Without `--scheme`, a text that fits several schemes is read as the first that decodes it
@@ -329,8 +344,7 @@ fn long_keys_are_an_input_error() {
 #[test]
 fn detection_tries_each_candidate_and_names_the_best() {
     assert_eq!(inspect(&["zzzzzzzzzzzzzzzz"])["scheme"], "uid96");
-    let err = fails(&["inspect", &"z".repeat(22)]);
-    assert!(err.contains("looks like a distributed128 ID, but"), "{err}");
+    fails_saying(&["inspect", &"z".repeat(22)], "looks like a distributed128 ID, but");
 }
 
 /// `--help` for the command and every subcommand, `--version`, suggestions for a mistyped

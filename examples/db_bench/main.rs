@@ -207,6 +207,9 @@ fn main() {
     }
 }
 
+/// One run of a database on a round's values.
+type Measured = Result<Run, Box<dyn std::error::Error>>;
+
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let dir = std::env::temp_dir().join(format!("idcraft-db-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
@@ -221,30 +224,34 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         let n = args.schemes.len();
         for k in 0..n {
             let scheme = &args.schemes[(k + round) % n];
-            if args.sqlite {
-                let values = generate(scheme, args.rows, &mut clock, Dialect::Sqlite)?;
-                let r = sqlite::run_sqlite(&dir, scheme, &values)?;
+            // One timed run in `database` on fresh values: reported unless `--json`, kept with
+            // the scheme's other runs there.
+            let mut measure = |database: &str,
+                               dialect: Dialect,
+                               runs: &mut BTreeMap<String, Vec<Run>>,
+                               run: &dyn Fn(&[DbValue]) -> Measured|
+             -> Result<(), Box<dyn std::error::Error>> {
+                let values = generate(scheme, args.rows, &mut clock, dialect)?;
+                let r = run(&values)?;
                 if !args.json {
-                    eprintln!("round {} sqlite {scheme}: {:.2} s", round + 1, r.seconds);
+                    eprintln!("round {} {database} {scheme}: {:.2} s", round + 1, r.seconds);
                 }
-                sqlite.entry(scheme.clone()).or_default().push(r);
+                runs.entry(scheme.clone()).or_default().push(r);
+                Ok(())
+            };
+            if args.sqlite {
+                measure("sqlite", Dialect::Sqlite, &mut sqlite, &|values| sqlite::run_sqlite(&dir, scheme, values))?;
             }
             if let Some(url) = &args.url {
-                let values = generate(scheme, args.rows, &mut clock, Dialect::Postgres)?;
-                let r = runtime.block_on(postgres::run_postgres(url, &values))?;
-                if !args.json {
-                    eprintln!("round {} postgres {scheme}: {:.2} s", round + 1, r.seconds);
-                }
-                postgres.entry(scheme.clone()).or_default().push(r);
+                measure("postgres", Dialect::Postgres, &mut postgres, &|values| {
+                    runtime.block_on(postgres::run_postgres(url, values))
+                })?;
             }
             #[cfg(feature = "sqlx09-mysql")]
             if let Some(url) = &args.mariadb {
-                let values = generate(scheme, args.rows, &mut clock, Dialect::Mysql)?;
-                let r = runtime.block_on(mariadb::run_mariadb(url, &values))?;
-                if !args.json {
-                    eprintln!("round {} mariadb {scheme}: {:.2} s", round + 1, r.seconds);
-                }
-                mariadb.entry(scheme.clone()).or_default().push(r);
+                measure("mariadb", Dialect::Mysql, &mut mariadb, &|values| {
+                    runtime.block_on(mariadb::run_mariadb(url, values))
+                })?;
             }
         }
     }

@@ -3,111 +3,41 @@
 
 use idcraft::{Decimal, Identity, Uuid};
 
-#[derive(Identity)]
-#[id(scheme = "comb_sql")]
-pub struct SqlComb(Uuid);
+// One derived type per scheme and text form (`tests/support` declares the tests' own the same way).
+#[macro_use]
+#[path = "../../tests/support/derived.rs"]
+mod derived;
 
-#[derive(Identity)]
-#[id(scheme = "comb_pg", prefix = "ord")]
-pub struct PgComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_legacy", encoding = "hex")]
-pub struct LegacyComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "comb_binary", encoding = "base62")]
-pub struct BinaryComb(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "hot", prefix = "cart")]
-pub struct Hot(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "distributed")]
-pub struct Dist(Decimal);
-
-#[derive(Identity)]
-#[id(scheme = "distributed", encoding = "base62", prefix = "inv")]
-pub struct DistBase62(Decimal);
-
-#[derive(Identity)]
-#[id(scheme = "distributed128", prefix = "pay")]
-pub struct Dist128(u128);
-
-#[derive(Identity)]
-#[id(scheme = "sno")]
-pub struct SnoId([u8; 10]);
-
-#[derive(Identity)]
-#[id(scheme = "uid64")]
-pub struct Local(u64);
-
-#[derive(Identity)]
-#[id(scheme = "uid64", encoding = "decimal")]
-pub struct LocalDecimal(u64);
-
-#[derive(Identity)]
-#[id(scheme = "uid96", prefix = "node")]
-pub struct Global([u8; 12]);
-
-/// uid 1.3.3's text (base64url).
-#[derive(Identity)]
-#[id(scheme = "uid96", encoding = "base64url")]
-pub struct Global133([u8; 12]);
-
-#[derive(Identity)]
-#[id(scheme = "uuid7", prefix = "user")]
-pub struct User(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "ulid")]
-pub struct Trace(u128);
-
-#[derive(Identity)]
-#[id(scheme = "uuid7", encoding = "typeid", prefix = "user")]
-pub struct TypedUser(Uuid);
-
-#[derive(Identity)]
-#[id(scheme = "twitter_snowflake")]
-pub struct Tweet(u64);
-
-#[derive(Identity)]
-#[id(scheme = "discord_snowflake", prefix = "msg")]
-pub struct Message(u64);
-
-#[derive(Identity)]
-#[id(scheme = "instagram_id")]
-pub struct Media(u64);
-
-#[derive(Identity)]
-#[id(scheme = "sonyflake", encoding = "hex")]
-pub struct SonyHex(u64);
-
-#[derive(Identity)]
-#[id(scheme = "ksuid", prefix = "evt")]
-pub struct Event([u8; 20]);
-
-#[derive(Identity)]
-#[id(scheme = "object_id")]
-pub struct Document([u8; 12]);
-
-#[derive(Identity)]
-#[id(scheme = "xid", prefix = "req")]
-pub struct Request([u8; 12]);
-
-#[derive(Identity)]
-#[id(scheme = "nanoid", prefix = "inv")]
-pub struct Invite([u8; 21]);
-
-/// An alphabet with characters regular expressions and prefixes care about.
-#[derive(Identity)]
-#[id(scheme = "nanoid", size = 9, alphabet = "_-]^\\az09")]
-pub struct Code([u8; 9]);
-
-#[derive(Identity)]
-#[id(scheme = "cuid2")]
-pub struct Cuid([u8; 24]);
+derived_types! {
+    "comb_sql" => SqlComb(Uuid),
+    "comb_pg", prefix = "ord" => PgComb(Uuid),
+    "comb_legacy", encoding = "hex" => LegacyComb(Uuid),
+    "comb_binary", encoding = "base62" => BinaryComb(Uuid),
+    "hot", prefix = "cart" => Hot(Uuid),
+    "distributed" => Dist(Decimal),
+    "distributed", encoding = "base62", prefix = "inv" => DistBase62(Decimal),
+    "distributed128", prefix = "pay" => Dist128(u128),
+    "sno" => SnoId([u8; 10]),
+    "uid64" => Local(u64),
+    "uid64", encoding = "decimal" => LocalDecimal(u64),
+    "uid96", prefix = "node" => Global([u8; 12]),
+    /// uid 1.3.3's text (base64url).
+    "uid96", encoding = "base64url" => Global133([u8; 12]),
+    "uuid7", prefix = "user" => User(Uuid),
+    "ulid" => Trace(u128),
+    "uuid7", encoding = "typeid", prefix = "user" => TypedUser(Uuid),
+    "twitter_snowflake" => Tweet(u64),
+    "discord_snowflake", prefix = "msg" => Message(u64),
+    "instagram_id" => Media(u64),
+    "sonyflake", encoding = "hex" => SonyHex(u64),
+    "ksuid", prefix = "evt" => Event([u8; 20]),
+    "object_id" => Document([u8; 12]),
+    "xid", prefix = "req" => Request([u8; 12]),
+    "nanoid", prefix = "inv" => Invite([u8; 21]),
+    /// An alphabet with characters regular expressions and prefixes care about.
+    "nanoid", size = 9, alphabet = "_-]^\\az09" => Code([u8; 9]),
+    "cuid2" => Cuid([u8; 24]),
+}
 
 /// How a text form writes what it reads: the canonical text of an accepted input.
 #[derive(Clone, Copy)]

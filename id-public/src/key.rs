@@ -21,6 +21,19 @@ enum Cipher {
     Aes256(Aes256),
 }
 
+// The three key sizes are three cipher types: one block operation, dispatched on the size.
+macro_rules! with_cipher {
+    ($key:expr, $op:ident, $block:expr) => {{
+        let mut b = one_store($block);
+        match &$key.0 {
+            Cipher::Aes128(c) => c.$op(&mut b),
+            Cipher::Aes192(c) => c.$op(&mut b),
+            Cipher::Aes256(c) => c.$op(&mut b),
+        }
+        b.into()
+    }};
+}
+
 impl AesKey {
     /// A key from 16, 24 or 32 raw bytes (AES-128, -192, -256).
     pub fn new(bytes: &[u8]) -> Result<AesKey, KeyError> {
@@ -103,25 +116,13 @@ impl AesKey {
     /// Encrypts one block.
     #[inline]
     pub fn encrypt(&self, block: [u8; 16]) -> [u8; 16] {
-        let mut b = one_store(block);
-        match &self.0 {
-            Cipher::Aes128(c) => c.encrypt_block(&mut b),
-            Cipher::Aes192(c) => c.encrypt_block(&mut b),
-            Cipher::Aes256(c) => c.encrypt_block(&mut b),
-        }
-        b.into()
+        with_cipher!(self, encrypt_block, block)
     }
 
     /// Decrypts one block.
     #[inline]
     pub fn decrypt(&self, block: [u8; 16]) -> [u8; 16] {
-        let mut b = one_store(block);
-        match &self.0 {
-            Cipher::Aes128(c) => c.decrypt_block(&mut b),
-            Cipher::Aes192(c) => c.decrypt_block(&mut b),
-            Cipher::Aes256(c) => c.decrypt_block(&mut b),
-        }
-        b.into()
+        with_cipher!(self, decrypt_block, block)
     }
 }
 

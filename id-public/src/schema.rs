@@ -40,7 +40,6 @@ mod form {
     use crate::key::AesKey;
     use crate::layout::PublicBlock;
     use crate::text;
-    use crate::token::format::Format;
     use crate::token::{PublicIds, TokenFormat};
     use idcraft_core::{Identity, Scheme, Timestamp};
 
@@ -56,15 +55,6 @@ mod form {
     /// How many bytes the tokens of scheme `S` in `format` are.
     fn token_len<S: PublicBlock>(format: TokenFormat) -> usize {
         Construction::of(format, S::PLACEMENT).token_len(S::BYTE_LEN)
-    }
-
-    /// The form of `I`'s tokens in format `F`.
-    pub(super) fn form_in<I, F: Format>() -> TokenForm
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        token_form::<I>(Some(F::FORMAT))
     }
 
     /// The form of `I`'s tokens in `format`, or in either format there is for `I` (`None`).
@@ -125,7 +115,7 @@ mod form {
 #[cfg(feature = "schemars1")]
 mod schemars1 {
     use super::TokenOf;
-    use super::form::{TokenForm, form_in, token_form, token_name};
+    use super::form::{TokenForm, token_form, token_name};
     use crate::layout::PublicBlock;
     use crate::token::Public;
     use crate::token::PublicId;
@@ -143,14 +133,6 @@ mod schemars1 {
         schema_of(token_form::<I>(format))
     }
 
-    fn schema_in<I, F: Format>() -> Schema
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        schema_of(form_in::<I, F>())
-    }
-
     fn schema_of(form: TokenForm) -> Schema {
         json_schema!({
             "type": "string",
@@ -166,66 +148,40 @@ mod schemars1 {
         format!("{}::{}", I::MODULE_PATH, token_name::<I>(format)).into()
     }
 
-    impl<I, F> JsonSchema for TokenOf<I, F>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-        F: Format,
-    {
-        fn schema_name() -> Cow<'static, str> {
-            token_name::<I>(Some(F::FORMAT)).into()
-        }
+    // Each token type's name, id and schema are those of its tokens' format (`None`: either).
+    macro_rules! json_schemas {
+        ($($ty:ty $(, $f:ident)? => $format:expr;)*) => {$(
+            impl<I $(, $f: Format)?> JsonSchema for $ty
+            where
+                I: Identity,
+                I::Scheme: PublicBlock,
+            {
+                fn schema_name() -> Cow<'static, str> {
+                    token_name::<I>($format).into()
+                }
 
-        fn schema_id() -> Cow<'static, str> {
-            id::<I>(Some(F::FORMAT))
-        }
+                fn schema_id() -> Cow<'static, str> {
+                    id::<I>($format)
+                }
 
-        fn json_schema(_: &mut SchemaGenerator) -> Schema {
-            schema_in::<I, F>()
-        }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                    schema::<I>($format)
+                }
+            }
+        )*};
     }
 
-    impl<I> JsonSchema for PublicId<I>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        fn schema_name() -> Cow<'static, str> {
-            token_name::<I>(None).into()
-        }
-
-        fn schema_id() -> Cow<'static, str> {
-            id::<I>(None)
-        }
-
-        fn json_schema(_: &mut SchemaGenerator) -> Schema {
-            schema::<I>(None)
-        }
-    }
-
-    impl<I> JsonSchema for Public<I>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        fn schema_name() -> Cow<'static, str> {
-            <TokenOf<I>>::schema_name()
-        }
-
-        fn schema_id() -> Cow<'static, str> {
-            <TokenOf<I>>::schema_id()
-        }
-
-        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-            <TokenOf<I>>::json_schema(generator)
-        }
+    json_schemas! {
+        TokenOf<I, F>, F => Some(F::FORMAT);
+        PublicId<I> => None;
+        Public<I> => Some(TokenFormat::Authenticated);
     }
 }
 
 #[cfg(feature = "utoipa6")]
 mod utoipa6 {
     use super::TokenOf;
-    use super::form::{TokenForm, form_in, token_form, token_kind};
+    use super::form::{TokenForm, token_form, token_kind};
     use crate::layout::PublicBlock;
     use crate::token::TokenFormat;
     use crate::token::format::Format;
@@ -255,14 +211,6 @@ mod utoipa6 {
         schema_of(token_form::<I>(format))
     }
 
-    fn schema_in<I, F: Format>() -> RefOr<Schema>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        schema_of(form_in::<I, F>())
-    }
-
     fn schema_of(form: TokenForm) -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
@@ -274,65 +222,34 @@ mod utoipa6 {
             .into()
     }
 
-    impl<I, F> ComposeSchema for TokenOf<I, F>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-        F: Format,
-    {
-        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
-            schema_in::<I, F>()
-        }
+    // Each token type's schema and name are those of its tokens' format (`None`: either).
+    macro_rules! to_schemas {
+        ($($ty:ty $(, $f:ident)? => $format:expr;)*) => {$(
+            impl<I $(, $f: Format)?> ComposeSchema for $ty
+            where
+                I: Identity,
+                I::Scheme: PublicBlock,
+            {
+                fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
+                    schema::<I>($format)
+                }
+            }
+
+            impl<I $(, $f: Format)?> ToSchema for $ty
+            where
+                I: Identity,
+                I::Scheme: PublicBlock,
+            {
+                fn name() -> Cow<'static, str> {
+                    token_kind($format).into()
+                }
+            }
+        )*};
     }
 
-    impl<I, F> ToSchema for TokenOf<I, F>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-        F: Format,
-    {
-        fn name() -> Cow<'static, str> {
-            token_kind(Some(F::FORMAT)).into()
-        }
-    }
-
-    impl<I> ComposeSchema for PublicId<I>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
-            schema::<I>(None)
-        }
-    }
-
-    impl<I> ToSchema for PublicId<I>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        fn name() -> Cow<'static, str> {
-            token_kind(None).into()
-        }
-    }
-
-    impl<I> ComposeSchema for Public<I>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
-            schema::<I>(Some(TokenFormat::Authenticated))
-        }
-    }
-
-    impl<I> ToSchema for Public<I>
-    where
-        I: Identity,
-        I::Scheme: PublicBlock,
-    {
-        fn name() -> Cow<'static, str> {
-            <TokenOf<I>>::name()
-        }
+    to_schemas! {
+        TokenOf<I, F>, F => Some(F::FORMAT);
+        PublicId<I> => None;
+        Public<I> => Some(TokenFormat::Authenticated);
     }
 }

@@ -20,33 +20,3 @@ pub mod postgres;
 #[path = "sqlx/sqlite.rs"]
 #[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
 pub mod sqlite;
-
-// What `#[derive(Identity)]` emits for this integration (called through
-// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
-
-#[cfg(feature = "sqlx08-postgres")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx08_postgres {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_postgres!($ty, sqlx08);
-    };
-}
-
-#[cfg(feature = "sqlx08-sqlite")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx08_sqlite {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_sqlite!($ty, sqlx08);
-    };
-}
-
-#[cfg(feature = "sqlx08-mysql")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx08_mysql {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_mysql!($ty, sqlx08);
-    };
-}

@@ -20,33 +20,3 @@ pub mod postgres;
 #[path = "sqlx/sqlite.rs"]
 #[allow(clippy::duplicate_mod, reason = "one source, compiled against each sqlx release")]
 pub mod sqlite;
-
-// What `#[derive(Identity)]` emits for this integration (called through
-// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
-
-#[cfg(feature = "sqlx09-postgres")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_postgres {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_postgres!($ty, sqlx09);
-    };
-}
-
-#[cfg(feature = "sqlx09-sqlite")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_sqlite {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_sqlite!($ty, sqlx09);
-    };
-}
-
-#[cfg(feature = "sqlx09-mysql")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx09_mysql {
-    ($ty:ident) => {
-        $crate::__idcraft_sqlx_mysql!($ty, sqlx09);
-    };
-}

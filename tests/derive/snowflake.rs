@@ -102,11 +102,17 @@ where
     }
 }
 
+/// A published ID: its number reads as `I`, written as `text`.
+fn known<I: Identity + TryFrom<u64, Error = idcraft::ParseError>>(number: u64, text: &str) -> I {
+    let id = I::try_from(number).unwrap();
+    assert_eq!(id.to_string(), text);
+    id
+}
+
 #[test]
 fn twitter_snowflake() {
     check(TweetId::new, Duration::from_millis(1));
-    let id = TweetId::try_from(1_050_118_621_198_921_728).unwrap();
-    assert_eq!(id.to_string(), "1050118621198921728");
+    let id: TweetId = known(1_050_118_621_198_921_728, "1050118621198921728");
     assert_eq!((id.unix_ms(), id.node(), id.sequence()), (1_539_202_764_211, 347, 0));
     assert_eq!(serde_json::from_str::<TweetId>("1050118621198921728").unwrap(), id);
 }
@@ -130,8 +136,7 @@ fn instagram_id() {
 #[test]
 fn sonyflake() {
     check(DeviceEventId::new, Duration::from_millis(10));
-    let id = DeviceEventId::try_from(494_315_580_240_346_863).unwrap();
-    assert_eq!(id.to_string(), "06DC2966B72ABEEF");
+    let id: DeviceEventId = known(494_315_580_240_346_863, "06DC2966B72ABEEF");
     assert_eq!((id.node(), id.sequence(), id.unix_ms()), (0xBEEF, 42, 1_704_164_645_670));
 }
 

@@ -1,6 +1,6 @@
 //! What the tests of the byte-stored schemes (`tests/text_ids.rs`, `tests/twelve_byte_ids.rs`,
-//! `tests/wide_ids.rs`) check the same way: a SQLite BLOB column, a token changed by a
-//! character. Included with `#[path]` by those tests.
+//! `tests/wide_ids.rs`) check the same way: a SQLite BLOB column, a key set bound to the types, a
+//! token changed by a character. Included with `#[path]` by those tests.
 #![allow(dead_code)] // each test crate uses some of it
 
 /// A new SQLite table `table` with a BLOB primary key `id`, holding `ids` (inserted last
@@ -29,6 +29,13 @@ where
     sorted.sort();
     assert_eq!(back, sorted, "{table}: ORDER BY id is Rust's Ord");
     conn
+}
+
+/// A key set of one AES-256 key (32 bytes of `byte`), its tokens bound to their types.
+#[cfg(feature = "public")]
+pub fn bound_keys(byte: u8) -> idcraft::public::PublicIds {
+    use idcraft::public::{AesKey, PublicIds};
+    PublicIds::new(AesKey::new(&[byte; 32]).unwrap()).bound_to_types()
 }
 
 /// `token` with the character at `at` changed (to `B` if it is `A`, else to `A`).

@@ -5,15 +5,8 @@
 use idcraft::{Decimal, Identity, Uuid};
 use std::sync::Once;
 
-/// `#[derive(Identity)] #[id(scheme = "...", key = value...)] pub struct Name(pub Storage);`
-/// for each row `"scheme", key = value... => Name(Storage)`.
-macro_rules! derived_types {
-    ($($scheme:literal $(, $key:ident = $value:literal)* => $name:ident($storage:tt),)*) => {$(
-        #[derive(Identity)]
-        #[id(scheme = $scheme $(, $key = $value)*)]
-        pub struct $name(pub $storage);
-    )*};
-}
+#[macro_use]
+mod derived;
 
 derived_types! {
     "comb_sql"          => SqlComb(Uuid),

@@ -44,6 +44,12 @@ Servers start from the installed binaries: PostgreSQL (initdb and pg_ctl under
 used as it is. IDCRAFT_REQUIRE_POSTGRES, IDCRAFT_REQUIRE_MARIADB and IDCRAFT_REQUIRE_ETCD make a
 server that cannot start an error before anything runs.";
 
+/// Owned arguments from literals: the command lines the unit tests expect.
+#[cfg(test)]
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.split_first() {

@@ -235,10 +235,7 @@ pub fn port_candidate(seed: u64, ephemeral_low: u16, count: u16) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(args: &[&str]) -> Vec<String> {
-        args.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::strings;
 
     #[test]
     fn summary_names_what_was_skipped_and_what_to_install() {

@@ -1,13 +1,22 @@
 //! The 12-byte schemes on the command line: `object_id` and `xid`, their `inspect` keys, the
 //! originals' texts recognised without `--scheme`, and typed refusals.
 
-use super::{assert_common, fails, inspect, ok};
+use super::{assert_common, fails, inspect, keys, ok};
 use serde_json::Value;
 
-fn keys(v: &Value) -> Vec<&str> {
-    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    keys.sort_unstable();
-    keys
+/// Five IDs of `scheme` made by one process: consecutive ones agree in the `shared` keys of
+/// `inspect` and their 24-bit counter counts up by one (wrapping).
+fn five_of_one_process(scheme: &str, shared: &[&str]) -> Vec<String> {
+    let ids = ok(&["new", scheme, "-n", "5"]);
+    let fields: Vec<Value> = ids.iter().map(|id| inspect(&["--scheme", scheme, id])).collect();
+    for pair in fields.windows(2) {
+        for key in shared {
+            assert_eq!(pair[0][key], pair[1][key], "{scheme}: {key}");
+        }
+        let (a, b) = (pair[0]["counter"].as_u64().unwrap(), pair[1]["counter"].as_u64().unwrap());
+        assert_eq!((a + 1) & 0xFF_FFFF, b);
+    }
+    ids
 }
 
 /// MongoDB's manual example: its time, random bytes and counter under the keys.
@@ -28,13 +37,7 @@ fn object_id_inspects_to_mongodbs_fields() {
 /// One process's ObjectIds share their random bytes and count up by one.
 #[test]
 fn object_ids_of_one_process_count() {
-    let ids = ok(&["new", "object_id", "-n", "5"]);
-    let fields: Vec<Value> = ids.iter().map(|id| inspect(&["--scheme", "object_id", id])).collect();
-    for pair in fields.windows(2) {
-        assert_eq!(pair[0]["random"], pair[1]["random"]);
-        let (a, b) = (pair[0]["counter"].as_u64().unwrap(), pair[1]["counter"].as_u64().unwrap());
-        assert_eq!((a + 1) & 0xFF_FFFF, b);
-    }
+    let ids = five_of_one_process("object_id", &["random"]);
     assert!(
         ids.iter().all(|id| id.len() == 24 && id.bytes().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()))
     );
@@ -59,13 +62,7 @@ fn xid_inspects_to_rs_xids_fields() {
 /// One process's xids share machine and PID, count up by one and sort as they were made.
 #[test]
 fn xids_of_one_process_count_and_sort() {
-    let ids = ok(&["new", "xid", "-n", "5"]);
-    let fields: Vec<Value> = ids.iter().map(|id| inspect(&["--scheme", "xid", id])).collect();
-    for pair in fields.windows(2) {
-        assert_eq!((&pair[0]["machine"], &pair[0]["pid"]), (&pair[1]["machine"], &pair[1]["pid"]));
-        let (a, b) = (pair[0]["counter"].as_u64().unwrap(), pair[1]["counter"].as_u64().unwrap());
-        assert_eq!((a + 1) & 0xFF_FFFF, b);
-    }
+    five_of_one_process("xid", &["machine", "pid"]);
     let hex = ok(&["new", "xid", "--encoding", "hex"]).remove(0);
     assert_eq!(inspect(&["--scheme", "xid", &hex])["hex"], hex.to_lowercase());
 }

@@ -1,14 +1,7 @@
 //! The snowflake layouts on the command line: `new --node`, `inspect --scheme` and its keys.
 
-use super::{assert_common, fails, idcraft, inspect, misused, ok};
+use super::{assert_common, fails, fails_saying, idcraft, inspect, keys, misused, ok};
 use serde_json::Value;
-
-/// The exact keys `inspect --json` prints for a snowflake (Discord adds `worker`, `process`).
-fn keys(v: &Value) -> Vec<&str> {
-    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    keys.sort_unstable();
-    keys
-}
 
 #[test]
 fn snowflake_keys() {
@@ -79,17 +72,14 @@ fn snowflake_bad_input() {
     // Every layout reads every number: without --scheme the error says to pass it.
     let err = fails(&["inspect", "175928847299117063"]);
     assert!(err.contains("--scheme") && err.contains("discord_snowflake") && err.contains("decimal"), "{err}");
-    let err = fails(&["inspect", "-s", "sonyflake", "18446744073709551616"]);
-    assert!(err.contains("at most 18446744073709551615"), "{err}");
+    fails_saying(&["inspect", "-s", "sonyflake", "18446744073709551616"], "at most 18446744073709551615");
     // From 2^63 on, a value is outside every layout (a negative bigint would sort first).
     for scheme in ["twitter_snowflake", "discord_snowflake", "instagram_id", "sonyflake"] {
         let err = fails(&["inspect", "-s", scheme, "9223372036854775808"]);
         assert!(err.contains("at most 9223372036854775807"), "{scheme}: {err}");
     }
-    let err = fails(&["inspect", "-s", "twitter_snowflake", "12a"]);
-    assert!(err.contains("invalid character"), "{err}");
-    let err = fails(&["new", "sonyflake", "--time", "2014-08-31T23:59:59Z"]);
-    assert!(err.contains("outside the range"), "{err}");
+    fails_saying(&["inspect", "-s", "twitter_snowflake", "12a"], "invalid character");
+    fails_saying(&["new", "sonyflake", "--time", "2014-08-31T23:59:59Z"], "outside the range");
     // 256 IDs per 10 ms unit at an explicit instant, then a refusal rather than a repeat.
     let (code, out, err) = idcraft(&["new", "sonyflake", "-n", "257", "-t", "2026-03-01T12:00:00Z"]);
     assert_eq!((code, out.lines().count()), (1, 256), "{err}");

@@ -103,7 +103,8 @@ pub use postgres::{pg_from_sql, pg_to_sql};
 pub use sqlite::{sqlite_from_sql, sqlite_to_sql};
 
 // What `#[derive(Identity)]` emits for this integration (called through
-// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off).
+// `__idcraft_integrations!`; `__private.rs` has the empty twin for when the feature is off, and
+// the gates of the backends' arms).
 
 #[doc(hidden)]
 #[macro_export]
@@ -120,6 +121,44 @@ macro_rules! __idcraft_diesel2 {
 
             fn as_expression(self) -> Self::Expression {
                 $crate::__private::diesel::internal::derives::as_expression::Bound::new(self)
+            }
+        }
+    };
+    // A backend's `ToSql` and `FromSql` (`__private.rs` gates each by its feature).
+    (postgres, $ty:ident) => {
+        $crate::__idcraft_diesel2!(@backend $ty, pg::Pg, pg_to_sql, pg_from_sql::<Self, ST>);
+    };
+    (sqlite, $ty:ident) => {
+        $crate::__idcraft_diesel2!(@backend $ty, sqlite::Sqlite, sqlite_to_sql, sqlite_from_sql::<Self>);
+    };
+    (mysql, $ty:ident) => {
+        $crate::__idcraft_diesel2!(@backend $ty, mysql::Mysql, mysql_to_sql, mysql_from_sql::<Self>);
+    };
+    // `ToSql` and `FromSql` of diesel's backend `$db`: through idcraft's `$to_sql`, and
+    // `$from_sql` (with its turbofish).
+    (@backend $ty:ident, $($db:ident)::+, $to_sql:ident, $($from_sql:tt)+) => {
+        #[automatically_derived]
+        impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::$($db)::+> for $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
+        {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut $crate::__private::diesel::serialize::Output<'b, '_, $crate::__private::diesel::$($db)::+>,
+            ) -> $crate::__private::diesel::serialize::Result {
+                $crate::__private::diesel2::$to_sql::<Self, ST>(self, out)
+            }
+        }
+
+        #[automatically_derived]
+        impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::$($db)::+> for $ty
+        where
+            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
+        {
+            fn from_sql(
+                value: <$crate::__private::diesel::$($db)::+ as $crate::__private::diesel::backend::Backend>::RawValue<'_>,
+            ) -> $crate::__private::diesel::deserialize::Result<Self> {
+                $crate::__private::diesel2::$($from_sql)+(value)
             }
         }
     };

@@ -63,37 +63,3 @@ where
     };
     Ok(mysql::from_value(read)?)
 }
-
-// What `#[derive(Identity)]` emits for this backend (called through `__idcraft_integrations!`;
-// `__private.rs` has the empty twin for when the feature is off).
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2_mysql {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::mysql::Mysql> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
-        {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut $crate::__private::diesel::serialize::Output<'b, '_, $crate::__private::diesel::mysql::Mysql>,
-            ) -> $crate::__private::diesel::serialize::Result {
-                $crate::__private::diesel2::mysql_to_sql::<Self, ST>(self, out)
-            }
-        }
-
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::mysql::Mysql> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
-        {
-            fn from_sql(
-                value: $crate::__private::diesel::mysql::MysqlValue<'_>,
-            ) -> $crate::__private::diesel::deserialize::Result<Self> {
-                $crate::__private::diesel2::mysql_from_sql::<Self>(value)
-            }
-        }
-    };
-}

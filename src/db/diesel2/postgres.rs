@@ -31,37 +31,3 @@ where
 {
     crate::db::pg_binary::decode(ST::COLUMN, value.as_bytes())
 }
-
-// What `#[derive(Identity)]` emits for this backend (called through `__idcraft_integrations!`;
-// `__private.rs` has the empty twin for when the feature is off).
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_diesel2_postgres {
-    ($ty:ident) => {
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::serialize::ToSql<ST, $crate::__private::diesel::pg::Pg> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
-        {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut $crate::__private::diesel::serialize::Output<'b, '_, $crate::__private::diesel::pg::Pg>,
-            ) -> $crate::__private::diesel::serialize::Result {
-                $crate::__private::diesel2::pg_to_sql::<Self, ST>(self, out)
-            }
-        }
-
-        #[automatically_derived]
-        impl<ST> $crate::__private::diesel::deserialize::FromSql<ST, $crate::__private::diesel::pg::Pg> for $ty
-        where
-            ST: $crate::__private::diesel2::SqlTypeOf<$crate::__private::diesel2::ShapeOf<$ty>>,
-        {
-            fn from_sql(
-                value: $crate::__private::diesel::pg::PgValue<'_>,
-            ) -> $crate::__private::diesel::deserialize::Result<Self> {
-                $crate::__private::diesel2::pg_from_sql::<Self, ST>(value)
-            }
-        }
-    };
-}

@@ -1,131 +1,62 @@
-//! The sqlx impls `#[derive(Identity)]` emits, shared by the sqlx releases (`sqlx08`, `sqlx09`):
-//! each release's gate in `sqlx08.rs` / `sqlx09.rs` calls these with its own path.
+//! The sqlx impls `#[derive(Identity)]` emits, shared by the sqlx releases (`sqlx08`, `sqlx09`)
+//! and their backends: `__private.rs` gates each release's backend by its feature and calls
+//! `__idcraft_sqlx!(backend, $ty, release)` with the release's path.
 
-#[cfg(any(feature = "sqlx08-postgres", feature = "sqlx09-postgres"))]
-/// sqlx's PostgreSQL traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
+/// sqlx's traits of the database `$backend` (`postgres`, `sqlite`, `mysql`) for `$ty`, in the
+/// sqlx release `$v` (`sqlx08`, `sqlx09`).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __idcraft_sqlx_postgres {
-    ($ty:ident, $v:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::Postgres> for $ty {
-            fn type_info() -> $crate::__private::$v::sqlx::postgres::PgTypeInfo {
-                $crate::__private::$v::postgres::pg_type_info::<Self>()
-            }
-
-            fn compatible(ty: &$crate::__private::$v::sqlx::postgres::PgTypeInfo) -> bool {
-                $crate::__private::$v::postgres::pg_compatible::<Self>(ty)
-            }
-        }
+macro_rules! __idcraft_sqlx {
+    (postgres, $ty:ident, $v:ident) => {
+        $crate::__idcraft_sqlx!(@impls $ty, $v, Postgres, postgres, PgTypeInfo, PgValueRef);
 
         #[automatically_derived]
         impl $crate::__private::$v::sqlx::postgres::PgHasArrayType for $ty {
             fn array_type_info() -> $crate::__private::$v::sqlx::postgres::PgTypeInfo {
-                $crate::__private::$v::postgres::pg_array_type_info::<Self>()
-            }
-        }
-
-        #[automatically_derived]
-        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::Postgres> for $ty {
-            fn encode_by_ref(
-                &self,
-                buf: &mut $crate::__private::$v::sqlx::postgres::PgArgumentBuffer,
-            ) -> ::core::result::Result<
-                $crate::__private::$v::sqlx::encode::IsNull,
-                $crate::__private::$v::sqlx::error::BoxDynError,
-            > {
-                $crate::__private::$v::postgres::pg_encode(self, buf)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::Postgres> for $ty {
-            fn decode(
-                value: $crate::__private::$v::sqlx::postgres::PgValueRef<'r>,
-            ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
-                $crate::__private::$v::postgres::pg_decode(value)
+                $crate::__private::$v::postgres::column_type::<Self>(true)
             }
         }
     };
-}
-
-#[cfg(any(feature = "sqlx08-sqlite", feature = "sqlx09-sqlite"))]
-/// sqlx's SQLite traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx_sqlite {
-    ($ty:ident, $v:ident) => {
-        #[automatically_derived]
-        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::Sqlite> for $ty {
-            fn type_info() -> $crate::__private::$v::sqlx::sqlite::SqliteTypeInfo {
-                $crate::__private::$v::sqlite::type_info::<Self>()
-            }
-
-            fn compatible(ty: &$crate::__private::$v::sqlx::sqlite::SqliteTypeInfo) -> bool {
-                $crate::__private::$v::sqlite::compatible(ty)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::Sqlite> for $ty {
-            fn encode_by_ref(
-                &self,
-                args: &mut $crate::__private::$v::SqliteArgs<'q>,
-            ) -> ::core::result::Result<
-                $crate::__private::$v::sqlx::encode::IsNull,
-                $crate::__private::$v::sqlx::error::BoxDynError,
-            > {
-                $crate::__private::$v::sqlite::encode(self, args)
-            }
-        }
-
-        #[automatically_derived]
-        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::Sqlite> for $ty {
-            fn decode(
-                value: $crate::__private::$v::sqlx::sqlite::SqliteValueRef<'r>,
-            ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
-                $crate::__private::$v::sqlite::decode(value)
-            }
-        }
+    (sqlite, $ty:ident, $v:ident) => {
+        $crate::__idcraft_sqlx!(@impls $ty, $v, Sqlite, sqlite, SqliteTypeInfo, SqliteValueRef);
     };
-}
-
-#[cfg(any(feature = "sqlx08-mysql", feature = "sqlx09-mysql"))]
-/// sqlx's MySQL traits, for the sqlx release `$v` (`sqlx08`, `sqlx09`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __idcraft_sqlx_mysql {
-    ($ty:ident, $v:ident) => {
+    (mysql, $ty:ident, $v:ident) => {
+        $crate::__idcraft_sqlx!(@impls $ty, $v, MySql, mysql, MySqlTypeInfo, MySqlValueRef);
+    };
+    // `Type`, `Encode` and `Decode` of sqlx's `$db`: each calls the function of the same name in
+    // idcraft's `$backend` module, whose name is also sqlx's module of `$type_info` and
+    // `$value_ref`.
+    (@impls $ty:ident, $v:ident, $db:ident, $backend:ident, $type_info:ident, $value_ref:ident) => {
         #[automatically_derived]
-        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::MySql> for $ty {
-            fn type_info() -> $crate::__private::$v::sqlx::mysql::MySqlTypeInfo {
-                $crate::__private::$v::mysql::type_info::<Self>()
+        impl $crate::__private::$v::sqlx::Type<$crate::__private::$v::sqlx::$db> for $ty {
+            fn type_info() -> $crate::__private::$v::sqlx::$backend::$type_info {
+                $crate::__private::$v::$backend::type_info::<Self>()
             }
 
-            fn compatible(ty: &$crate::__private::$v::sqlx::mysql::MySqlTypeInfo) -> bool {
-                $crate::__private::$v::mysql::compatible(ty)
+            fn compatible(ty: &$crate::__private::$v::sqlx::$backend::$type_info) -> bool {
+                $crate::__private::$v::$backend::compatible(ty)
             }
         }
 
         #[automatically_derived]
-        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::MySql> for $ty {
+        impl<'q> $crate::__private::$v::sqlx::Encode<'q, $crate::__private::$v::sqlx::$db> for $ty {
             fn encode_by_ref(
                 &self,
-                buf: &mut ::std::vec::Vec<u8>,
+                buf: &mut $crate::__private::$v::$backend::Args<'q>,
             ) -> ::core::result::Result<
                 $crate::__private::$v::sqlx::encode::IsNull,
                 $crate::__private::$v::sqlx::error::BoxDynError,
             > {
-                $crate::__private::$v::mysql::encode(self, buf)
+                $crate::__private::$v::$backend::encode(self, buf)
             }
         }
 
         #[automatically_derived]
-        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::MySql> for $ty {
+        impl<'r> $crate::__private::$v::sqlx::Decode<'r, $crate::__private::$v::sqlx::$db> for $ty {
             fn decode(
-                value: $crate::__private::$v::sqlx::mysql::MySqlValueRef<'r>,
+                value: $crate::__private::$v::sqlx::$backend::$value_ref<'r>,
             ) -> ::core::result::Result<Self, $crate::__private::$v::sqlx::error::BoxDynError> {
-                $crate::__private::$v::mysql::decode(value)
+                $crate::__private::$v::$backend::decode(value)
             }
         }
     };

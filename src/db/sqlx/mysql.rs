@@ -11,6 +11,9 @@ use crate::Identity;
 use crate::db::mysql::{self, MysqlValue, MysqlValueRef};
 use crate::db::{Column, DbColumn, Dialect};
 
+/// What an `Encode<MySql>` impl writes into (named alike for every sqlx backend).
+pub type Args<'q> = Vec<u8>;
+
 /// MySQL type of `I`'s parameters.
 #[doc(hidden)]
 pub fn type_info<I: Identity>() -> MySqlTypeInfo

@@ -27,29 +27,41 @@ where
     <I::Scheme as DbColumn>::column(Dialect::Postgres)
 }
 
-/// PostgreSQL type of `I`'s column.
+/// What an `Encode<Postgres>` impl writes into (named alike for every sqlx backend).
+pub type Args<'q> = PgArgumentBuffer;
+
+/// PostgreSQL type of `I`'s column, or (`array`) of an array of it (`PgHasArrayType`).
 #[doc(hidden)]
-pub fn pg_type_info<I: Identity>() -> PgTypeInfo
+pub fn column_type<I: Identity>(array: bool) -> PgTypeInfo
 where
     I::Scheme: DbColumn,
 {
+    fn of<T: Type<Postgres> + PgHasArrayType>(array: bool) -> PgTypeInfo {
+        if array { T::array_type_info() } else { T::type_info() }
+    }
     match column::<I>() {
-        Column::Uuid => PgTypeInfo::with_oid(UUID),
-        Column::Numeric => PgTypeInfo::with_oid(NUMERIC),
-        Column::Bytes => <Vec<u8> as Type<Postgres>>::type_info(),
-        Column::BigInt => <i64 as Type<Postgres>>::type_info(),
-        Column::Text => <String as Type<Postgres>>::type_info(),
+        Column::Uuid => PgTypeInfo::with_oid(if array { UUID_ARRAY } else { UUID }),
+        Column::Numeric => PgTypeInfo::with_oid(if array { NUMERIC_ARRAY } else { NUMERIC }),
+        Column::Bytes => of::<Vec<u8>>(array),
+        Column::BigInt => of::<i64>(array),
+        Column::Text => of::<String>(array),
     }
 }
 
-/// Every column type is let through to [`pg_decode`], which reads `I`'s own column type, a
-/// text column holding the type's own text, or says which types it expected: sqlx's own
-/// mismatch error names `I`'s type as `?` (it is declared by OID), which tells nobody anything.
+/// PostgreSQL type of `I`'s column.
 #[doc(hidden)]
-pub fn pg_compatible<I: Identity>(_: &PgTypeInfo) -> bool
+pub fn type_info<I: Identity>() -> PgTypeInfo
 where
     I::Scheme: DbColumn,
 {
+    column_type::<I>(false)
+}
+
+/// Every column type is let through to [`decode`], which reads `I`'s own column type, a
+/// text column holding the type's own text, or says which types it expected: sqlx's own
+/// mismatch error names `I`'s type as `?` (it is declared by OID), which tells nobody anything.
+#[doc(hidden)]
+pub fn compatible(_: &PgTypeInfo) -> bool {
     true
 }
 
@@ -72,24 +84,9 @@ fn is_text(ty: &PgTypeInfo) -> bool {
     ["TEXT", "VARCHAR", "CHAR", "BPCHAR", "NAME", "CITEXT"].iter().any(|name| ty.name().eq_ignore_ascii_case(name))
 }
 
-/// PostgreSQL array type of `I`'s column.
-#[doc(hidden)]
-pub fn pg_array_type_info<I: Identity>() -> PgTypeInfo
-where
-    I::Scheme: DbColumn,
-{
-    match column::<I>() {
-        Column::Uuid => PgTypeInfo::with_oid(UUID_ARRAY),
-        Column::Numeric => PgTypeInfo::with_oid(NUMERIC_ARRAY),
-        Column::Bytes => <Vec<u8> as PgHasArrayType>::array_type_info(),
-        Column::BigInt => <i64 as PgHasArrayType>::array_type_info(),
-        Column::Text => <String as PgHasArrayType>::array_type_info(),
-    }
-}
-
 /// Writes `id` for PostgreSQL (binary format, through the codec postgres-types and diesel use).
 #[doc(hidden)]
-pub fn pg_encode<I: Identity>(id: &I, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError>
+pub fn encode<I: Identity>(id: &I, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError>
 where
     I::Scheme: DbColumn,
 {
@@ -100,7 +97,7 @@ where
 
 /// Reads `I` from PostgreSQL: a value of the wrong shape is a typed [`ParseError`].
 #[doc(hidden)]
-pub fn pg_decode<I: Identity>(value: PgValueRef<'_>) -> Result<I, BoxDynError>
+pub fn decode<I: Identity>(value: PgValueRef<'_>) -> Result<I, BoxDynError>
 where
     I::Scheme: DbColumn,
 {
@@ -111,7 +108,7 @@ where
     }
     // A NUMERIC value of a scheme that also lives in NUMERIC(38,0) is read as that form.
     let numeric_form = ty == PgTypeInfo::with_oid(NUMERIC) && pg_numeric::has_numeric_form::<I>();
-    if !numeric_form && ty != pg_type_info::<I>() && !(is_text(&ty) && column::<I>() == Column::Text) {
+    if !numeric_form && ty != type_info::<I>() && !(is_text(&ty) && column::<I>() == Column::Text) {
         let own = own_type_name::<I>();
         return Err(format!(
             "a {} column does not hold {}: expected {own}, or TEXT holding its text",

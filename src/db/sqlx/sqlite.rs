@@ -2,7 +2,8 @@
 //! `#[derive(Identity)]` when the `sqlx09-sqlite` or `sqlx08-sqlite` feature is on. Values as
 //! every SQLite driver here writes and reads them ([`crate::db::sqlite`]).
 
-use super::SqliteArgs;
+/// What an `Encode<Sqlite>` impl writes into (named alike for every sqlx backend).
+pub use super::SqliteArgs as Args;
 use super::sqlx::encode::IsNull;
 use super::sqlx::error::BoxDynError;
 use super::sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
@@ -35,7 +36,7 @@ pub fn compatible(ty: &SqliteTypeInfo) -> bool {
 
 /// Writes `id`.
 #[doc(hidden)]
-pub fn encode<I: Identity>(id: &I, args: &mut SqliteArgs<'_>) -> Result<IsNull, BoxDynError>
+pub fn encode<I: Identity>(id: &I, args: &mut Args<'_>) -> Result<IsNull, BoxDynError>
 where
     I::Scheme: DbColumn,
 {

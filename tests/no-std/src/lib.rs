@@ -30,15 +30,21 @@ pub fn check<S: Scheme>(
         return Err("order");
     }
     for id in [first, second] {
-        let mut text = String::new();
-        write!(text, "{id}").map_err(|_| "format")?;
-        if text.parse::<S>().map_err(|_| "parse")? != id {
-            return Err("round trip");
-        }
+        round_trip(&id)?;
         let embedded = id.timestamp().unix_millis();
         if (embedded - START_MS).abs() > 1_000 {
             return Err("timestamp");
         }
+    }
+    Ok(())
+}
+
+/// Prints `id` and parses it back to the same ID.
+fn round_trip<S: Scheme>(id: &S) -> Result<(), &'static str> {
+    let mut text = String::new();
+    write!(text, "{id}").map_err(|_| "format")?;
+    if text.parse::<S>().map_err(|_| "parse")? != *id {
+        return Err("round trip");
     }
     Ok(())
 }
@@ -51,11 +57,7 @@ pub fn check_untimed<S: Scheme<Input = ()>>(generator: &impl Generate<S>) -> Res
         return Err("random");
     }
     for id in [first, second] {
-        let mut text = String::new();
-        write!(text, "{id}").map_err(|_| "format")?;
-        if text.parse::<S>().map_err(|_| "parse")? != id {
-            return Err("round trip");
-        }
+        round_trip(&id)?;
     }
     Ok(())
 }
