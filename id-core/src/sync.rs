@@ -122,6 +122,17 @@ mod locked {
             *self.0.lock()
         }
 
+        #[cfg(any(
+            feature = "comb",
+            feature = "hot",
+            feature = "distributed",
+            feature = "sno",
+            feature = "uuid7",
+            feature = "ulid",
+            feature = "snowflake",
+            feature = "object_id",
+            feature = "xid"
+        ))]
         pub(crate) fn store(&self, value: u64, _: Ordering) {
             *self.0.lock() = value;
         }
@@ -133,6 +144,7 @@ mod locked {
             old
         }
 
+        #[cfg(any(feature = "hot", feature = "sno", feature = "uid", feature = "snowflake"))]
         pub(crate) fn compare_exchange(&self, current: u64, new: u64, _: Ordering, _: Ordering) -> Result<u64, u64> {
             let mut v = self.0.lock();
             if *v == current {
@@ -143,6 +155,7 @@ mod locked {
             }
         }
 
+        #[cfg(any(feature = "sno", feature = "uid", feature = "snowflake"))]
         pub(crate) fn compare_exchange_weak(
             &self,
             current: u64,
