@@ -33,6 +33,7 @@
 pub mod describe;
 #[cfg(feature = "std")]
 pub(crate) mod overrides;
+#[cfg(any(feature = "uuid7", feature = "ulid"))]
 pub(crate) mod unix_ms48;
 
 pub mod alphabet;
@@ -53,19 +54,44 @@ pub use crate::encoding::Encoding;
 pub use crate::overflow::SequenceOverflow;
 pub use alphabet::Alphabet;
 pub use bytes::IdBytes;
-pub(crate) use common::{
-    canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, fresh, fresh_constructors, time_out_of_range,
-    try_fresh, unsupported, write_uuid_like,
-};
-pub(crate) use declare::{
-    array_bytes, array_storage, default_constructors, default_generator, hex_array, installable_default,
-    seconds_counter_layout, untimed_ascii_text,
-};
+pub(crate) use common::try_fresh;
+cfg_families! { any;
+    pub(crate) use common::{fresh, fresh_constructors};
+}
+cfg_families! { timed;
+    pub(crate) use common::{canonical_text, clamp_time};
+}
+cfg_families! { "distributed", "sno", "uid", "snowflake", "ksuid", "object_id", "xid", "nanoid", "cuid2";
+    pub(crate) use common::unsupported;
+}
+#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+pub(crate) use common::time_out_of_range;
+#[cfg(any(feature = "distributed", feature = "ulid"))]
+pub(crate) use common::write_uuid_like;
+#[cfg(any(feature = "comb", feature = "hot", feature = "distributed", feature = "uuid7", feature = "ulid"))]
+pub(crate) use common::{decode_uuid_like, encode_uuid_like};
+#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+pub(crate) use declare::{array_bytes, array_storage, hex_array};
+cfg_families! { "uuid7", "ulid", "ksuid", "object_id", "xid", "nanoid", "cuid2";
+    pub(crate) use declare::default_constructors;
+}
+cfg_families! { "hot", "distributed", "uuid7", "ulid", "ksuid", "object_id", "xid", "nanoid", "cuid2";
+    pub(crate) use declare::default_generator;
+}
+#[cfg(any(feature = "hot", feature = "sno", feature = "uuid7", feature = "ulid"))]
+pub(crate) use declare::installable_default;
+#[cfg(any(feature = "object_id", feature = "xid"))]
+pub(crate) use declare::seconds_counter_layout;
+#[cfg(any(feature = "nanoid", feature = "cuid2"))]
+pub(crate) use declare::untimed_ascii_text;
 pub use default_generator::DefaultGenerator;
 #[doc(hidden)]
 pub use definition::Visitor;
+pub(crate) use definition::sealed;
 pub use definition::{Generate, Scheme};
-pub(crate) use definition::{sealed, text_forms};
+cfg_families! { any;
+    pub(crate) use definition::text_forms;
+}
 pub use placeholder::UnknownScheme;
 pub use shape::Shape;
 

@@ -98,6 +98,7 @@ macro_rules! registry {
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
         pub mod by_name {
+            #[cfg(any($(feature = $feature),+))]
             use super::*;
             $($(#[cfg(feature = $feature)] pub type $name$(<$($tparam = $tdefault,)? const $param: $param_ty = $default>)? = $ty;)+)+
         }
@@ -194,7 +195,12 @@ macro_rules! registry {
         /// returns `None` for a name that is none of [`NAMES`]. For tools: hidden, as
         /// [`describe`](crate::scheme::describe) is.
         #[doc(hidden)]
-        pub fn visit<V: $crate::scheme::Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+        pub fn visit<V: $crate::scheme::Visitor>(
+            name: &str,
+            // Unused with no family on (there is no scheme to visit); a parameter cannot be
+            // gated out of a public function's signature.
+            #[cfg_attr(not(any($(feature = $feature),+)), allow(unused_variables))] visitor: V,
+        ) -> Option<V::Output> {
             match name {
                 $($(#[cfg(feature = $feature)] ::core::stringify!($name) => Some(visitor.visit::<by_name::$name>()),)+)+
                 _ => None,

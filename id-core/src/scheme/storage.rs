@@ -37,20 +37,22 @@ impl<S: Scheme> StorageOf<S> for S {
     }
 }
 
-/// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
-/// storage type with it.
-macro_rules! storage_via_from {
-    ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
-        impl<$($generics)*> $crate::scheme::storage::StorageOf<$scheme> for $storage {
-            #[inline]
-            fn from_scheme(value: $scheme) -> Self {
-                value.into()
+cfg_families! { "comb", "hot", "distributed", "sno", "uid", "ksuid", "object_id", "xid";
+    /// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
+    /// storage type with it.
+    macro_rules! storage_via_from {
+        ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
+            impl<$($generics)*> $crate::scheme::storage::StorageOf<$scheme> for $storage {
+                #[inline]
+                fn from_scheme(value: $scheme) -> Self {
+                    value.into()
+                }
+                #[inline]
+                fn to_scheme(self) -> $scheme {
+                    self.into()
+                }
             }
-            #[inline]
-            fn to_scheme(self) -> $scheme {
-                self.into()
-            }
-        }
-    };
+        };
+    }
+    pub(crate) use storage_via_from;
 }
-pub(crate) use storage_via_from;

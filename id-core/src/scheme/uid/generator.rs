@@ -33,6 +33,7 @@ enum State {
     /// Local uids have no node or random bits to tell processes apart: the default's state is
     /// shared with the `fork()` children made after it, so a child takes the sequence values
     /// its parent does not, instead of repeating the parent's next IDs.
+    #[cfg(feature = "std")]
     Shared(&'static AtomicU64),
 }
 
@@ -48,6 +49,7 @@ impl State {
     fn word(&self) -> &AtomicU64 {
         match self {
             State::Own(word) => word,
+            #[cfg(feature = "std")]
             State::Shared(word) => word,
         }
     }

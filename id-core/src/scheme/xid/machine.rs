@@ -5,6 +5,7 @@ use super::XidGenerator;
 /// The first three bytes of the MD5 of `host_id`: how rs/xid turns the host's ID into its
 /// machine ID. MD5 because rs/xid uses it (IDs of one host agree across implementations), not
 /// for any strength: three bytes of any hash would spread hosts as well.
+#[cfg(feature = "std")]
 pub(super) fn machine_id_of(host_id: &[u8]) -> [u8; 3] {
     use md5::{Digest, Md5};
     let digest = Md5::digest(host_id);
