@@ -31,11 +31,6 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-// The crate-private pieces the families share (the explicit-instant sequence, the overflow
-// wait, the 48-bit millisecond field, ...) go unused in a build with some families off. Dead
-// code is checked on the build with every family (`full`); gating each piece by the families
-// that use it is still to do.
-#![cfg_attr(not(feature = "full"), allow(dead_code, unused_macros, unused_imports, unused_variables))]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
