@@ -11,10 +11,10 @@
 //! instants are therefore unique among themselves and increasing, per generator.
 
 use crate::error::GenerateError;
-#[cfg(any(feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_unix-ms48")]
 use crate::sync::Mutex;
 use crate::time::Timestamp;
-#[cfg(any(feature = "hot", feature = "sno", feature = "uid", feature = "snowflake"))]
+#[cfg(feature = "_clock-use")]
 use core::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether a generator whose explicit and clock IDs share one sequence (the snowflakes, sno,
@@ -22,11 +22,11 @@ use core::sync::atomic::{AtomicBool, Ordering};
 /// of the clock (a one-off `idcraft new --time`, a generator kept for explicit instants);
 /// afterwards such an instant is refused, since the clock IDs would then have to wait for
 /// its unit.
-#[cfg(any(feature = "hot", feature = "sno", feature = "uid", feature = "snowflake"))]
+#[cfg(feature = "_clock-use")]
 #[derive(Debug, Default)]
 pub(crate) struct ClockUse(AtomicBool);
 
-#[cfg(any(feature = "hot", feature = "sno", feature = "uid", feature = "snowflake"))]
+#[cfg(feature = "_clock-use")]
 impl ClockUse {
     /// Records a clock ID: one load per ID once set.
     #[inline]
@@ -54,13 +54,13 @@ impl ClockUse {
 }
 
 /// The last unit used at an explicit instant and how many IDs it has had.
-#[cfg(any(feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_unix-ms48")]
 #[derive(Debug, Default)]
 pub(crate) struct ExplicitSequence {
     last: Mutex<Option<Last>>,
 }
 
-#[cfg(any(feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_unix-ms48")]
 #[derive(Clone, Copy, Debug)]
 struct Last {
     unit: u64,
@@ -68,7 +68,7 @@ struct Last {
     time: Timestamp,
 }
 
-#[cfg(any(feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_unix-ms48")]
 impl ExplicitSequence {
     /// The position (from 0) of the next ID in `unit`, which holds `time`; `capacity` IDs fit
     /// in one unit.

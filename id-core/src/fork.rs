@@ -126,11 +126,11 @@ mod atfork {
 
 /// The generation a generator's state belongs to. Checked under the generator's own lock (or
 /// before its word is read), so one caller sees the change and starts a new unit.
-#[cfg(any(feature = "comb", feature = "distributed", feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_lineage")]
 #[derive(Debug, Default)]
 pub(crate) struct Lineage(AtomicU64);
 
-#[cfg(any(feature = "comb", feature = "distributed", feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_lineage")]
 impl Lineage {
     /// State made in generation 0.
     pub(crate) const fn new() -> Self {
@@ -152,7 +152,7 @@ impl Lineage {
 /// and counter start, xid's counter start): drawn when the generator is made and drawn again,
 /// once, in each `fork()` child before the child's first ID. Unlike [`PerProcess`], the draw
 /// can use the generator's injected source, so a seeded test source stays deterministic.
-#[cfg(any(feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_seconds-counter")]
 #[derive(Debug)]
 pub(crate) struct Redraw {
     /// The fork generation the state was last drawn in.
@@ -162,7 +162,7 @@ pub(crate) struct Redraw {
     lock: crate::sync::Mutex<()>,
 }
 
-#[cfg(any(feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_seconds-counter")]
 impl Redraw {
     /// State drawn in `generation`.
     pub(crate) fn new(generation: u64) -> Self {
@@ -193,14 +193,14 @@ impl Redraw {
 /// A value that belongs to one process: fixed by the caller, or drawn for the process and drawn
 /// again (never to the value it had) in a child. Snowflake nodes, sno partitions and HotGuid's
 /// machine bytes.
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_per-process")]
 pub(crate) struct PerProcess {
     value: AtomicU64,
     drawn: Option<Drawn>,
 }
 
 /// How a drawn value is kept current.
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_per-process")]
 struct Drawn {
     /// The generation the value was drawn in (`BUSY` while a child draws anew).
     seen: AtomicU64,
@@ -209,10 +209,10 @@ struct Drawn {
 }
 
 /// A generation no process reaches: a draw is under way.
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_per-process")]
 const BUSY: u64 = u64::MAX;
 
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_per-process")]
 impl PerProcess {
     /// A value the caller chose: kept across `fork()`.
     pub(crate) const fn fixed(value: u64) -> Self {
@@ -257,7 +257,7 @@ impl PerProcess {
     }
 }
 
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_per-process")]
 impl core::fmt::Debug for PerProcess {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("PerProcess")
@@ -271,7 +271,7 @@ impl core::fmt::Debug for PerProcess {
 /// children take values from one counter, so none takes a value another took. An anonymous
 /// shared mapping where the operating system has one (a page per word: for process-wide
 /// defaults only), else a word of this process's own.
-#[cfg(all(feature = "std", feature = "uid"))]
+#[cfg(all(feature = "std", feature = "_shared-word"))]
 pub(crate) fn shared_word(initial: u64) -> &'static AtomicU64 {
     #[cfg(all(unix, not(miri), target_has_atomic = "64"))]
     {
@@ -342,7 +342,7 @@ mod tests {
         assert_eq!(draws, 2);
     }
 
-    #[cfg(all(feature = "std", feature = "uid"))]
+    #[cfg(all(feature = "std", feature = "_shared-word"))]
     #[test]
     #[cfg_attr(miri, ignore = "mmap is a foreign call Miri cannot make, and its fallback leaks a word on purpose")]
     fn a_shared_word_counts() {

@@ -8,17 +8,15 @@
 
 use crate::prelude::*;
 
-cfg_families! { "hot", "sno", "uid", "uuid7", "ulid", "snowflake";
-    use crate::sync::Mutex;
-}
+#[cfg(feature = "_replace-default")]
+use crate::sync::Mutex;
 use core::any::Any;
 use core::ptr;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
-cfg_families! { "hot", "sno", "uid", "uuid7", "ulid", "snowflake";
-    /// Every generator a replacement took out of service, kept for the calls that may still use it.
-    static RETIRED: Mutex<Vec<&'static (dyn Any + Send + Sync)>> = Mutex::new(Vec::new());
-}
+/// Every generator a replacement took out of service, kept for the calls that may still use it.
+#[cfg(feature = "_replace-default")]
+static RETIRED: Mutex<Vec<&'static (dyn Any + Send + Sync)>> = Mutex::new(Vec::new());
 
 /// A default generator slot: empty until first use or installation.
 pub struct Installed<G: 'static> {
@@ -74,14 +72,7 @@ impl<G: Any + Send + Sync> Installed<G> {
 
     /// Installs `generator` whatever was installed before; the previous one stays alive (see the
     /// module docs).
-    #[cfg(any(
-        feature = "hot",
-        feature = "sno",
-        feature = "uid",
-        feature = "uuid7",
-        feature = "ulid",
-        feature = "snowflake"
-    ))]
+    #[cfg(feature = "_replace-default")]
     pub(crate) fn replace(&self, generator: G) -> &'static G {
         let fresh: &'static mut G = Box::leak(Box::new(generator));
         let previous = self.current.swap(fresh, Ordering::AcqRel);

@@ -92,9 +92,8 @@ pub use codec::IdText;
 pub mod column;
 pub mod encoding;
 pub mod error;
-cfg_families! { "hot", "sno", "uid", "snowflake", "uuid7", "ulid";
-    mod explicit;
-}
+#[cfg(any(feature = "_clock-use", feature = "_unix-ms48"))]
+mod explicit;
 pub mod fence;
 pub mod fork;
 // The host's name and process ID as the schemes and the facade's slots read them.
@@ -103,11 +102,10 @@ pub mod fork;
 pub mod host;
 pub mod identity;
 // Public (hidden) only because sealed traits name its type; its methods stay crate-private.
-cfg_families! { any;
-    #[doc(hidden)]
-    pub mod installed;
-}
-#[cfg(feature = "comb")]
+#[cfg(feature = "_scheme-common")]
+#[doc(hidden)]
+pub mod installed;
+#[cfg(feature = "_monotonic")]
 mod monotonic;
 pub mod overflow;
 pub mod random;

@@ -2,14 +2,14 @@
 //! (sno's sequence, HotGuid's counter): callers sleep in 1 ms ticks until the unit is over, and
 //! an optional subscriber hears about it without ever blocking a caller.
 
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_overflow-wait")]
 use crate::clock::Clock;
 use crate::time::Timestamp;
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_overflow-wait")]
 use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_overflow-wait")]
 use core::time::Duration;
-#[cfg(all(feature = "std", any(feature = "hot", feature = "sno", feature = "snowflake")))]
+#[cfg(all(feature = "std", feature = "_overflow-wait"))]
 use std::sync::mpsc::{SyncSender, TrySendError};
 
 /// Notice that callers are waiting because a unit's pool of IDs is used up (sno's
@@ -28,7 +28,7 @@ pub struct SequenceOverflow {
 }
 
 /// One ticker at a time sleeps 1 ms per tick and reports; other waiters just sleep.
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_overflow-wait")]
 #[derive(Debug, Default)]
 pub(crate) struct OverflowWait {
     stalled: AtomicU32,
@@ -39,7 +39,7 @@ pub(crate) struct OverflowWait {
     subscriber: Option<SyncSender<SequenceOverflow>>,
 }
 
-#[cfg(any(feature = "hot", feature = "sno", feature = "snowflake"))]
+#[cfg(feature = "_overflow-wait")]
 impl OverflowWait {
     #[cfg(feature = "std")]
     pub(crate) fn set_subscriber(&mut self, subscriber: SyncSender<SequenceOverflow>) {
@@ -49,7 +49,7 @@ impl OverflowWait {
     /// Sleeps in 1 ms ticks of `clock` while `full()` holds, notifying on the first tick of an
     /// overflow and every fourth after it (every tick while notices are being dropped), and
     /// once more with a count of 0 when the last waiter leaves.
-    #[cfg(any(feature = "hot", feature = "sno"))]
+    #[cfg(feature = "_wait-while")]
     #[cold]
     pub(crate) fn wait_while(&self, clock: &impl Clock, full: impl Fn() -> bool) {
         self.wait_while_ticking(clock, || Duration::from_millis(1), full);

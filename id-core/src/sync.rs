@@ -122,17 +122,7 @@ mod locked {
             *self.0.lock()
         }
 
-        #[cfg(any(
-            feature = "comb",
-            feature = "hot",
-            feature = "distributed",
-            feature = "sno",
-            feature = "uuid7",
-            feature = "ulid",
-            feature = "snowflake",
-            feature = "object_id",
-            feature = "xid"
-        ))]
+        #[cfg(any(feature = "_lineage", feature = "_per-process", feature = "_seconds-counter"))]
         pub(crate) fn store(&self, value: u64, _: Ordering) {
             *self.0.lock() = value;
         }
@@ -144,7 +134,7 @@ mod locked {
             old
         }
 
-        #[cfg(any(feature = "hot", feature = "sno", feature = "uid", feature = "snowflake"))]
+        #[cfg(any(feature = "_per-process", feature = "_sequence-word"))]
         pub(crate) fn compare_exchange(&self, current: u64, new: u64, _: Ordering, _: Ordering) -> Result<u64, u64> {
             let mut v = self.0.lock();
             if *v == current {
@@ -155,7 +145,7 @@ mod locked {
             }
         }
 
-        #[cfg(any(feature = "sno", feature = "uid", feature = "snowflake"))]
+        #[cfg(feature = "_sequence-word")]
         pub(crate) fn compare_exchange_weak(
             &self,
             current: u64,
