@@ -48,37 +48,6 @@ mod prelude {
     pub(crate) use alloc::{format, vec};
 }
 
-/// `cfg_families! { "a", "b"; items }`: each item compiled only when one of the named scheme
-/// families is on (`#[cfg(any(feature = "a", feature = "b"))]` on each). The pieces the families
-/// share are gated by the families that use them, so a build with some families off compiles
-/// none that only the others use, and has no dead code. `any` names every family, `timed` every
-/// family whose values hold a time (all but nanoid and cuid2): a family added to the registry
-/// is added to them too (else a build with it alone does not find what it uses). For lists too
-/// long to read as an attribute, and for a `macro_rules!` and its `pub(crate) use`, which share
-/// one list; a short list on one item is the attribute itself.
-macro_rules! cfg_families {
-    (any; $($item:item)*) => {
-        cfg_families! {
-            "comb", "hot", "distributed", "sno", "uid", "uuid7", "ulid", "snowflake", "ksuid", "object_id", "xid",
-            "nanoid", "cuid2";
-            $($item)*
-        }
-    };
-    (timed; $($item:item)*) => {
-        cfg_families! {
-            "comb", "hot", "distributed", "sno", "uid", "uuid7", "ulid", "snowflake", "ksuid", "object_id", "xid";
-            $($item)*
-        }
-    };
-    ($($feature:literal),+; $($item:item)*) => {
-        cfg_families! { @each ($(feature = $feature),+) $($item)* }
-    };
-    (@each $features:tt $($item:item)*) => {$(
-        #[cfg(any $features)]
-        $item
-    )*};
-}
-
 pub mod clock;
 // The codecs are how schemes write their text forms, reached by the other idcraft crates; not
 // an API of their own (a scheme's `encode`/`decode` and `FromStr` are). `IdText`, the stack

@@ -47,7 +47,7 @@ pub const fn check(chars: &str) -> Result<(), &'static str> {
 
 /// Each byte's index in `chars`, [`NOT_IN`] for bytes outside it: one load per character when
 /// reading a text.
-#[cfg(feature = "nanoid")]
+#[cfg(feature = "_alphabet-index")]
 pub(crate) const fn index_table(chars: &str) -> [u8; 256] {
     let mut table = [NOT_IN; 256];
     let bytes = chars.as_bytes();
@@ -61,14 +61,14 @@ pub(crate) const fn index_table(chars: &str) -> [u8; 256] {
 
 /// [`index_table`]'s mark for a byte outside the alphabet (alphabets have at most 94
 /// characters, so no index reaches it).
-#[cfg(feature = "nanoid")]
+#[cfg(feature = "_alphabet-index")]
 pub(crate) const NOT_IN: u8 = u8::MAX;
 
 /// The index table of alphabet `A`, computed once at compile time.
-#[cfg(feature = "nanoid")]
+#[cfg(feature = "_alphabet-index")]
 pub(crate) struct Table<A>(core::marker::PhantomData<A>);
 
-#[cfg(feature = "nanoid")]
+#[cfg(feature = "_alphabet-index")]
 impl<A: Alphabet> Table<A> {
     /// See [`index_table`].
     pub(crate) const INDEX: [u8; 256] = index_table(A::CHARS);

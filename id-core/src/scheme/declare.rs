@@ -3,51 +3,51 @@
 //! newtype over a byte array. A family calls these instead of repeating the impls, so a new
 //! family's folder holds only what differs.
 
-cfg_families! { "uuid7", "ulid", "ksuid", "object_id", "xid", "nanoid", "cuid2";
-    /// `new()` (documented by the caller) and `Default` for a generator whose defaults are its
-    /// `with(...)` on the given clock (and random source).
-    macro_rules! default_constructors {
-        ($(#[$doc:meta])* $generator:ident => with($($default:expr),+)) => {
-            impl $generator {
-                $(#[$doc])*
-                pub fn new() -> Self {
-                    Self::with($($default),+)
-                }
+/// `new()` (documented by the caller) and `Default` for a generator whose defaults are its
+/// `with(...)` on the given clock (and random source).
+#[cfg(feature = "_default-constructors")]
+macro_rules! default_constructors {
+    ($(#[$doc:meta])* $generator:ident => with($($default:expr),+)) => {
+        impl $generator {
+            $(#[$doc])*
+            pub fn new() -> Self {
+                Self::with($($default),+)
             }
+        }
 
-            impl Default for $generator {
-                fn default() -> Self {
-                    Self::new()
-                }
+        impl Default for $generator {
+            fn default() -> Self {
+                Self::new()
             }
-        };
-    }
-    pub(crate) use default_constructors;
+        }
+    };
 }
+#[cfg(feature = "_default-constructors")]
+pub(crate) use default_constructors;
 
-cfg_families! { "hot", "distributed", "uuid7", "ulid", "ksuid", "object_id", "xid", "nanoid", "cuid2";
-    /// Inside `impl Scheme`: the default generator, made by `$init` on first use and kept in an
-    /// [`Installed`](crate::installed::Installed) slot, the one way every family keeps it (`in
-    /// SLOT` names a slot the family also installs into and replaces).
-    macro_rules! default_generator {
-        ($generator:ty = $init:expr) => {
-            fn default_generator() -> &'static $generator {
-                static SLOT: $crate::installed::Installed<$generator> = $crate::installed::Installed::new();
-                SLOT.get_or_init($init)
-            }
-        };
-        ($generator:ty = $init:expr, in $slot:path) => {
-            fn default_generator() -> &'static $generator {
-                $slot.get_or_init($init)
-            }
-        };
-    }
-    pub(crate) use default_generator;
+/// Inside `impl Scheme`: the default generator, made by `$init` on first use and kept in an
+/// [`Installed`](crate::installed::Installed) slot, the one way every family keeps it (`in
+/// SLOT` names a slot the family also installs into and replaces).
+#[cfg(feature = "_default-generator")]
+macro_rules! default_generator {
+    ($generator:ty = $init:expr) => {
+        fn default_generator() -> &'static $generator {
+            static SLOT: $crate::installed::Installed<$generator> = $crate::installed::Installed::new();
+            SLOT.get_or_init($init)
+        }
+    };
+    ($generator:ty = $init:expr, in $slot:path) => {
+        fn default_generator() -> &'static $generator {
+            $slot.get_or_init($init)
+        }
+    };
 }
+#[cfg(feature = "_default-generator")]
+pub(crate) use default_generator;
 
 /// Inside `impl Scheme` for a newtype over `[u8; N]`, N being the shape's length: the storage
 /// bytes are the array.
-#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_array-bytes")]
 macro_rules! array_bytes {
     () => {
         #[inline]
@@ -61,14 +61,14 @@ macro_rules! array_bytes {
         }
     };
 }
-#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_array-bytes")]
 pub(crate) use array_bytes;
 
 /// Inside the inherent impl of a 12-byte ID that opens with 4 bytes of Unix seconds and ends
 /// with a 3-byte counter (ObjectId's layout, which xid took over): the byte-array conversions,
 /// the seconds and the counter, and the `seconds_of` its generator writes. `$what` names the
 /// ID in the docs.
-#[cfg(any(feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_seconds-counter")]
 macro_rules! seconds_counter_layout {
     ($what:literal) => {
         #[doc = concat!("The ", $what, " of these 12 bytes (every 12 bytes are one).")]
@@ -103,13 +103,13 @@ macro_rules! seconds_counter_layout {
         }
     };
 }
-#[cfg(any(feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_seconds-counter")]
 pub(crate) use seconds_counter_layout;
 
 /// A newtype over `[u8; N]` stored as that array: `From` both ways and
 /// [`StorageOf`](crate::scheme::storage::StorageOf), so a derived type over `[u8; N]` converts
 /// without a check (every N bytes are a value).
-#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_array-bytes")]
 macro_rules! array_storage {
     ($scheme:ident, $len:literal) => {
         $crate::scheme::storage::storage_via_from!([] [u8; $len] => $scheme);
@@ -127,11 +127,11 @@ macro_rules! array_storage {
         }
     };
 }
-#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_array-bytes")]
 pub(crate) use array_storage;
 
 /// `N` bytes from their hex text (either case): the hex form of every byte-array scheme.
-#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_array-bytes")]
 pub(crate) fn hex_array<const N: usize>(text: &str) -> Result<[u8; N], crate::error::ParseError> {
     let mut bytes = [0u8; N];
     crate::codec::hex::decode_into(text, &mut bytes)?;
@@ -141,7 +141,7 @@ pub(crate) fn hex_array<const N: usize>(text: &str) -> Result<[u8; N], crate::er
 /// A family's default generator slot, `DEFAULT_GENERATOR`, and its generator's
 /// [`DefaultGenerator`](crate::scheme::DefaultGenerator) impl: the one way a default generator
 /// is installed at start-up (a leased one, one on a chosen node) and swapped later.
-#[cfg(any(feature = "hot", feature = "sno", feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_installable-default")]
 macro_rules! installable_default {
     ($generator:ident) => {
         pub(super) static DEFAULT_GENERATOR: $crate::installed::Installed<$generator> =
@@ -158,14 +158,14 @@ macro_rules! installable_default {
         }
     };
 }
-#[cfg(any(feature = "hot", feature = "sno", feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_installable-default")]
 pub(crate) use installable_default;
 
 /// Inside `impl Scheme` for an untimed scheme whose value is its text's ASCII bytes (inherent
 /// `as_text_bytes()` and `from_text(&str)`; `$alphabet` names the characters in errors): the
 /// storage bytes are the text's, the text is the one form, and the time items say there is no
 /// time (see [`Scheme::TIMED`](crate::scheme::Scheme::TIMED)).
-#[cfg(any(feature = "nanoid", feature = "cuid2"))]
+#[cfg(feature = "_untimed-text")]
 macro_rules! untimed_ascii_text {
     ($alphabet:expr) => {
         /// None: see [`Scheme::TIMED`].
@@ -217,5 +217,5 @@ macro_rules! untimed_ascii_text {
         }
     };
 }
-#[cfg(any(feature = "nanoid", feature = "cuid2"))]
+#[cfg(feature = "_untimed-text")]
 pub(crate) use untimed_ascii_text;

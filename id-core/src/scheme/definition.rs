@@ -153,31 +153,31 @@ pub(crate) mod sealed {
     pub trait Sealed {}
 }
 
-cfg_families! { any;
-    /// [`Scheme::ENCODINGS`] and [`Scheme::NO_SUCH_FORM`] from one list of encoding names, the
-    /// canonical form first.
-    macro_rules! text_forms {
-        ($first:ident $(, $rest:ident)*) => {
-            const ENCODINGS: &'static [$crate::scheme::Encoding] =
-                &[$crate::scheme::text_forms!(@variant $first) $(, $crate::scheme::text_forms!(@variant $rest))*];
-            const NO_SUCH_FORM: &'static str = concat!(
-                "the scheme has no such text form; it has `", stringify!($first), "`" $(, ", `", stringify!($rest), "`")*
-            );
-        };
-        (@variant canonical) => { $crate::scheme::Encoding::Canonical };
-        (@variant uuid) => { $crate::scheme::Encoding::Uuid };
-        (@variant hex) => { $crate::scheme::Encoding::Hex };
-        (@variant base62) => { $crate::scheme::Encoding::Base62 };
-        (@variant decimal) => { $crate::scheme::Encoding::Decimal };
-        (@variant sno32) => { $crate::scheme::Encoding::Sno32 };
-        (@variant base64) => { $crate::scheme::Encoding::Base64 };
-        (@variant base64url) => { $crate::scheme::Encoding::Base64Url };
-        (@variant ulid) => { $crate::scheme::Encoding::Ulid };
-        (@variant typeid) => { $crate::scheme::Encoding::TypeId };
-        (@variant base32hex) => { $crate::scheme::Encoding::Base32Hex };
-    }
-    pub(crate) use text_forms;
+/// [`Scheme::ENCODINGS`] and [`Scheme::NO_SUCH_FORM`] from one list of encoding names, the
+/// canonical form first.
+#[cfg(feature = "_scheme-common")]
+macro_rules! text_forms {
+    ($first:ident $(, $rest:ident)*) => {
+        const ENCODINGS: &'static [$crate::scheme::Encoding] =
+            &[$crate::scheme::text_forms!(@variant $first) $(, $crate::scheme::text_forms!(@variant $rest))*];
+        const NO_SUCH_FORM: &'static str = concat!(
+            "the scheme has no such text form; it has `", stringify!($first), "`" $(, ", `", stringify!($rest), "`")*
+        );
+    };
+    (@variant canonical) => { $crate::scheme::Encoding::Canonical };
+    (@variant uuid) => { $crate::scheme::Encoding::Uuid };
+    (@variant hex) => { $crate::scheme::Encoding::Hex };
+    (@variant base62) => { $crate::scheme::Encoding::Base62 };
+    (@variant decimal) => { $crate::scheme::Encoding::Decimal };
+    (@variant sno32) => { $crate::scheme::Encoding::Sno32 };
+    (@variant base64) => { $crate::scheme::Encoding::Base64 };
+    (@variant base64url) => { $crate::scheme::Encoding::Base64Url };
+    (@variant ulid) => { $crate::scheme::Encoding::Ulid };
+    (@variant typeid) => { $crate::scheme::Encoding::TypeId };
+    (@variant base32hex) => { $crate::scheme::Encoding::Base32Hex };
 }
+#[cfg(feature = "_scheme-common")]
+pub(crate) use text_forms;
 
 /// A generator of one scheme's values.
 ///

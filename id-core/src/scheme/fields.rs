@@ -38,24 +38,24 @@ impl<S: Scheme, T: StorageOf<S>> Fields<T, S> {
     }
 }
 
-cfg_families! { "hot", "distributed", "sno", "uid", "uuid7", "ulid", "snowflake", "ksuid", "object_id", "xid";
-    /// Each scheme's accessors on [`Fields`]: `[generics] Scheme { /// doc \n name -> Type; ... }`,
-    /// each calling the scheme type's method of the same name.
-    macro_rules! accessors {
-        ([$($generics:tt)*] $scheme:ty { $($(#[doc = $doc:literal])+ $name:ident -> $ty:ty;)+ }) => {
-            impl<T: $crate::scheme::storage::StorageOf<$scheme>, $($generics)*> $crate::scheme::fields::Fields<T, $scheme> {
-                $(
-                    $(#[doc = $doc])+
-                    #[inline]
-                    pub fn $name(&self) -> $ty {
-                        self.scheme().$name()
-                    }
-                )+
-            }
-        };
-    }
-    pub(crate) use accessors;
+/// Each scheme's accessors on [`Fields`]: `[generics] Scheme { /// doc \n name -> Type; ... }`,
+/// each calling the scheme type's method of the same name.
+#[cfg(feature = "_accessors")]
+macro_rules! accessors {
+    ([$($generics:tt)*] $scheme:ty { $($(#[doc = $doc:literal])+ $name:ident -> $ty:ty;)+ }) => {
+        impl<T: $crate::scheme::storage::StorageOf<$scheme>, $($generics)*> $crate::scheme::fields::Fields<T, $scheme> {
+            $(
+                $(#[doc = $doc])+
+                #[inline]
+                pub fn $name(&self) -> $ty {
+                    self.scheme().$name()
+                }
+            )+
+        }
+    };
 }
+#[cfg(feature = "_accessors")]
+pub(crate) use accessors;
 
 #[cfg(test)]
 mod tests {

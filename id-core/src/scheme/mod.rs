@@ -33,7 +33,7 @@
 pub mod describe;
 #[cfg(feature = "std")]
 pub(crate) mod overrides;
-#[cfg(any(feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_unix-ms48")]
 pub(crate) mod unix_ms48;
 
 pub mod alphabet;
@@ -54,44 +54,38 @@ pub use crate::encoding::Encoding;
 pub use crate::overflow::SequenceOverflow;
 pub use alphabet::Alphabet;
 pub use bytes::IdBytes;
-pub(crate) use common::try_fresh;
-cfg_families! { any;
-    pub(crate) use common::{fresh, fresh_constructors};
-}
-cfg_families! { timed;
-    pub(crate) use common::{canonical_text, clamp_time};
-}
-cfg_families! { "distributed", "sno", "uid", "snowflake", "ksuid", "object_id", "xid", "nanoid", "cuid2";
-    pub(crate) use common::unsupported;
-}
-#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_array-bytes")]
 pub(crate) use common::time_out_of_range;
-#[cfg(any(feature = "distributed", feature = "ulid"))]
+pub(crate) use common::try_fresh;
+#[cfg(feature = "_unsupported")]
+pub(crate) use common::unsupported;
+#[cfg(feature = "_uuid-like-words")]
 pub(crate) use common::write_uuid_like;
-#[cfg(any(feature = "comb", feature = "hot", feature = "distributed", feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_timed")]
+pub(crate) use common::{canonical_text, clamp_time};
+#[cfg(feature = "_uuid-like-text")]
 pub(crate) use common::{decode_uuid_like, encode_uuid_like};
-#[cfg(any(feature = "ksuid", feature = "object_id", feature = "xid"))]
-pub(crate) use declare::{array_bytes, array_storage, hex_array};
-cfg_families! { "uuid7", "ulid", "ksuid", "object_id", "xid", "nanoid", "cuid2";
-    pub(crate) use declare::default_constructors;
-}
-cfg_families! { "hot", "distributed", "uuid7", "ulid", "ksuid", "object_id", "xid", "nanoid", "cuid2";
-    pub(crate) use declare::default_generator;
-}
-#[cfg(any(feature = "hot", feature = "sno", feature = "uuid7", feature = "ulid"))]
+#[cfg(feature = "_scheme-common")]
+pub(crate) use common::{fresh, fresh_constructors};
+#[cfg(feature = "_default-constructors")]
+pub(crate) use declare::default_constructors;
+#[cfg(feature = "_default-generator")]
+pub(crate) use declare::default_generator;
+#[cfg(feature = "_installable-default")]
 pub(crate) use declare::installable_default;
-#[cfg(any(feature = "object_id", feature = "xid"))]
+#[cfg(feature = "_seconds-counter")]
 pub(crate) use declare::seconds_counter_layout;
-#[cfg(any(feature = "nanoid", feature = "cuid2"))]
+#[cfg(feature = "_untimed-text")]
 pub(crate) use declare::untimed_ascii_text;
+#[cfg(feature = "_array-bytes")]
+pub(crate) use declare::{array_bytes, array_storage, hex_array};
 pub use default_generator::DefaultGenerator;
 #[doc(hidden)]
 pub use definition::Visitor;
 pub(crate) use definition::sealed;
+#[cfg(feature = "_scheme-common")]
+pub(crate) use definition::text_forms;
 pub use definition::{Generate, Scheme};
-cfg_families! { any;
-    pub(crate) use definition::text_forms;
-}
 pub use placeholder::UnknownScheme;
 pub use shape::Shape;
 

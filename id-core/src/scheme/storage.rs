@@ -37,22 +37,22 @@ impl<S: Scheme> StorageOf<S> for S {
     }
 }
 
-cfg_families! { "comb", "hot", "distributed", "sno", "uid", "ksuid", "object_id", "xid";
-    /// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
-    /// storage type with it.
-    macro_rules! storage_via_from {
-        ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
-            impl<$($generics)*> $crate::scheme::storage::StorageOf<$scheme> for $storage {
-                #[inline]
-                fn from_scheme(value: $scheme) -> Self {
-                    value.into()
-                }
-                #[inline]
-                fn to_scheme(self) -> $scheme {
-                    self.into()
-                }
+/// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
+/// storage type with it.
+#[cfg(feature = "_storage-via-from")]
+macro_rules! storage_via_from {
+    ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
+        impl<$($generics)*> $crate::scheme::storage::StorageOf<$scheme> for $storage {
+            #[inline]
+            fn from_scheme(value: $scheme) -> Self {
+                value.into()
             }
-        };
-    }
-    pub(crate) use storage_via_from;
+            #[inline]
+            fn to_scheme(self) -> $scheme {
+                self.into()
+            }
+        }
+    };
 }
+#[cfg(feature = "_storage-via-from")]
+pub(crate) use storage_via_from;
