@@ -23,11 +23,13 @@
 //! `std` (the operating system's clock, randomness, host name and process ID, the process-wide
 //! default generators and per-thread test scopes) and one feature per scheme family: `comb`,
 //! `hot` (brings MD5), `distributed` (brings `rust_decimal`), `sno`, `uid`, `uuid7`, `ulid`,
-//! `snowflake`. The default, `full`, is all of them (the `idcraft` facade turns on only what
-//! the application asks for). Also `serde`, `tokio1` (task scopes) and `js` (the JavaScript
-//! clock and randomness on wasm32-unknown-unknown). Without `std` the crate is `no_std` +
-//! `alloc`: layouts, text forms, parsing, field access and generation with an injected
-//! [`Clock`] and [`RandomSource`].
+//! `snowflake`. A family's feature also lists the internal features (`_lineage`,
+//! `_overflow-wait`, ...: not for users) of the shared parts it uses, so each part compiles only
+//! with a family that uses it. The default, `full`, is all of them (the `idcraft` facade turns
+//! on only what the application asks for). Also `serde`, `tokio1` (task scopes) and `js` (the
+//! JavaScript clock and randomness on wasm32-unknown-unknown). Without `std` the crate is
+//! `no_std` + `alloc`: layouts, text forms, parsing, field access and generation with an
+//! injected [`Clock`] and [`RandomSource`].
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
