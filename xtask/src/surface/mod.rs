@@ -5,7 +5,8 @@
 //! **Build.** For each package, `cargo +nightly rustdoc -p PKG --lib --features F -- -Z
 //! unstable-options --output-format json` into the workspace's target directory
 //! (`CARGO_TARGET_DIR` when set), F being every feature the package declares except the lease
-//! ones (`lease-*`; all others build here). Without `--document-hidden-items`: rustdoc leaves
+//! ones (`lease-*`; all others build here) and the internal ones (`_…`, on with the features
+//! that use them). Without `--document-hidden-items`: rustdoc leaves
 //! `#[doc(hidden)]` items (and what only they reach) out of its `index`, so they are not
 //! counted. `IDCRAFT_SURFACE_TOOLCHAIN` names another toolchain than `nightly` (a dated one
 //! pins the JSON format, see [`count::TESTED_FORMAT`]).
@@ -106,7 +107,9 @@ fn metadata() -> Result<(PathBuf, Vec<Package>), String> {
             let is_lib = |t: &&Value| t["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "lib"));
             let lib = targets.clone().find(is_lib).and_then(|t| t["name"].as_str()).ok_or(format!("{name}: no lib"))?;
             let features = package["features"].as_object().ok_or(format!("{name}: no features"))?;
-            let features = features.keys().filter(|f| !f.starts_with("lease-")).cloned().collect();
+            // Internal features (`_…`) are turned on by the features that use them.
+            let features =
+                features.keys().filter(|f| !f.starts_with("lease-") && !f.starts_with('_')).cloned().collect();
             Ok(Package { name, lib: lib.to_owned(), features })
         })
         .collect::<Result<_, String>>()?;
