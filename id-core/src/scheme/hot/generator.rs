@@ -2,7 +2,6 @@
 //! waiting out a used-up second, explicit instants, and the process's default.
 
 use super::HotGuid;
-use super::machine::default_machine_bytes;
 use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::explicit::ClockUse;
@@ -65,7 +64,7 @@ fn machine_word(machine: [u8; 5]) -> u64 {
 /// parent's: were they equal (process IDs 65,536 apart; a name set for both), the last byte
 /// differs.
 fn another_machine(previous: u64) -> u64 {
-    let machine = machine_word(default_machine_bytes());
+    let machine = machine_word(HotGuidGenerator::default_machine_bytes());
     if machine == previous { machine ^ 1 } else { machine }
 }
 
@@ -75,7 +74,7 @@ impl HotGuidGenerator {
     /// This host's and process's generator on the coarse system clock (HotGuid's unit is 1 s),
     /// on [`default_machine_bytes`](HotGuidGenerator::default_machine_bytes).
     pub fn new() -> Self {
-        let machine = default_machine_bytes();
+        let machine = HotGuidGenerator::default_machine_bytes();
         let mut generator = Self::with(CoarseClock, machine, &OsRandom);
         generator.machine = PerProcess::drawn(machine_word(machine), another_machine);
         generator

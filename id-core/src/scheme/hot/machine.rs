@@ -6,46 +6,13 @@ use super::HotGuidGenerator;
 use crate::random::{OsRandom, RandomSource};
 use md5::{Digest, Md5};
 
-pub(super) fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
-    let short = host_name.split('.').next().unwrap_or_default();
-    let digest = Md5::digest(short.as_bytes());
-    [digest[0], digest[1], digest[2], (pid >> 8) as u8, pid as u8]
-}
-
-pub(super) fn default_machine_bytes() -> [u8; 5] {
-    #[cfg(not(feature = "std"))]
-    return [0; 5];
-    #[cfg(all(feature = "std", target_family = "wasm"))]
-    {
-        if let Ok(name) = std::env::var("IDCRAFT_HOT_MACHINE") {
-            return process_machine_bytes(&name, 1);
-        }
-        let mut bytes = [0u8; 5];
-        OsRandom.fill_bytes(&mut bytes);
-        bytes
-    }
-    #[cfg(all(feature = "std", not(target_family = "wasm")))]
-    let name = std::env::var("IDCRAFT_HOT_MACHINE")
-        .or_else(|_| std::env::var("HOSTNAME"))
-        .unwrap_or_else(|_| crate::host::host_name());
-    #[cfg(all(feature = "std", not(target_family = "wasm")))]
-    process_machine_bytes(&name, std::process::id())
-}
-
-pub(super) fn process_machine_bytes(name: &str, pid: u32) -> [u8; 5] {
-    if pid != 1 {
-        return machine_bytes(name, pid);
-    }
-    let digest = Md5::digest(name.as_bytes());
-    [digest[0], digest[1], digest[2], digest[3], digest[4]]
-}
-
-
 impl HotGuidGenerator {
     /// The 5 machine bytes HotGuid derives: MD5 of the host name (cut at the first '.')[0..3],
     /// then the low 16 bits of the process ID, big-endian.
     pub fn machine_bytes(host_name: &str, pid: u32) -> [u8; 5] {
-        machine_bytes(host_name, pid)
+        let short = host_name.split('.').next().unwrap_or_default();
+        let digest = Md5::digest(short.as_bytes());
+        [digest[0], digest[1], digest[2], (pid >> 8) as u8, pid as u8]
     }
 
     /// The machine bytes a process uses by default: the original's derivation from a name and the
@@ -63,11 +30,31 @@ impl HotGuidGenerator {
     /// Without the `std` feature there is no host name, process ID or randomness: the bytes are
     /// zero (give generators explicit machine bytes instead).
     pub fn default_machine_bytes() -> [u8; 5] {
-        default_machine_bytes()
+        #[cfg(not(feature = "std"))]
+        return [0; 5];
+        #[cfg(all(feature = "std", target_family = "wasm"))]
+        {
+            if let Ok(name) = std::env::var("IDCRAFT_HOT_MACHINE") {
+                return Self::process_machine_bytes(&name, 1);
+            }
+            let mut bytes = [0u8; 5];
+            OsRandom.fill_bytes(&mut bytes);
+            bytes
+        }
+        #[cfg(all(feature = "std", not(target_family = "wasm")))]
+        let name = std::env::var("IDCRAFT_HOT_MACHINE")
+            .or_else(|_| std::env::var("HOSTNAME"))
+            .unwrap_or_else(|_| crate::host::host_name());
+        #[cfg(all(feature = "std", not(target_family = "wasm")))]
+        Self::process_machine_bytes(&name, std::process::id())
     }
 
     /// [`default_machine_bytes`](Self::default_machine_bytes) for a given identity and PID.
     pub fn process_machine_bytes(name: &str, pid: u32) -> [u8; 5] {
-        process_machine_bytes(name, pid)
+        if pid != 1 {
+            return Self::machine_bytes(name, pid);
+        }
+        let digest = Md5::digest(name.as_bytes());
+        [digest[0], digest[1], digest[2], digest[3], digest[4]]
     }
 }

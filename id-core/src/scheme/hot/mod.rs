@@ -17,8 +17,6 @@ mod tests;
 mod text;
 
 pub use generator::HotGuidGenerator;
-#[cfg(test)]
-use machine::{machine_bytes, process_machine_bytes};
 pub use layout::HotGuid;
 
 #[cfg(test)]

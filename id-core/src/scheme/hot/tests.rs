@@ -85,12 +85,12 @@ fn vectors() {
 #[test]
 fn containers_get_five_bytes_of_their_identity() {
     // Two pods, both PID 1: the original's bytes differ in 3 bytes only; ours in all 5.
-    let (a, b) = (process_machine_bytes("orders-7d9f8-x2x7q", 1), process_machine_bytes("orders-7d9f8-k4m2p", 1));
+    let (a, b) = (HotGuidGenerator::process_machine_bytes("orders-7d9f8-x2x7q", 1), HotGuidGenerator::process_machine_bytes("orders-7d9f8-k4m2p", 1));
     assert_ne!(a, b);
     assert_ne!(a[3..], [0, 1], "not the PID bytes of PID 1");
     assert_eq!(
-        process_machine_bytes("localhost", 12345),
-        machine_bytes("localhost", 12345),
+        HotGuidGenerator::process_machine_bytes("localhost", 12345),
+        HotGuidGenerator::machine_bytes("localhost", 12345),
         "outside containers: as the original"
     );
     let md5 = Md5::digest(b"orders-7d9f8-x2x7q");
@@ -99,8 +99,8 @@ fn containers_get_five_bytes_of_their_identity() {
 
 #[test]
 fn machine_bytes_of_localhost() {
-    assert_eq!(machine_bytes("localhost", 12345), [0x42, 0x1a, 0xa9, 0x30, 0x39]);
-    assert_eq!(machine_bytes("localhost.localdomain", 12345), [0x42, 0x1a, 0xa9, 0x30, 0x39]);
+    assert_eq!(HotGuidGenerator::machine_bytes("localhost", 12345), [0x42, 0x1a, 0xa9, 0x30, 0x39]);
+    assert_eq!(HotGuidGenerator::machine_bytes("localhost.localdomain", 12345), [0x42, 0x1a, 0xa9, 0x30, 0x39]);
 }
 
 #[test]

@@ -36,7 +36,7 @@ impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
 
     /// A node name, hashed as uid 1.3.5 does ([`node_hash`](super::GlobalUidGenerator::node_hash)).
     fn input(text: Option<&str>) -> Result<Option<u32>, crate::scheme::describe::OptionError> {
-        Ok(text.map(super::node_hash))
+        Ok(text.map(super::GlobalUidGenerator::node_hash))
     }
 }
 

@@ -4,7 +4,6 @@ use crate::prelude::*;
 
 use super::global::Uid96With;
 use super::local::{MAX_TICK, SEQ_MASK, UID_LATEST, Uid64, UidTime, in_uid_range, uid_out_of_range};
-use super::node::default_node;
 use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::explicit::ClockUse;
@@ -207,7 +206,7 @@ static DEFAULT_GLOBAL: Installed<GlobalUidGenerator> = Installed::new();
 
 /// The installed global generator, or one on the process's sequence and [`default_node`].
 pub(super) fn default_global() -> &'static GlobalUidGenerator {
-    DEFAULT_GLOBAL.get_or_init(|| GlobalUidGenerator::for_node(default_node()))
+    DEFAULT_GLOBAL.get_or_init(|| GlobalUidGenerator::for_node(GlobalUidGenerator::default_node()))
 }
 
 /// The default generator for interval `I`: [`default_global`] itself for 8, for the others one

@@ -24,9 +24,6 @@ mod vclock;
 #[allow(deprecated)]
 pub use generator::default_local_arc;
 pub use generator::{GlobalUidGenerator, UidGenerator};
-use node::node_hash;
-#[cfg(test)]
-use node::node_hash_legacy;
 pub use global::{GlobalUid, Interval, IntervalError, Uid96, Uid96With};
 pub use local::{Uid64, UidDiff, UidTime};
 pub use vclock::VectorClock;

@@ -26,7 +26,7 @@ fn local_vectors() {
     let live = Uid64::from_parts(1795, 311348, 337920, 1);
     assert_eq!(live.to_bytes()[..], [0, 112, 52, 192, 52, 82, 128, 1]);
     assert_eq!(live.to_string(), ".6.ok2GHV.3");
-    let g = live.to_global(node_hash("nonode@nohost"));
+    let g = live.to_global(GlobalUidGenerator::node_hash("nonode@nohost"));
     assert_eq!(g.to_bytes(Interval::DEFAULT), [0, 112, 52, 192, 4, 48, 204, 68, 52, 82, 128, 1]);
     assert_eq!(Uid96::from_global(g).to_string(), ".6.ok.Fkn3FoJc.0");
 }
@@ -43,11 +43,11 @@ fn truncation_vectors() {
 
 #[test]
 fn global_vectors() {
-    let g = L.to_global(node_hash("uid@127.0.0.1"));
+    let g = L.to_global(GlobalUidGenerator::node_hash("uid@127.0.0.1"));
     let b = g.to_bytes(Interval::DEFAULT);
     assert_eq!(b, [0, 96, 57, 138, 3, 235, 39, 49, 123, 105, 128, 1]);
     assert_eq!(base64::encode(&b, Flavour::Ordered), ".5.tXVEf8n4vPN.0");
-    let legacy = L.to_global(node_hash_legacy("uid@127.0.0.1")).to_bytes(Interval::DEFAULT);
+    let legacy = L.to_global(GlobalUidGenerator::node_hash_legacy("uid@127.0.0.1")).to_bytes(Interval::DEFAULT);
     assert_eq!(legacy, [0, 96, 57, 138, 3, 235, 39, 50, 123, 105, 128, 1]);
     assert_eq!(base64::encode(&legacy, Flavour::Ordered), ".5.tXVEf8n8vPN.0");
     assert_eq!(base64::encode(&legacy, Flavour::UrlSafe), "AGA5igPrJzJ7aYAB");
@@ -94,10 +94,10 @@ fn node_hashes() {
         ("a", 97),
         ("", 0),
     ] {
-        assert_eq!(node_hash(name), hash, "{name}");
+        assert_eq!(GlobalUidGenerator::node_hash(name), hash, "{name}");
     }
-    assert_eq!(node_hash_legacy("uid@127.0.0.1"), 65742642);
-    assert_eq!(node_hash("é"), 0xE9, "Latin-1 characters hash as their single byte");
+    assert_eq!(GlobalUidGenerator::node_hash_legacy("uid@127.0.0.1"), 65742642);
+    assert_eq!(GlobalUidGenerator::node_hash("é"), 0xE9, "Latin-1 characters hash as their single byte");
 }
 
 /// One generator makes IDs of every interval; within one interval they increase, and each
@@ -184,10 +184,10 @@ fn the_layout_end_is_an_error() {
 fn global_generator_and_vector_clocks() {
     let clock = ManualClock::new(Timestamp::new(1_700_000_000, 0));
     let local = Arc::new(UidGenerator::with(&clock));
-    let a = GlobalUidGenerator::new(Arc::clone(&local), node_hash("a@127.0.0.1"));
-    let b = GlobalUidGenerator::new(Arc::clone(&local), node_hash("b@127.0.0.1"));
+    let a = GlobalUidGenerator::new(Arc::clone(&local), GlobalUidGenerator::node_hash("a@127.0.0.1"));
+    let b = GlobalUidGenerator::new(Arc::clone(&local), GlobalUidGenerator::node_hash("b@127.0.0.1"));
     let id = a.generate(None).unwrap();
-    assert_eq!((id.node(), id.interval()), (node_hash("a@127.0.0.1"), 8));
+    assert_eq!((id.node(), id.interval()), (GlobalUidGenerator::node_hash("a@127.0.0.1"), 8));
     assert_eq!(a.generate(Some(7)).unwrap().node(), 7);
     let mut va = VectorClock::new(&a).unwrap();
     let vb = VectorClock::new(&b).unwrap();

@@ -49,7 +49,7 @@ impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
             [a, b, c]
         };
         #[cfg(feature = "std")]
-        let machine = super::host_machine_id().unwrap_or_else(drawn);
+        let machine = XidGenerator::host_machine_id().unwrap_or_else(drawn);
         #[cfg(not(feature = "std"))]
         let machine = drawn();
         let drawn = Redraw::new(random.fork_generation());
@@ -96,7 +96,7 @@ impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
             // draws a machine ID it cannot read.
             let drawn = (word >> 32) as u16;
             #[cfg(feature = "std")]
-            let pid = super::host_process_id().unwrap_or(drawn);
+            let pid = XidGenerator::host_process_id().unwrap_or(drawn);
             #[cfg(not(feature = "std"))]
             let pid = drawn;
             self.pid.store(u32::from(pid), Ordering::Relaxed);

@@ -12,28 +12,6 @@ pub(super) fn machine_id_of(host_id: &[u8]) -> [u8; 3] {
     [digest[0], digest[1], digest[2]]
 }
 
-#[cfg(feature = "std")]
-pub(super) fn host_machine_id() -> Option<[u8; 3]> {
-    let platform = ["/etc/machine-id", "/sys/class/dmi/id/product_uuid"]
-        .iter()
-        .filter(|_| cfg!(target_os = "linux"))
-        .find_map(|path| std::fs::read(path).ok().filter(|bytes| !bytes.is_empty()));
-    match platform {
-        Some(id) => Some(machine_id_of(&id)),
-        None => Some(crate::host::host_name()).filter(|name| !name.is_empty()).map(|name| machine_id_of(name.as_bytes())),
-    }
-}
-
-#[cfg(feature = "std")]
-pub(super) fn host_process_id() -> Option<u16> {
-    let pid = crate::host::process_id()?;
-    let mixed = match std::fs::read("/proc/self/cpuset") {
-        Ok(cpuset) if cpuset.len() > 1 => pid ^ crc32(&cpuset),
-        _ => pid,
-    };
-    Some(mixed as u16)
-}
-
 /// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), bit by bit: it runs once per process.
 #[cfg(feature = "std")]
 fn crc32(bytes: &[u8]) -> u32 {
@@ -70,16 +48,15 @@ mod tests {
     #[cfg_attr(miri, ignore = "Miri does not read files by default")]
     fn the_host_ids_are_the_files_and_the_pid() {
         if let Ok(id) = std::fs::read("/etc/machine-id") {
-            assert_eq!(host_machine_id(), Some(machine_id_of(&id)));
+            assert_eq!(XidGenerator::host_machine_id(), Some(machine_id_of(&id)));
         }
         let expected = match std::fs::read("/proc/self/cpuset") {
             Ok(cpuset) if cpuset.len() > 1 => std::process::id() ^ crc32(&cpuset),
             _ => std::process::id(),
         };
-        assert_eq!(host_process_id(), Some(expected as u16));
+        assert_eq!(XidGenerator::host_process_id(), Some(expected as u16));
     }
 }
-
 
 impl XidGenerator {
     /// This host's xid machine ID, as rs/xid computes it: the MD5 of the platform's machine ID
@@ -92,7 +69,14 @@ impl XidGenerator {
     /// as in the original.
     #[cfg(feature = "std")]
     pub fn host_machine_id() -> Option<[u8; 3]> {
-        host_machine_id()
+        let platform = ["/etc/machine-id", "/sys/class/dmi/id/product_uuid"]
+            .iter()
+            .filter(|_| cfg!(target_os = "linux"))
+            .find_map(|path| std::fs::read(path).ok().filter(|bytes| !bytes.is_empty()));
+        match platform {
+            Some(id) => Some(machine_id_of(&id)),
+            None => Some(crate::host::host_name()).filter(|name| !name.is_empty()).map(|name| machine_id_of(name.as_bytes())),
+        }
     }
 
     /// This process's xid process ID, as rs/xid computes it: the process ID, exclusive-ored with
@@ -101,6 +85,11 @@ impl XidGenerator {
     /// `None` where the platform has no process ID (WebAssembly): generators draw one instead.
     #[cfg(feature = "std")]
     pub fn host_process_id() -> Option<u16> {
-        host_process_id()
+        let pid = crate::host::process_id()?;
+        let mixed = match std::fs::read("/proc/self/cpuset") {
+            Ok(cpuset) if cpuset.len() > 1 => pid ^ crc32(&cpuset),
+            _ => pid,
+        };
+        Some(mixed as u16)
     }
 }

@@ -24,5 +24,3 @@ mod text;
 
 pub use generator::XidGenerator;
 pub use layout::Xid;
-#[cfg(feature = "std")]
-use machine::{host_machine_id, host_process_id};

@@ -72,10 +72,10 @@ fn the_default_machine_and_pid_are_the_hosts() {
     let g = XidGenerator::with(ManualClock::new(at("2026-11-27T11:00:00Z")), SeededRandom::new(3));
     let id = g.generate(()).unwrap();
     // Where the host has no machine ID or process ID to read (WebAssembly), both are drawn.
-    if let Some(machine) = host_machine_id() {
+    if let Some(machine) = XidGenerator::host_machine_id() {
         assert_eq!(id.machine(), machine);
     }
-    if let Some(pid) = host_process_id() {
+    if let Some(pid) = XidGenerator::host_process_id() {
         assert_eq!(id.pid(), pid);
     }
     assert_eq!((g.machine(), g.pid()), (id.machine(), id.pid()));
