@@ -93,8 +93,7 @@ pub enum Plaintext {
 /// of every generic token API. (Named for the one block that every scheme filled before values
 /// longer than a block existed.)
 ///
-/// What a token encrypts for each scheme, read off the scheme's shape ([`Scheme::Shape`]):
-/// the shape's kind.
+/// What a token encrypts for each scheme is read off the scheme's shape ([`Scheme::Shape`]).
 ///
 /// Values of up to 16 bytes fill one AES block, in Architect.Identities' public identities'
 /// layouts where it has one:
@@ -113,8 +112,8 @@ pub enum Plaintext {
 /// has no layout for, their bytes after as many zero bytes as make 16 (sno's 10 after 6, uid96's
 /// 12 after 4: forgery chances 2^-48 and 2^-32 for unauthenticated tokens).
 ///
-/// Values longer than a block (up to 32 bytes) are not
-/// put in blocks at all: their bytes are sealed whole with AES-SIV (see the [token module](crate::token)).
+/// Values longer than a block (up to 32 bytes) are not put in blocks at all: their bytes are
+/// sealed whole with AES-SIV (see the [token module](crate::token)).
 pub trait PublicBlock: Scheme {
     /// Where this scheme's values go.
     #[doc(hidden)]
