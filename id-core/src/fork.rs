@@ -37,20 +37,7 @@ static GENERATION: AtomicU64 = AtomicU64::new(0);
 /// takes only the object files something refers to. Everything that reads the generation
 /// refers to `GENERATION`, so the entry comes with it. `#[used]` keeps the compiler from
 /// dropping an entry that nothing names; linkers keep every `.init_array` section they link.
-#[cfg(all(
-    feature = "std",
-    unix,
-    not(miri),
-    any(
-        target_os = "linux",
-        target_os = "android",
-        target_os = "freebsd",
-        target_os = "netbsd",
-        target_os = "openbsd",
-        target_os = "dragonfly",
-        target_os = "illumos"
-    )
-))]
+#[cfg(all(feature = "std", unix, not(miri), idcraft_init_array))]
 #[used]
 // SAFETY: the loader calls each `.init_array` entry once, as a C function, before `main` (or
 // before `dlopen` returns), with nothing of Rust's runtime set up. This entry is an
@@ -79,20 +66,7 @@ static REGISTER_AT_LOAD: extern "C" fn() = {
 #[inline]
 pub fn generation() -> u64 {
     // The targets without `REGISTER_AT_LOAD`: a `Once` check on every read.
-    #[cfg(all(
-        feature = "std",
-        unix,
-        not(miri),
-        not(any(
-            target_os = "linux",
-            target_os = "android",
-            target_os = "freebsd",
-            target_os = "netbsd",
-            target_os = "openbsd",
-            target_os = "dragonfly",
-            target_os = "illumos"
-        ))
-    ))]
+    #[cfg(all(feature = "std", unix, not(miri), not(idcraft_init_array)))]
     atfork::register();
     GENERATION.load(Ordering::Relaxed)
 }

@@ -109,15 +109,7 @@ mod imp {
 
     /// Where the fork handler is registered when the library loads (the targets of
     /// `REGISTER_AT_LOAD` in id-core/src/fork.rs); elsewhere, on the first read.
-    const REGISTERED_AT_LOAD: bool = cfg!(any(
-        target_os = "linux",
-        target_os = "android",
-        target_os = "freebsd",
-        target_os = "netbsd",
-        target_os = "openbsd",
-        target_os = "dragonfly",
-        target_os = "illumos"
-    ));
+    const REGISTERED_AT_LOAD: bool = cfg!(idcraft_init_array);
 
     /// A fork before this process's first read of the fork generation: the child reads 1 where
     /// the handler is registered when the library loads, since nothing else could have
