@@ -10,7 +10,7 @@
 //!   4 ms unit in which both issue an ID: each unit's sequence starts at the same minimum.
 //! * **uid96**: the node is a hash of the host name (distinct names assumed), one of 2^28
 //!   values (uid's hashpjw leaves the top 4 bits 0), modelled as if evenly spread: a lower
-//!   bound, as hashpjw is not even on similar names (see [`uid96_hashed_node`]). Two
+//!   bound, as hashpjw is not even on similar names (see [`Fleet::uid96_hashed_node`]). Two
 //!   processes on one node count as a collision: their 14-bit sequences drift through every
 //!   value within minutes at any real rate, so a shared node is a duplicate waiting to happen
 //!   (an upper bound for very low rates).
@@ -33,38 +33,40 @@ pub struct Fleet {
     pub seconds: f64,
 }
 
-/// sno's time-derived default partition (16 bits), 4 ms units.
-pub fn sno_default_partition(fleet: &Fleet) -> f64 {
-    shared_slot_collision(fleet.processes, 65_536.0, sno_pair_collision(fleet, SNO_UNIT))
-}
+/// The probability of at least one duplicate in this fleet, one method per unleased default.
+impl Fleet {
+    /// sno's time-derived default partition (16 bits), 4 ms units.
+    pub fn sno_default_partition(&self) -> f64 {
+        shared_slot_collision(self.processes, 65_536.0, sno_pair_collision(self, SNO_UNIT))
+    }
 
-/// uid96's hashed default node, as if the hash spread names evenly over its 2^28 values (uid's
-/// hashpjw leaves the top 4 of the 32 bits 0): a **lower bound**. hashpjw is far from even on
-/// similar names: 1,000 pods of one Kubernetes Deployment (names differing in a 5-character
-/// suffix) share a node 36 % of the time, against 0.2 % here (measured, see the README).
-pub fn uid96_hashed_node(fleet: &Fleet) -> f64 {
-    shared_slot_collision(fleet.processes, UID_NODE_SPACE, 1.0)
+    /// uid96's hashed default node, as if the hash spread names evenly over its 2^28 values (uid's
+    /// hashpjw leaves the top 4 of the 32 bits 0): a **lower bound**. hashpjw is far from even on
+    /// similar names: 1,000 pods of one Kubernetes Deployment (names differing in a 5-character
+    /// suffix) share a node 36 % of the time, against 0.2 % here (measured, see the README).
+    pub fn uid96_hashed_node(&self) -> f64 {
+        shared_slot_collision(self.processes, UID_NODE_SPACE, 1.0)
+    }
+
+    /// idcraft's default HotGuid machine bytes in containers: with PID 1, all 5 bytes come from the
+    /// MD5 of the pod's identity (see `HotGuidGenerator::default_machine_bytes`), one of 2^40 values.
+    pub fn hot_machine_bytes_in_containers(&self) -> f64 {
+        shared_slot_collision(self.processes, 1_099_511_627_776.0, 1.0)
+    }
+
+    /// The original HotGuid's machine bytes in containers: 3 bytes of the host name's MD5 and the
+    /// PID bytes, which are the same (PID 1) everywhere: one of 2^24 values.
+    pub fn hot_original_machine_bytes_in_containers(&self) -> f64 {
+        shared_slot_collision(self.processes, 16_777_216.0, 1.0)
+    }
+
+    /// DistributedId's 48 random bits per millisecond.
+    pub fn distributed_id(&self) -> f64 {
+        per_unit_birthday(self, 0.001, 281_474_976_710_656.0)
+    }
 }
 
 const UID_NODE_SPACE: f64 = 268_435_456.0;
-
-/// idcraft's default HotGuid machine bytes in containers: with PID 1, all 5 bytes come from the
-/// MD5 of the pod's identity (see `HotGuidGenerator::default_machine_bytes`), one of 2^40 values.
-pub fn hot_machine_bytes_in_containers(fleet: &Fleet) -> f64 {
-    shared_slot_collision(fleet.processes, 1_099_511_627_776.0, 1.0)
-}
-
-/// The original HotGuid's machine bytes in containers: 3 bytes of the host name's MD5 and the
-/// PID bytes, which are the same (PID 1) everywhere: one of 2^24 values.
-pub fn hot_original_machine_bytes_in_containers(fleet: &Fleet) -> f64 {
-    shared_slot_collision(fleet.processes, 16_777_216.0, 1.0)
-}
-
-/// DistributedId's 48 random bits per millisecond.
-pub fn distributed_id(fleet: &Fleet) -> f64 {
-    per_unit_birthday(fleet, 0.001, 281_474_976_710_656.0)
-}
-
 const SNO_UNIT: f64 = 0.004;
 
 /// At least one duplicate when each pair of `n` processes shares its slot (one of `space`
@@ -177,8 +179,8 @@ mod tests {
             machine_hits += u32::from(machines.len() as u64 != machine_hosts);
         }
         let fleet = |processes| Fleet { processes, ids_per_second: 1.0, seconds: 1.0 };
-        agrees(machine_hits, trials, hot_original_machine_bytes_in_containers(&fleet(machine_hosts)), 0.01);
-        let bound = uid96_hashed_node(&fleet(node_hosts));
+        agrees(machine_hits, trials, fleet(machine_hosts).hot_original_machine_bytes_in_containers(), 0.01);
+        let bound = fleet(node_hosts).uid96_hashed_node();
         let observed = f64::from(node_hits) / f64::from(trials);
         let sigma = (bound * (1.0 - bound) / f64::from(trials)).sqrt();
         assert!(observed >= bound - 4.0 * sigma, "observed {observed:.4} below the lower bound {bound:.4}");
@@ -227,11 +229,11 @@ mod tests {
     fn figures_grow_with_the_fleet_and_stay_probabilities() {
         let year = 365.0 * 86_400.0;
         for f in [
-            sno_default_partition,
-            uid96_hashed_node,
-            hot_machine_bytes_in_containers,
-            hot_original_machine_bytes_in_containers,
-            distributed_id,
+            Fleet::sno_default_partition,
+            Fleet::uid96_hashed_node,
+            Fleet::hot_machine_bytes_in_containers,
+            Fleet::hot_original_machine_bytes_in_containers,
+            Fleet::distributed_id,
         ] {
             let small = f(&Fleet { processes: 10, ids_per_second: 100.0, seconds: year });
             let large = f(&Fleet { processes: 1_000, ids_per_second: 100.0, seconds: year });
