@@ -53,6 +53,16 @@ pub(super) struct Timing {
     pub(super) store_timeout: Duration,
 }
 
+/// One constructor per slotted layout's namespace.
+macro_rules! namespaces {
+    ($($(#[$doc:meta])* $name:ident = ($namespace:literal, $slots:expr);)*) => {$(
+        $(#[$doc])*
+        pub fn $name() -> LeaseConfig {
+            LeaseConfig::new($namespace, $slots)
+        }
+    )*};
+}
+
 impl LeaseConfig {
     /// Slots `0..slots` of `namespace`; a 30 s lease renewed every 10 s, store calls bounded by
     /// 2 s, a 1 s safety margin, 1 % clock drift, failing at once on expiry.
@@ -70,40 +80,24 @@ impl LeaseConfig {
         }
     }
 
-    /// sno partitions: namespace `sno-partition`, 65,536 slots.
-    pub fn sno_partitions() -> LeaseConfig {
-        LeaseConfig::new("sno-partition", 1 << 16)
-    }
-
-    /// uid nodes: namespace `uid-node`, 65,536 slots (the node field holds 32 bits).
-    pub fn uid_nodes() -> LeaseConfig {
-        LeaseConfig::new("uid-node", 1 << 16)
-    }
-
-    /// HotGuid machines: namespace `hot-machine`, 65,536 slots.
-    pub fn hot_machines() -> LeaseConfig {
-        LeaseConfig::new("hot-machine", 1 << 16)
-    }
-
-    /// Twitter snowflake workers: namespace `twitter-worker`, 1,024 slots (the 10-bit worker).
-    pub fn twitter_workers() -> LeaseConfig {
-        LeaseConfig::new("twitter-worker", 1 << 10)
-    }
-
-    /// Discord snowflake workers: namespace `discord-worker`, 1,024 slots, each the 10-bit
-    /// `worker << 5 | process` node.
-    pub fn discord_workers() -> LeaseConfig {
-        LeaseConfig::new("discord-worker", 1 << 10)
-    }
-
-    /// Instagram ID shards: namespace `instagram-shard`, 8,192 slots (the 13-bit shard).
-    pub fn instagram_shards() -> LeaseConfig {
-        LeaseConfig::new("instagram-shard", 1 << 13)
-    }
-
-    /// Sonyflake machine IDs: namespace `sonyflake-machine`, 65,536 slots.
-    pub fn sonyflake_machines() -> LeaseConfig {
-        LeaseConfig::new("sonyflake-machine", 1 << 16)
+    // The namespaces of the slotted layouts: one row each, the name a user calls, the namespace
+    // its leases live in and how many slots its field holds.
+    namespaces! {
+        /// sno partitions: namespace `sno-partition`, 65,536 slots.
+        sno_partitions = ("sno-partition", 1 << 16);
+        /// uid nodes: namespace `uid-node`, 65,536 slots (the node field holds 32 bits).
+        uid_nodes = ("uid-node", 1 << 16);
+        /// HotGuid machines: namespace `hot-machine`, 65,536 slots.
+        hot_machines = ("hot-machine", 1 << 16);
+        /// Twitter snowflake workers: namespace `twitter-worker`, 1,024 slots (the 10-bit worker).
+        twitter_workers = ("twitter-worker", 1 << 10);
+        /// Discord snowflake workers: namespace `discord-worker`, 1,024 slots, each the 10-bit
+        /// `worker << 5 | process` node.
+        discord_workers = ("discord-worker", 1 << 10);
+        /// Instagram ID shards: namespace `instagram-shard`, 8,192 slots (the 13-bit shard).
+        instagram_shards = ("instagram-shard", 1 << 13);
+        /// Sonyflake machine IDs: namespace `sonyflake-machine`, 65,536 slots.
+        sonyflake_machines = ("sonyflake-machine", 1 << 16);
     }
 
     /// How long a claim or renewal holds in the store (default 30 s, at most 365 days).
