@@ -5,6 +5,11 @@
 
 /// `new()` (documented by the caller) and `Default` for a generator whose defaults are its
 /// `with(...)` on the given clock (and random source).
+///
+/// Given the struct instead, of a generator on a clock and a random source whose other fields
+/// start the same in every generator (`field: Type = start`): the struct with its `clock: C`
+/// and `random: R` (by default the system clock and the OS-seeded CSPRNG) first, `with(clock,
+/// random)`, `new()` and `Default` on those defaults, and `Debug` showing the clock.
 #[cfg(feature = "_default-constructors")]
 macro_rules! default_constructors {
     ($(#[$doc:meta])* $generator:ident => with($($default:expr),+)) => {
@@ -18,6 +23,40 @@ macro_rules! default_constructors {
         impl Default for $generator {
             fn default() -> Self {
                 Self::new()
+            }
+        }
+    };
+    (
+        $(#[$doc:meta])*
+        pub struct $generator:ident { $($(#[$field_doc:meta])* $vis:vis $field:ident: $ty:ty = $start:expr),* $(,)? }
+    ) => {
+        $(#[$doc])*
+        pub struct $generator<
+            C: $crate::clock::Clock = $crate::clock::SystemClock,
+            R: $crate::random::RandomSource = $crate::random::OsRandom,
+        > {
+            clock: C,
+            random: R,
+            $($(#[$field_doc])* $vis $field: $ty,)*
+        }
+
+        $crate::scheme::default_constructors! {
+            /// The system clock and the OS-seeded CSPRNG.
+            $generator => with($crate::clock::SystemClock, $crate::random::OsRandom)
+        }
+
+        impl<C: $crate::clock::Clock, R: $crate::random::RandomSource> $generator<C, R> {
+            /// A generator on `clock` and `random`.
+            pub fn with(clock: C, random: R) -> Self {
+                $generator { clock, random, $($field: $start),* }
+            }
+        }
+
+        impl<C: $crate::clock::Clock + ::core::fmt::Debug, R: $crate::random::RandomSource> ::core::fmt::Debug
+            for $generator<C, R>
+        {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(stringify!($generator)).field("clock", &self.clock).finish_non_exhaustive()
             }
         }
     };
@@ -46,10 +85,20 @@ macro_rules! default_generator {
 pub(crate) use default_generator;
 
 /// Inside `impl Scheme` for a newtype over `[u8; N]`, N being the shape's length: the storage
-/// bytes are the array.
+/// bytes are the array, and one table gives the text forms ([`Scheme::ENCODINGS`] and
+/// [`Scheme::NO_SUCH_FORM`], as `text_forms!`), `encode` and `decode`. A row names forms
+/// (`canonical` for [`Encoding::Canonical`](crate::scheme::Encoding::Canonical), which lists
+/// no form of its own) and the codec that writes and reads them, every codec taking the array
+/// and giving one back; a form outside the table is unsupported. One match over the encoding,
+/// which a derived type's constant encoding folds to the one codec.
+///
+/// [`Scheme::ENCODINGS`]: crate::scheme::Scheme::ENCODINGS
+/// [`Scheme::NO_SUCH_FORM`]: crate::scheme::Scheme::NO_SUCH_FORM
 #[cfg(feature = "_array-bytes")]
-macro_rules! array_bytes {
-    () => {
+macro_rules! array_text {
+    ($($($form:ident)|+ => $codec:ident $(<$($size:literal),+>)?),+ $(,)?) => {
+        $crate::scheme::array_text!(@forms [] $($($form)+)+);
+
         #[inline]
         fn to_bytes(&self) -> $crate::scheme::IdBytes {
             $crate::scheme::IdBytes::from(self.0)
@@ -59,10 +108,85 @@ macro_rules! array_bytes {
         fn from_bytes(bytes: &[u8]) -> Result<Self, $crate::error::ParseError> {
             bytes.try_into().map(Self).map_err(|_| $crate::error::ParseError::bytes(Self::BYTE_LEN, bytes.len()))
         }
+
+        #[inline]
+        fn encode(&self, encoding: $crate::scheme::Encoding) -> Option<$crate::codec::IdText> {
+            match encoding {
+                $($($crate::scheme::text_forms!(@variant $form))|+ => {
+                    Some($crate::scheme::array_text!(@encode $codec $(<$($size),+>)?, &self.0))
+                })+
+                _ => None,
+            }
+        }
+
+        #[inline]
+        fn decode(text: &str, encoding: $crate::scheme::Encoding) -> Result<Self, $crate::error::ParseError> {
+            match encoding {
+                $($($crate::scheme::text_forms!(@variant $form))|+ => {
+                    $crate::scheme::array_text!(@decode $codec $(<$($size),+>)?, text).map(Self)
+                })+
+                _ => Err($crate::scheme::unsupported(encoding)),
+            }
+        }
+    };
+    // The forms listed, `canonical` left out.
+    (@forms [$($listed:ident)*]) => {
+        $crate::scheme::text_forms!($($listed),*);
+    };
+    (@forms [$($listed:ident)*] canonical $($rest:ident)*) => {
+        $crate::scheme::array_text!(@forms [$($listed)*] $($rest)*);
+    };
+    (@forms [$($listed:ident)*] $form:ident $($rest:ident)*) => {
+        $crate::scheme::array_text!(@forms [$($listed)* $form] $($rest)*);
+    };
+    // The codecs: hex in upper or lower case (either read), and the codecs of whole arrays.
+    (@encode hex, $bytes:expr) => { $crate::codec::hex::encode_upper($bytes) };
+    (@decode hex, $text:expr) => { $crate::scheme::hex_array($text) };
+    (@encode hex_lower, $bytes:expr) => { $crate::codec::hex::encode_lower($bytes) };
+    (@decode hex_lower, $text:expr) => { $crate::scheme::hex_array($text) };
+    (@encode base32hex, $bytes:expr) => { $crate::codec::base32hex::encode($bytes) };
+    (@decode base32hex, $text:expr) => { $crate::codec::base32hex::decode($text) };
+    (@encode base62<$n:literal, $len:literal>, $bytes:expr) => { $crate::codec::base62::encode_fixed::<$n, $len>($bytes) };
+    (@decode base62<$n:literal, $len:literal>, $text:expr) => { $crate::codec::base62::decode_fixed::<$n, $len>($text) };
+}
+#[cfg(feature = "_array-bytes")]
+pub(crate) use array_text;
+
+/// Inside `impl Scheme` for a newtype over `[u8; N]` that opens with 4 big-endian bytes of
+/// seconds (KSUID's, ObjectId's, xid's), read by the type's `seconds_of`: the range
+/// `$earliest..=$latest`, and as the bounds of an instant its clamped second followed by zero
+/// bytes (`min_at`) or by `0xFF` bytes (`max_at`).
+#[cfg(feature = "_array-bytes")]
+macro_rules! seconds_bounds {
+    ($earliest:expr, $latest:expr) => {
+        fn time_range() -> ($crate::time::Timestamp, $crate::time::Timestamp) {
+            ($earliest, $latest)
+        }
+
+        fn min_at(t: $crate::time::Timestamp) -> Self {
+            Self($crate::scheme::seconds_then(Self::seconds_of($crate::scheme::clamp_time(t, $earliest, $latest)), 0))
+        }
+
+        fn max_at(t: $crate::time::Timestamp) -> Self {
+            Self($crate::scheme::seconds_then(
+                Self::seconds_of($crate::scheme::clamp_time(t, $earliest, $latest)),
+                0xFF,
+            ))
+        }
     };
 }
 #[cfg(feature = "_array-bytes")]
-pub(crate) use array_bytes;
+pub(crate) use seconds_bounds;
+
+/// The bytes of [`seconds_bounds!`]: `seconds` (`None` only for an instant out of range, which
+/// the clamp rules out) big-endian, then `fill`.
+#[cfg(feature = "_array-bytes")]
+pub(crate) fn seconds_then<const N: usize>(seconds: Option<u32>, fill: u8) -> [u8; N] {
+    let seconds = seconds.unwrap_or(if fill == 0 { 0 } else { u32::MAX });
+    let mut bytes = [fill; N];
+    bytes[..4].copy_from_slice(&seconds.to_be_bytes());
+    bytes
+}
 
 /// Inside the inherent impl of a 12-byte ID that opens with 4 bytes of Unix seconds and ends
 /// with a 3-byte counter (ObjectId's layout, which xid took over): the byte-array conversions,
@@ -219,3 +343,58 @@ macro_rules! untimed_ascii_text {
 }
 #[cfg(feature = "_untimed-text")]
 pub(crate) use untimed_ascii_text;
+
+/// Inside a generator's inherent impl: `with_fence` and (with `std`) `with_overflow_subscriber`,
+/// documented by the caller, for the generators that own a unit (a partition, a node, machine
+/// bytes) another process may take over and whose callers wait while a unit's sequence is used
+/// up: their `fence: Option<Arc<dyn Fence>>` and `overflow: OverflowWait`.
+#[cfg(feature = "_overflow-wait")]
+macro_rules! fence_and_overflow_builders {
+    ($(#[$fence_doc:meta])* with_fence; $(#[$overflow_doc:meta])* with_overflow_subscriber;) => {
+        $(#[$fence_doc])*
+        pub fn with_fence(mut self, fence: alloc::sync::Arc<dyn $crate::fence::Fence>) -> Self {
+            self.fence = Some(fence);
+            self
+        }
+
+        #[cfg(feature = "std")]
+        $(#[$overflow_doc])*
+        pub fn with_overflow_subscriber(
+            mut self,
+            subscriber: std::sync::mpsc::SyncSender<$crate::overflow::SequenceOverflow>,
+        ) -> Self {
+            self.overflow.set_subscriber(subscriber);
+            self
+        }
+    };
+}
+#[cfg(feature = "_overflow-wait")]
+pub(crate) use fence_and_overflow_builders;
+
+/// `Generate` for a generator whose `generate` is its `generate_at` of the clock's reading
+/// (ObjectId's, xid's, KSUID's: each ID of the clock's second is made as one of an explicit
+/// instant), both documented by the caller, who writes `generate_at`.
+#[cfg(feature = "_array-bytes")]
+macro_rules! generate_at_clock {
+    (
+        $generator:ident => $scheme:ty;
+        $(#[$generate_doc:meta])* generate;
+        $(#[$at_doc:meta])* fn generate_at $($at:tt)*
+    ) => {
+        impl<C: $crate::clock::Clock, R: $crate::random::RandomSource> $crate::scheme::Generate<$scheme>
+            for $generator<C, R>
+        {
+            $(#[$generate_doc])*
+            #[inline]
+            fn generate(&self, _: ()) -> Result<$scheme, $crate::error::GenerateError> {
+                self.generate_at((), $crate::clock::Clock::now(&self.clock))
+            }
+
+            $(#[$at_doc])*
+            #[inline]
+            fn generate_at $($at)*
+        }
+    };
+}
+#[cfg(feature = "_array-bytes")]
+pub(crate) use generate_at_clock;

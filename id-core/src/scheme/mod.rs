@@ -71,6 +71,8 @@ pub(crate) use common::{fresh, fresh_constructors};
 pub(crate) use declare::default_constructors;
 #[cfg(feature = "_default-generator")]
 pub(crate) use declare::default_generator;
+#[cfg(feature = "_overflow-wait")]
+pub(crate) use declare::fence_and_overflow_builders;
 #[cfg(feature = "_installable-default")]
 pub(crate) use declare::installable_default;
 #[cfg(feature = "_seconds-counter")]
@@ -78,7 +80,7 @@ pub(crate) use declare::seconds_counter_layout;
 #[cfg(feature = "_untimed-text")]
 pub(crate) use declare::untimed_ascii_text;
 #[cfg(feature = "_array-bytes")]
-pub(crate) use declare::{array_bytes, array_storage, hex_array};
+pub(crate) use declare::{array_storage, array_text, generate_at_clock, hex_array, seconds_bounds, seconds_then};
 pub use default_generator::DefaultGenerator;
 #[doc(hidden)]
 pub use definition::Visitor;
