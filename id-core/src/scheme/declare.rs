@@ -153,12 +153,20 @@ macro_rules! array_text {
 pub(crate) use array_text;
 
 /// Inside `impl Scheme` for a newtype over `[u8; N]` that opens with 4 big-endian bytes of
-/// seconds (KSUID's, ObjectId's, xid's), read by the type's `seconds_of`: the range
-/// `$earliest..=$latest`, and as the bounds of an instant its clamped second followed by zero
-/// bytes (`min_at`) or by `0xFF` bytes (`max_at`).
+/// whole seconds (KSUID's, ObjectId's, xid's), read by the type's `unix_seconds` and
+/// `seconds_of`: the embedded time is that second (no fractional digits), the range `$earliest..=$latest`, and the
+/// bounds of an instant are its clamped second followed by zero bytes (`min_at`) or by `0xFF`
+/// bytes (`max_at`).
 #[cfg(feature = "_array-bytes")]
-macro_rules! seconds_bounds {
+macro_rules! whole_seconds {
     ($earliest:expr, $latest:expr) => {
+        const TIME_DIGITS: u8 = 0;
+
+        #[inline]
+        fn timestamp(&self) -> $crate::time::Timestamp {
+            $crate::time::Timestamp::new(self.unix_seconds(), 0)
+        }
+
         fn time_range() -> ($crate::time::Timestamp, $crate::time::Timestamp) {
             ($earliest, $latest)
         }
@@ -176,9 +184,9 @@ macro_rules! seconds_bounds {
     };
 }
 #[cfg(feature = "_array-bytes")]
-pub(crate) use seconds_bounds;
+pub(crate) use whole_seconds;
 
-/// The bytes of [`seconds_bounds!`]: `seconds` (`None` only for an instant out of range, which
+/// The bytes of [`whole_seconds!`]: `seconds` (`None` only for an instant out of range, which
 /// the clamp rules out) big-endian, then `fill`.
 #[cfg(feature = "_array-bytes")]
 pub(crate) fn seconds_then<const N: usize>(seconds: Option<u32>, fill: u8) -> [u8; N] {

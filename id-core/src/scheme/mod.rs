@@ -80,7 +80,7 @@ pub(crate) use declare::seconds_counter_layout;
 #[cfg(feature = "_untimed-text")]
 pub(crate) use declare::untimed_ascii_text;
 #[cfg(feature = "_array-bytes")]
-pub(crate) use declare::{array_storage, array_text, generate_at_clock, hex_array, seconds_bounds, seconds_then};
+pub(crate) use declare::{array_storage, array_text, generate_at_clock, hex_array, seconds_then, whole_seconds};
 pub use default_generator::DefaultGenerator;
 #[doc(hidden)]
 pub use definition::Visitor;

@@ -10,18 +10,12 @@ impl crate::scheme::sealed::Sealed for Ksuid {}
 impl Scheme for Ksuid {
     const NAME: &'static str = "ksuid";
     type Shape = crate::scheme::shape::Bytes<20>;
-    const TIME_DIGITS: u8 = 0;
     type Input = ();
     type Generator = KsuidGenerator;
 
     crate::scheme::default_generator!(KsuidGenerator = KsuidGenerator::new);
 
-    #[inline]
-    fn timestamp(&self) -> Timestamp {
-        Timestamp::new(self.unix_seconds(), 0)
-    }
-
     // 27 base62 digits (canonical) and upper-case hex (read in either case).
     crate::scheme::array_text!(canonical | base62 => base62<20, 27>, hex => hex);
-    crate::scheme::seconds_bounds!(Timestamp::new(EPOCH, 0), LATEST);
+    crate::scheme::whole_seconds!(Timestamp::new(EPOCH, 0), LATEST);
 }

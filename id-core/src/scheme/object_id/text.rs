@@ -11,20 +11,14 @@ impl crate::scheme::sealed::Sealed for ObjectId {}
 impl Scheme for ObjectId {
     const NAME: &'static str = "object_id";
     type Shape = crate::scheme::shape::Bytes<12>;
-    const TIME_DIGITS: u8 = 0;
     const EMBED_LAG: core::time::Duration = crate::clock::CoarseClock::MAX_LAG;
     type Input = ();
     type Generator = ObjectIdGenerator;
 
     crate::scheme::default_generator!(ObjectIdGenerator = ObjectIdGenerator::new);
 
-    #[inline]
-    fn timestamp(&self) -> Timestamp {
-        Timestamp::new(self.unix_seconds(), 0)
-    }
-
     // The canonical text is lowercase, as MongoDB writes it; `Hex` is uppercase, as in every
     // other scheme. Both read either case: MongoDB's drivers read uppercase hex too.
     crate::scheme::array_text!(canonical => hex_lower, hex => hex);
-    crate::scheme::seconds_bounds!(Timestamp::new(0, 0), LATEST);
+    crate::scheme::whole_seconds!(Timestamp::new(0, 0), LATEST);
 }

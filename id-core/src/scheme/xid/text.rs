@@ -11,18 +11,12 @@ impl crate::scheme::sealed::Sealed for Xid {}
 impl Scheme for Xid {
     const NAME: &'static str = "xid";
     type Shape = crate::scheme::shape::Bytes<12>;
-    const TIME_DIGITS: u8 = 0;
     const EMBED_LAG: core::time::Duration = crate::clock::CoarseClock::MAX_LAG;
     type Input = ();
     type Generator = XidGenerator;
 
     crate::scheme::default_generator!(XidGenerator = XidGenerator::new);
 
-    #[inline]
-    fn timestamp(&self) -> Timestamp {
-        Timestamp::new(self.unix_seconds(), 0)
-    }
-
     crate::scheme::array_text!(canonical | base32hex => base32hex, hex => hex);
-    crate::scheme::seconds_bounds!(Timestamp::new(0, 0), LATEST);
+    crate::scheme::whole_seconds!(Timestamp::new(0, 0), LATEST);
 }
