@@ -75,7 +75,7 @@ crate::scheme::generate_at_clock! {
     /// An ObjectId of the clock's second; an error only for a clock outside 1970 to 2106.
     generate;
     /// An ObjectId of `t`'s second with the process's bytes and the next counter value: the
-    /// same sequence as [`Generate::generate`], as the drivers' `ObjectId(time)` takes it.
+    /// same sequence as [`Generate::generate`](crate::scheme::Generate::generate), as the drivers' `ObjectId(time)` takes it.
     fn generate_at(&self, _: (), t: Timestamp) -> Result<ObjectId, GenerateError> {
         let seconds = ObjectId::seconds_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<ObjectId>(t))?;
         self.current();

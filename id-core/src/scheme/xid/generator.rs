@@ -114,7 +114,7 @@ crate::scheme::generate_at_clock! {
     /// An xid of the clock's second; an error only for a clock outside 1970 to 2106.
     generate;
     /// An xid of `t`'s second with the next counter value: the same sequence as
-    /// [`Generate::generate`], as rs/xid's `NewWithTime` takes it.
+    /// [`Generate::generate`](crate::scheme::Generate::generate), as rs/xid's `NewWithTime` takes it.
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Xid, GenerateError> {
         let seconds = Xid::seconds_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<Xid>(t))?;
         self.current();
