@@ -1,29 +1,7 @@
-//! What families declare the same way, written once: a generator's `new()` and `Default`, a
-//! scheme's default generator slot, and the storage and byte conversions of a scheme that is a
-//! newtype over a byte array. A family calls these instead of repeating the impls, so a new
-//! family's folder holds only what differs.
-
-/// `new()` (documented by the caller) and `Default` for a generator whose defaults are its
-/// `with(...)` on the given clock (and random source).
-#[cfg(feature = "_default-constructors")]
-macro_rules! default_constructors {
-    ($(#[$doc:meta])* $generator:ident => with($($default:expr),+)) => {
-        impl $generator {
-            $(#[$doc])*
-            pub fn new() -> Self {
-                Self::with($($default),+)
-            }
-        }
-
-        impl Default for $generator {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-    };
-}
-#[cfg(feature = "_default-constructors")]
-pub(crate) use default_constructors;
+//! What families declare the same way, written once: a scheme's default generator slot, and the
+//! storage, byte conversions, text forms and time bounds of a scheme that is a newtype over a
+//! byte array (generators' parts are in `declare_generator`). A family calls these instead of
+//! repeating the impls, so a new family's folder holds only what differs.
 
 /// Inside `impl Scheme`: the default generator, made by `$init` on first use and kept in an
 /// [`Installed`](crate::installed::Installed) slot, the one way every family keeps it (`in
@@ -46,10 +24,20 @@ macro_rules! default_generator {
 pub(crate) use default_generator;
 
 /// Inside `impl Scheme` for a newtype over `[u8; N]`, N being the shape's length: the storage
-/// bytes are the array.
+/// bytes are the array, and one table gives the text forms ([`Scheme::ENCODINGS`] and
+/// [`Scheme::NO_SUCH_FORM`], as `text_forms!`), `encode` and `decode`. A row names forms
+/// (`canonical` for [`Encoding::Canonical`](crate::scheme::Encoding::Canonical), which lists
+/// no form of its own) and the codec that writes and reads them, every codec taking the array
+/// and giving one back; a form outside the table is unsupported. One match over the encoding,
+/// which a derived type's constant encoding folds to the one codec.
+///
+/// [`Scheme::ENCODINGS`]: crate::scheme::Scheme::ENCODINGS
+/// [`Scheme::NO_SUCH_FORM`]: crate::scheme::Scheme::NO_SUCH_FORM
 #[cfg(feature = "_array-bytes")]
-macro_rules! array_bytes {
-    () => {
+macro_rules! array_text {
+    ($($($form:ident)|+ => $codec:ident $(<$($size:literal),+>)?),+ $(,)?) => {
+        $crate::scheme::array_text!(@forms [] $($($form)+)+);
+
         #[inline]
         fn to_bytes(&self) -> $crate::scheme::IdBytes {
             $crate::scheme::IdBytes::from(self.0)
@@ -59,10 +47,93 @@ macro_rules! array_bytes {
         fn from_bytes(bytes: &[u8]) -> Result<Self, $crate::error::ParseError> {
             bytes.try_into().map(Self).map_err(|_| $crate::error::ParseError::bytes(Self::BYTE_LEN, bytes.len()))
         }
+
+        #[inline]
+        fn encode(&self, encoding: $crate::scheme::Encoding) -> Option<$crate::codec::IdText> {
+            match encoding {
+                $($($crate::scheme::text_forms!(@variant $form))|+ => {
+                    Some($crate::scheme::array_text!(@encode $codec $(<$($size),+>)?, &self.0))
+                })+
+                _ => None,
+            }
+        }
+
+        #[inline]
+        fn decode(text: &str, encoding: $crate::scheme::Encoding) -> Result<Self, $crate::error::ParseError> {
+            match encoding {
+                $($($crate::scheme::text_forms!(@variant $form))|+ => {
+                    $crate::scheme::array_text!(@decode $codec $(<$($size),+>)?, text).map(Self)
+                })+
+                _ => Err($crate::scheme::unsupported(encoding)),
+            }
+        }
+    };
+    // The forms listed, `canonical` left out.
+    (@forms [$($listed:ident)*]) => {
+        $crate::scheme::text_forms!($($listed),*);
+    };
+    (@forms [$($listed:ident)*] canonical $($rest:ident)*) => {
+        $crate::scheme::array_text!(@forms [$($listed)*] $($rest)*);
+    };
+    (@forms [$($listed:ident)*] $form:ident $($rest:ident)*) => {
+        $crate::scheme::array_text!(@forms [$($listed)* $form] $($rest)*);
+    };
+    // The codecs: hex in upper or lower case (either read), and the codecs of whole arrays.
+    (@encode hex, $bytes:expr) => { $crate::codec::hex::encode_upper($bytes) };
+    (@decode hex, $text:expr) => { $crate::scheme::hex_array($text) };
+    (@encode hex_lower, $bytes:expr) => { $crate::codec::hex::encode_lower($bytes) };
+    (@decode hex_lower, $text:expr) => { $crate::scheme::hex_array($text) };
+    (@encode base32hex, $bytes:expr) => { $crate::codec::base32hex::encode($bytes) };
+    (@decode base32hex, $text:expr) => { $crate::codec::base32hex::decode($text) };
+    (@encode base62<$n:literal, $len:literal>, $bytes:expr) => { $crate::codec::base62::encode_fixed::<$n, $len>($bytes) };
+    (@decode base62<$n:literal, $len:literal>, $text:expr) => { $crate::codec::base62::decode_fixed::<$n, $len>($text) };
+}
+#[cfg(feature = "_array-bytes")]
+pub(crate) use array_text;
+
+/// Inside `impl Scheme` for a newtype over `[u8; N]` that opens with 4 big-endian bytes of
+/// whole seconds (KSUID's, ObjectId's, xid's), read by the type's `unix_seconds` and
+/// `seconds_of`: the embedded time is that second (no fractional digits), the range `$earliest..=$latest`, and the
+/// bounds of an instant are its clamped second followed by zero bytes (`min_at`) or by `0xFF`
+/// bytes (`max_at`).
+#[cfg(feature = "_array-bytes")]
+macro_rules! whole_seconds {
+    ($earliest:expr, $latest:expr) => {
+        const TIME_DIGITS: u8 = 0;
+
+        #[inline]
+        fn timestamp(&self) -> $crate::time::Timestamp {
+            $crate::time::Timestamp::new(self.unix_seconds(), 0)
+        }
+
+        fn time_range() -> ($crate::time::Timestamp, $crate::time::Timestamp) {
+            ($earliest, $latest)
+        }
+
+        fn min_at(t: $crate::time::Timestamp) -> Self {
+            Self($crate::scheme::seconds_then(Self::seconds_of($crate::scheme::clamp_time(t, $earliest, $latest)), 0))
+        }
+
+        fn max_at(t: $crate::time::Timestamp) -> Self {
+            Self($crate::scheme::seconds_then(
+                Self::seconds_of($crate::scheme::clamp_time(t, $earliest, $latest)),
+                0xFF,
+            ))
+        }
     };
 }
 #[cfg(feature = "_array-bytes")]
-pub(crate) use array_bytes;
+pub(crate) use whole_seconds;
+
+/// The bytes of [`whole_seconds!`]: `seconds` (`None` only for an instant out of range, which
+/// the clamp rules out) big-endian, then `fill`.
+#[cfg(feature = "_array-bytes")]
+pub(crate) fn seconds_then<const N: usize>(seconds: Option<u32>, fill: u8) -> [u8; N] {
+    let seconds = seconds.unwrap_or(if fill == 0 { 0 } else { u32::MAX });
+    let mut bytes = [fill; N];
+    bytes[..4].copy_from_slice(&seconds.to_be_bytes());
+    bytes
+}
 
 /// Inside the inherent impl of a 12-byte ID that opens with 4 bytes of Unix seconds and ends
 /// with a 3-byte counter (ObjectId's layout, which xid took over): the byte-array conversions,

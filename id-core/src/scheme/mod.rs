@@ -40,6 +40,7 @@ pub mod alphabet;
 mod bytes;
 mod common;
 mod declare;
+mod declare_generator;
 mod default_generator;
 mod definition;
 #[doc(hidden)]
@@ -67,8 +68,6 @@ pub(crate) use common::{canonical_text, clamp_time};
 pub(crate) use common::{decode_uuid_like, encode_uuid_like};
 #[cfg(feature = "_scheme-common")]
 pub(crate) use common::{fresh, fresh_constructors};
-#[cfg(feature = "_default-constructors")]
-pub(crate) use declare::default_constructors;
 #[cfg(feature = "_default-generator")]
 pub(crate) use declare::default_generator;
 #[cfg(feature = "_installable-default")]
@@ -78,7 +77,13 @@ pub(crate) use declare::seconds_counter_layout;
 #[cfg(feature = "_untimed-text")]
 pub(crate) use declare::untimed_ascii_text;
 #[cfg(feature = "_array-bytes")]
-pub(crate) use declare::{array_bytes, array_storage, hex_array};
+pub(crate) use declare::{array_storage, array_text, hex_array, seconds_then, whole_seconds};
+#[cfg(feature = "_default-constructors")]
+pub(crate) use declare_generator::default_constructors;
+#[cfg(feature = "_overflow-wait")]
+pub(crate) use declare_generator::fence_and_overflow_builders;
+#[cfg(feature = "_array-bytes")]
+pub(crate) use declare_generator::generate_at_clock;
 pub use default_generator::DefaultGenerator;
 #[doc(hidden)]
 pub use definition::Visitor;

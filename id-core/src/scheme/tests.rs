@@ -9,6 +9,33 @@ use core::fmt;
 
 const ENCODINGS: [Encoding; Encoding::ALL.len()] = Encoding::ALL;
 
+/// What every generator keeping a sequence for explicit instants promises (ULID's, UUIDv7's):
+/// two IDs at one instant `t` are made in order, and an instant in an earlier millisecond than
+/// one used, or one before 1970, is an error, never a repeat. The two IDs at `t`, for the
+/// family's own checks of how they differ.
+pub(crate) fn explicit_instants_refuse_to_repeat<S: Scheme>(g: &impl Generate<S>, t: crate::time::Timestamp) -> (S, S) {
+    use crate::error::GenerateError;
+    let a = g.generate_at(S::Input::default(), t).unwrap();
+    let b = g.generate_at(S::Input::default(), t).unwrap();
+    assert!(b > a && a.timestamp() == t && b.timestamp() == t);
+    let earlier = t.checked_sub(core::time::Duration::from_millis(1)).unwrap();
+    assert!(matches!(g.generate_at(S::Input::default(), earlier), Err(GenerateError::InstantBehind { .. })));
+    let before_1970 = crate::time::Timestamp::new(-1, 0);
+    assert!(matches!(g.generate_at(S::Input::default(), before_1970), Err(GenerateError::TimeOutOfRange { .. })));
+    (a, b)
+}
+
+/// Every ID `g` makes on its clock, stopped at `t`, lies in `min_at(t)..=max_at(t)`; the two
+/// bounds.
+pub(crate) fn bounds_hold_every_id_at<S: Scheme>(g: &impl Generate<S>, t: crate::time::Timestamp) -> (S, S) {
+    let (lo, hi) = (S::min_at(t), S::max_at(t));
+    for _ in 0..crate::test_budget::iterations(1000, 20) {
+        let id = g.generate(S::Input::default()).unwrap();
+        assert!(lo <= id && id <= hi, "{id:?} outside {lo:?}..={hi:?}");
+    }
+    (lo, hi)
+}
+
 /// Any text in any encoding and any bytes: a value or a `ParseError`, never a panic; an
 /// accepted value encodes again and reads back as itself.
 fn decoders_hold<S: Scheme>(text: &str, bytes: &[u8]) -> Result<(), proptest::test_runner::TestCaseError> {

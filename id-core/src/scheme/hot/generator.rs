@@ -15,8 +15,6 @@ use crate::time::Timestamp;
 use alloc::sync::Arc;
 use core::fmt;
 use core::sync::atomic::{AtomicU32, Ordering};
-#[cfg(feature = "std")]
-use std::sync::mpsc::SyncSender;
 
 /// Makes HotGuids: one 24-bit counter for every shard key, seeded in `0..500_000` and never
 /// reset, as the original.
@@ -103,19 +101,14 @@ impl<C: Clock> HotGuidGenerator<C> {
         }
     }
 
-    /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
-    /// instead of the ID when the machine bytes are no longer this process's (see
-    /// [`SnoGenerator::with_fence`](crate::scheme::sno::SnoGenerator::with_fence)).
-    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
-        self.fence = Some(fence);
-        self
-    }
-    #[cfg(feature = "std")]
-    /// Sends a notice to `subscriber` while callers wait for the next second (without ever
-    /// blocking on it).
-    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<crate::overflow::SequenceOverflow>) -> Self {
-        self.overflow.set_subscriber(subscriber);
-        self
+    crate::scheme::fence_and_overflow_builders! {
+        /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
+        /// instead of the ID when the machine bytes are no longer this process's (see
+        /// [`SnoGenerator::with_fence`](crate::scheme::sno::SnoGenerator::with_fence)).
+        with_fence;
+        /// Sends a notice to `subscriber` while callers wait for the next second (without ever
+        /// blocking on it).
+        with_overflow_subscriber;
     }
 
     /// The machine bytes in use.

@@ -13,13 +13,9 @@
 //! in byte order.
 
 use super::layout::{EPOCH, LATEST, copy, copy_out, twenty_bytes};
-use crate::clock::{Clock, SystemClock};
-use crate::codec::IdText;
-use crate::error::{GenerateError, ParseError};
-use crate::random::{OsRandom, RandomSource};
-use crate::scheme::{Encoding, Generate, Scheme, canonical_text, clamp_time};
+use crate::error::GenerateError;
+use crate::scheme::{Scheme, canonical_text, clamp_time};
 use crate::time::Timestamp;
-use core::fmt;
 
 /// A KSUID-ms: 4 bytes of seconds since [`Ksuid::EPOCH`](super::Ksuid::EPOCH), a byte of 4 ms steps, 15 random bytes.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -67,34 +63,17 @@ impl KsuidMs {
 canonical_text!(KsuidMs);
 
 
-/// Makes KSUID-ms IDs: the clock's instant to 4 ms, then 120 bits of `random` (a CSPRNG by
-/// default). Stateless, as the original: IDs of one 4 ms step sort by their payload.
-pub struct KsuidMsGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
-    clock: C,
-    random: R,
-}
-
 crate::scheme::default_constructors! {
-    /// The system clock and the OS-seeded CSPRNG.
-    KsuidMsGenerator => with(SystemClock, OsRandom)
+    /// Makes KSUID-ms IDs: the clock's instant to 4 ms, then 120 bits of `random` (a CSPRNG by
+    /// default). Stateless, as the original: IDs of one 4 ms step sort by their payload.
+    pub struct KsuidMsGenerator {}
 }
 
-impl<C: Clock, R: RandomSource> KsuidMsGenerator<C, R> {
-    /// A generator on `clock` and `random`.
-    pub fn with(clock: C, random: R) -> Self {
-        KsuidMsGenerator { clock, random }
-    }
-}
-
-impl<C: Clock, R: RandomSource> Generate<KsuidMs> for KsuidMsGenerator<C, R> {
+crate::scheme::generate_at_clock! {
+    KsuidMsGenerator => KsuidMs;
     /// A KSUID-ms of the clock's instant; an error only for a clock outside 2014 to 2150.
-    #[inline]
-    fn generate(&self, _: ()) -> Result<KsuidMs, GenerateError> {
-        self.generate_at((), self.clock.now())
-    }
-
+    generate;
     /// A KSUID-ms of `t` (to 4 ms) with a fresh payload: the original's `from_millis`.
-    #[inline]
     fn generate_at(&self, _: (), t: Timestamp) -> Result<KsuidMs, GenerateError> {
         let (seconds, steps) = KsuidMs::parts_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<KsuidMs>(t))?;
         let random = self.random.next_u64_pair().to_ne_bytes();
@@ -104,17 +83,9 @@ impl<C: Clock, R: RandomSource> Generate<KsuidMs> for KsuidMsGenerator<C, R> {
     }
 }
 
-impl<C: Clock + fmt::Debug, R: RandomSource> fmt::Debug for KsuidMsGenerator<C, R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("KsuidMsGenerator").field("clock", &self.clock).finish_non_exhaustive()
-    }
-}
-
 impl crate::scheme::sealed::Sealed for KsuidMs {}
 
 impl Scheme for KsuidMs {
-    crate::scheme::text_forms!(base62, hex);
-
     const NAME: &'static str = "ksuid_ms";
     type Shape = crate::scheme::shape::Bytes<20>;
     const TIME_DIGITS: u8 = 3;
@@ -128,17 +99,8 @@ impl Scheme for KsuidMs {
         Timestamp::new(self.unix_seconds(), u32::from(self.millis()) * 1_000_000)
     }
 
-    crate::scheme::array_bytes!();
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        super::text::encode(&self.0, encoding)
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        super::text::decode(text, encoding).map(KsuidMs)
-    }
+    // KSUID's text: a KSUID-ms is a KSUID.
+    crate::scheme::array_text!(canonical | base62 => base62<20, 27>, hex => hex);
 
     fn time_range() -> (Timestamp, Timestamp) {
         (Timestamp::new(EPOCH, 0), LATEST)

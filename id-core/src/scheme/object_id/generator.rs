@@ -7,7 +7,6 @@ use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::fork::Redraw;
 use crate::random::{OsRandom, RandomSource};
-use crate::scheme::Generate;
 use crate::sync::AtomicU64;
 use crate::time::Timestamp;
 use core::fmt;
@@ -71,16 +70,12 @@ impl<C: Clock, R: RandomSource> ObjectIdGenerator<C, R> {
     }
 }
 
-impl<C: Clock, R: RandomSource> Generate<ObjectId> for ObjectIdGenerator<C, R> {
+crate::scheme::generate_at_clock! {
+    ObjectIdGenerator => ObjectId;
     /// An ObjectId of the clock's second; an error only for a clock outside 1970 to 2106.
-    #[inline]
-    fn generate(&self, _: ()) -> Result<ObjectId, GenerateError> {
-        self.generate_at((), self.clock.now())
-    }
-
+    generate;
     /// An ObjectId of `t`'s second with the process's bytes and the next counter value: the
-    /// same sequence as [`Generate::generate`], as the drivers' `ObjectId(time)` takes it.
-    #[inline]
+    /// same sequence as [`Generate::generate`](crate::scheme::Generate::generate), as the drivers' `ObjectId(time)` takes it.
     fn generate_at(&self, _: (), t: Timestamp) -> Result<ObjectId, GenerateError> {
         let seconds = ObjectId::seconds_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<ObjectId>(t))?;
         self.current();

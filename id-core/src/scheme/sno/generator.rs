@@ -16,8 +16,6 @@ use alloc::sync::Arc;
 use core::fmt;
 use core::sync::atomic::{AtomicU32, Ordering};
 use core::time::Duration;
-#[cfg(feature = "std")]
-use std::sync::mpsc::SyncSender;
 
 use super::config::{GeneratorSnapshot, SnoConfigError};
 use super::word::{Drift, Word};
@@ -112,18 +110,13 @@ impl<C: Clock> SnoGenerator<C> {
         Self::configured(clock, PerProcess::fixed(partition.into()), 0, u16::MAX)
     }
 
-    /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
-    /// instead of the ID when the partition is no longer this process's. The explicit-time
-    /// [`generate_at`](Self::generate_at) is not fenced (its uniqueness is the caller's).
-    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
-        self.fence = Some(fence);
-        self
-    }
-    #[cfg(feature = "std")]
-    /// Sends overflow notices to `subscriber` (without ever blocking on it).
-    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<crate::overflow::SequenceOverflow>) -> Self {
-        self.overflow.set_subscriber(subscriber);
-        self
+    crate::scheme::fence_and_overflow_builders! {
+        /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
+        /// instead of the ID when the partition is no longer this process's. The explicit-time
+        /// [`generate_at`](Self::generate_at) is not fenced (its uniqueness is the caller's).
+        with_fence;
+        /// Sends overflow notices to `subscriber` (without ever blocking on it).
+        with_overflow_subscriber;
     }
 
     /// The partition.

@@ -18,8 +18,6 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::sync::atomic::Ordering;
 use core::time::Duration;
-#[cfg(feature = "std")]
-use std::sync::mpsc::SyncSender;
 
 
 /// Makes snowflake IDs of layout `L` for one node. Thread-safe, lock-free on the clock path;
@@ -85,19 +83,14 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
         }
     }
 
-    /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
-    /// instead when the node is no longer this process's. [`Generate::generate_at`] is not
-    /// fenced (its uniqueness is the caller's).
-    pub fn with_fence(mut self, fence: Arc<dyn Fence>) -> Self {
-        self.fence = Some(fence);
-        self
-    }
-    #[cfg(feature = "std")]
-    /// Sends a notice to `subscriber` while callers wait for a used-up unit to end (never
-    /// blocking on it).
-    pub fn with_overflow_subscriber(mut self, subscriber: SyncSender<crate::overflow::SequenceOverflow>) -> Self {
-        self.overflow.set_subscriber(subscriber);
-        self
+    crate::scheme::fence_and_overflow_builders! {
+        /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
+        /// instead when the node is no longer this process's. [`Generate::generate_at`] is not
+        /// fenced (its uniqueness is the caller's).
+        with_fence;
+        /// Sends a notice to `subscriber` while callers wait for a used-up unit to end (never
+        /// blocking on it).
+        with_overflow_subscriber;
     }
 
     /// The node every ID of this generator carries.

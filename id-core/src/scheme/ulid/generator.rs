@@ -3,48 +3,31 @@
 
 use super::Ulid;
 use super::layout::MAX_RANDOM;
-use crate::clock::{Clock, SystemClock};
+use crate::clock::Clock;
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fork::Lineage;
-use crate::random::{OsRandom, RandomSource};
+use crate::random::RandomSource;
 use crate::scheme::unix_ms48::{MAX_MS, checked_ms, ms_start};
 use crate::scheme::{Generate, Scheme};
 use crate::sync::Mutex;
 use crate::time::Timestamp;
-use core::fmt;
 
 crate::scheme::installable_default!(UlidGenerator);
 
-/// Makes ULIDs: thread-safe, strictly increasing per generator, with 80 unguessable bits at
-/// the start of each millisecond (see the [module docs](super) for the overflow rule).
-pub struct UlidGenerator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
-    clock: C,
-    random: R,
-    /// The last ULID made from the clock.
-    pub(super) last: Mutex<u128>,
-    /// The fork generation `last` was drawn in (checked under its lock).
-    lineage: Lineage,
-    explicit: ExplicitSequence,
-}
-
 crate::scheme::default_constructors! {
-    /// The system clock and the OS-seeded CSPRNG.
-    UlidGenerator => with(SystemClock, OsRandom)
+    /// Makes ULIDs: thread-safe, strictly increasing per generator, with 80 unguessable bits at
+    /// the start of each millisecond (see the [module docs](super) for the overflow rule).
+    pub struct UlidGenerator {
+        /// The last ULID made from the clock.
+        pub(super) last: Mutex<u128> = Mutex::new(0),
+        /// The fork generation `last` was drawn in (checked under its lock).
+        lineage: Lineage = Lineage::new(),
+        explicit: ExplicitSequence = ExplicitSequence::default(),
+    }
 }
 
 impl<C: Clock, R: RandomSource> UlidGenerator<C, R> {
-    /// A generator on `clock` and `random`.
-    pub fn with(clock: C, random: R) -> Self {
-        UlidGenerator {
-            clock,
-            random,
-            last: Mutex::new(0),
-            lineage: Lineage::new(),
-            explicit: ExplicitSequence::default(),
-        }
-    }
-
     /// 80 fresh random bits.
     #[inline]
     fn random_part(&self) -> u128 {
@@ -91,11 +74,5 @@ impl<C: Clock, R: RandomSource> Generate<Ulid> for UlidGenerator<C, R> {
         let n = self.explicit.next(Ulid::NAME, ms, t, u32::MAX)?;
         let random = u128::from(n) << 48 | u128::from(self.random.next_u64() & ((1 << 48) - 1));
         Ok(Ulid::from_parts(ms, random))
-    }
-}
-
-impl<C: Clock + fmt::Debug, R: RandomSource> fmt::Debug for UlidGenerator<C, R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("UlidGenerator").field("clock", &self.clock).finish_non_exhaustive()
     }
 }

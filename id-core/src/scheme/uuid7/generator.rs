@@ -4,48 +4,31 @@
 
 use super::Uuid7;
 use super::layout::{COUNTER_BITS, MAX_COUNTER};
-use crate::clock::{Clock, SystemClock};
+use crate::clock::Clock;
 use crate::error::GenerateError;
 use crate::explicit::ExplicitSequence;
 use crate::fork::Lineage;
-use crate::random::{OsRandom, RandomSource};
+use crate::random::RandomSource;
 use crate::scheme::unix_ms48::{MAX_MS, checked_ms, out_of_range};
 use crate::scheme::{Generate, Scheme};
 use crate::sync::Mutex;
 use crate::time::Timestamp;
-use core::fmt;
 
 crate::scheme::installable_default!(Uuid7Generator);
 
-/// Makes UUIDv7s: thread-safe, strictly increasing per generator, unguessable in the 32 random
-/// bits of every ID and in the counter's random start each millisecond.
-pub struct Uuid7Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
-    clock: C,
-    random: R,
-    /// The millisecond and counter of the last ID.
-    pub(super) last: Mutex<(u64, u64)>,
-    /// The fork generation `last` was drawn in (checked under its lock).
-    lineage: Lineage,
-    explicit: ExplicitSequence,
-}
-
 crate::scheme::default_constructors! {
-    /// The system clock and the OS-seeded CSPRNG.
-    Uuid7Generator => with(SystemClock, OsRandom)
+    /// Makes UUIDv7s: thread-safe, strictly increasing per generator, unguessable in the 32 random
+    /// bits of every ID and in the counter's random start each millisecond.
+    pub struct Uuid7Generator {
+        /// The millisecond and counter of the last ID.
+        pub(super) last: Mutex<(u64, u64)> = Mutex::new((0, 0)),
+        /// The fork generation `last` was drawn in (checked under its lock).
+        lineage: Lineage = Lineage::new(),
+        explicit: ExplicitSequence = ExplicitSequence::default(),
+    }
 }
 
 impl<C: Clock, R: RandomSource> Uuid7Generator<C, R> {
-    /// A generator on `clock` and `random`.
-    pub fn with(clock: C, random: R) -> Self {
-        Uuid7Generator {
-            clock,
-            random,
-            last: Mutex::new((0, 0)),
-            lineage: Lineage::new(),
-            explicit: ExplicitSequence::default(),
-        }
-    }
-
     /// A random counter start with the top bit clear: at least 2^41 increments fit after it.
     #[inline]
     fn counter_start(&self) -> u64 {
@@ -89,11 +72,5 @@ impl<C: Clock, R: RandomSource> Generate<Uuid7> for Uuid7Generator<C, R> {
         let ms = checked_ms(Uuid7::NAME, t)?;
         let n = self.explicit.next(Uuid7::NAME, ms, t, u32::MAX)?;
         Ok(Uuid7::from_parts(ms, u64::from(n), self.random.next_u64() as u32))
-    }
-}
-
-impl<C: Clock + fmt::Debug, R: RandomSource> fmt::Debug for Uuid7Generator<C, R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Uuid7Generator").field("clock", &self.clock).finish_non_exhaustive()
     }
 }

@@ -7,7 +7,6 @@ use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::fork::Redraw;
 use crate::random::{OsRandom, RandomSource};
-use crate::scheme::Generate;
 use crate::time::Timestamp;
 use core::fmt;
 use core::sync::atomic::{AtomicU32, Ordering};
@@ -110,16 +109,12 @@ impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
     }
 }
 
-impl<C: Clock, R: RandomSource> Generate<Xid> for XidGenerator<C, R> {
+crate::scheme::generate_at_clock! {
+    XidGenerator => Xid;
     /// An xid of the clock's second; an error only for a clock outside 1970 to 2106.
-    #[inline]
-    fn generate(&self, _: ()) -> Result<Xid, GenerateError> {
-        self.generate_at((), self.clock.now())
-    }
-
+    generate;
     /// An xid of `t`'s second with the next counter value: the same sequence as
-    /// [`Generate::generate`], as rs/xid's `NewWithTime` takes it.
-    #[inline]
+    /// [`Generate::generate`](crate::scheme::Generate::generate), as rs/xid's `NewWithTime` takes it.
     fn generate_at(&self, _: (), t: Timestamp) -> Result<Xid, GenerateError> {
         let seconds = Xid::seconds_of(t).ok_or_else(|| crate::scheme::time_out_of_range::<Xid>(t))?;
         self.current();
