@@ -54,14 +54,6 @@ impl State {
     }
 }
 
-/// The former way to a global generator on the process's sequence, now
-/// [`GlobalUidGenerator::for_node`].
-#[doc(hidden)]
-#[deprecated(since = "0.2.0", note = "use `GlobalUidGenerator::for_node`")]
-pub fn default_local_arc() -> &'static Arc<UidGenerator> {
-    local_arc()
-}
-
 pub(super) fn default_local() -> &'static UidGenerator {
     local_arc()
 }

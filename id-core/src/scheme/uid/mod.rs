@@ -21,8 +21,6 @@ mod node;
 mod text;
 mod vclock;
 
-#[allow(deprecated)]
-pub use generator::default_local_arc;
 pub use generator::{GlobalUidGenerator, UidGenerator};
 pub use global::{GlobalUid, Interval, IntervalError, Uid96, Uid96With};
 pub use local::{Uid64, UidDiff, UidTime};
