@@ -185,29 +185,27 @@ mod imp {
         assert_ne!(parent_pid, child_pid);
     }
 
+    /// Runs [`check`] on the scheme it visits.
+    struct Check<'a> {
+        failures: &'a mut Vec<String>,
+        total: &'a mut usize,
+    }
+
+    impl Visitor for Check<'_> {
+        type Output = ();
+        fn visit<S: describe::Describe>(self) {
+            check::<S>(self.failures, self.total);
+        }
+    }
+
     pub(super) fn run() {
         let (mut failures, mut total) = (Vec::new(), 0);
-        check::<CombSql>(&mut failures, &mut total);
-        check::<CombPg>(&mut failures, &mut total);
-        check::<CombLegacy>(&mut failures, &mut total);
-        check::<CombBinary>(&mut failures, &mut total);
-        check::<HotGuid>(&mut failures, &mut total);
-        check::<DistributedId>(&mut failures, &mut total);
-        check::<DistributedId128>(&mut failures, &mut total);
-        check::<Sno>(&mut failures, &mut total);
-        check::<Uid64>(&mut failures, &mut total);
-        check::<Uid96With<8>>(&mut failures, &mut total);
-        check::<Uuid7>(&mut failures, &mut total);
-        check::<Ulid>(&mut failures, &mut total);
-        check::<TwitterSnowflake>(&mut failures, &mut total);
-        check::<DiscordSnowflake>(&mut failures, &mut total);
-        check::<InstagramId>(&mut failures, &mut total);
-        check::<Sonyflake>(&mut failures, &mut total);
-        check::<KsuidMs>(&mut failures, &mut total);
-        check::<ObjectId>(&mut failures, &mut total);
-        check::<Xid>(&mut failures, &mut total);
+        // Every scheme of the registry, so that a new one is checked without being listed here.
+        for name in NAMES {
+            visit(name, Check { failures: &mut failures, total: &mut total }).expect("a registry name");
+        }
         per_process_parts_are_the_childs();
-        eprintln!("fork: {total} IDs made on both sides of {} forks per scheme", rounds());
+        eprintln!("fork: {total} IDs of {} schemes made on both sides of {} forks each", NAMES.len(), rounds());
         assert!(failures.is_empty(), "IDs repeated across fork():\n{}", failures.join("\n"));
     }
 }
