@@ -19,6 +19,7 @@ pub(crate) const fn chars(bytes: usize) -> usize {
 }
 
 /// Bytes of the token whose text has `chars` characters, if a token's text can be so long.
+#[inline]
 pub(crate) fn bytes(chars: usize) -> Option<usize> {
     let tail = TAIL_CHARS.iter().position(|&c| c == chars % BLOCK_LEN)?;
     Some(chars / BLOCK_LEN * 8 + tail)
@@ -26,7 +27,26 @@ pub(crate) fn bytes(chars: usize) -> Option<usize> {
 
 /// Writes the text of `bytes` at the start of `out` (at least [`chars`] long); returns its
 /// length.
+#[inline(always)]
 pub(crate) fn encode(bytes: &[u8], out: &mut [u8]) -> usize {
+    // One-block tokens, nearly every token, inline at their lengths as constants: the same
+    // code, but unrolled and without the tail, as before tokens of any length. Longer ones are
+    // one call, shared.
+    match bytes.len() {
+        16 => encode_any(&bytes[..16], out),
+        24 => encode_any(&bytes[..24], out),
+        _ => encode_long(bytes, out),
+    }
+}
+
+/// [`encode`] of tokens longer than a block.
+fn encode_long(bytes: &[u8], out: &mut [u8]) -> usize {
+    encode_any(bytes, out)
+}
+
+/// [`encode`] of any length, inlined into each of its calls so that a constant length unrolls.
+#[inline(always)]
+fn encode_any(bytes: &[u8], out: &mut [u8]) -> usize {
     let (blocks, tail) = bytes.as_chunks::<8>();
     for (block, digits) in blocks.iter().zip(out.as_chunks_mut::<BLOCK_LEN>().0) {
         base62::encode_block(u64::from_be_bytes(*block), digits);
@@ -43,14 +63,38 @@ pub(crate) fn encode(bytes: &[u8], out: &mut [u8]) -> usize {
 
 /// Reads `text` into `out`, whose length is [`bytes`] of the text's; `None` for a character
 /// outside the alphabet or a group past its range. Never panics, whatever the text.
+#[inline(always)]
 pub(crate) fn decode(text: &str, out: &mut [u8]) -> Option<()> {
-    let (blocks, tail) = out.as_chunks_mut::<8>();
-    let tail_at = blocks.len() * BLOCK_LEN;
+    // As in `encode`: one-block tokens inline at constant lengths, longer ones one call.
+    match out.len() {
+        16 => decode_any(text, &mut out[..16]),
+        24 => decode_any(text, &mut out[..24]),
+        _ => decode_long(text, out),
+    }
+}
+
+/// [`decode`] of tokens longer than a block.
+fn decode_long(text: &str, out: &mut [u8]) -> Option<()> {
+    decode_any(text, out)
+}
+
+/// [`decode`] of any length, inlined into each of its calls so that a constant length unrolls.
+/// Blocks go two at a time (16 bytes, 22 characters) through the core's `u128` decoder, which
+/// reads both in vector lanes, and accepts exactly the pairs of blocks that two `u64` reads do.
+#[inline(always)]
+fn decode_any(text: &str, out: &mut [u8]) -> Option<()> {
+    let (pairs, rest) = out.as_chunks_mut::<16>();
+    for (i, pair) in pairs.iter_mut().enumerate() {
+        let digits = text.get(i * 2 * BLOCK_LEN..(i + 1) * 2 * BLOCK_LEN)?;
+        *pair = base62::decode_u128(digits).ok()?.to_be_bytes();
+    }
+    let at = pairs.len() * 2 * BLOCK_LEN;
+    let (blocks, tail) = rest.as_chunks_mut::<8>();
     for (i, block) in blocks.iter_mut().enumerate() {
-        let digits = text.get(i * BLOCK_LEN..(i + 1) * BLOCK_LEN)?;
+        let digits = text.get(at + i * BLOCK_LEN..at + (i + 1) * BLOCK_LEN)?;
         *block = base62::decode_u64(digits).ok()?.to_be_bytes();
     }
-    let digits = text.get(tail_at..)?.as_bytes();
+    let digits = text.get(at + blocks.len() * BLOCK_LEN..)?.as_bytes();
     if digits.len() != TAIL_CHARS[tail.len()] {
         return None;
     }
