@@ -39,7 +39,9 @@ pub(crate) fn encode(bytes: &[u8], out: &mut [u8]) -> usize {
     }
 }
 
-/// [`encode`] of tokens longer than a block.
+/// [`encode`] of tokens longer than a block: kept out of line, so that the loop unrolled for
+/// every length is not copied into each caller.
+#[inline(never)]
 fn encode_long(bytes: &[u8], out: &mut [u8]) -> usize {
     encode_any(bytes, out)
 }
@@ -73,7 +75,8 @@ pub(crate) fn decode(text: &str, out: &mut [u8]) -> Option<()> {
     }
 }
 
-/// [`decode`] of tokens longer than a block.
+/// [`decode`] of tokens longer than a block, out of line as [`encode_long`] is.
+#[inline(never)]
 fn decode_long(text: &str, out: &mut [u8]) -> Option<()> {
     decode_any(text, out)
 }
