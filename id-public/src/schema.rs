@@ -97,6 +97,8 @@ mod form {
         }
     }
 
+    /// A token type's JSON Schema name (utoipa's `ToSchema::name` is the kind alone, below).
+    #[cfg(feature = "schemars1")]
     pub(super) fn token_name<I: Identity>(format: Option<TokenFormat>) -> String {
         format!("{}{}", I::TYPE_NAME, token_kind(format))
     }
