@@ -64,8 +64,6 @@ pub(crate) use common::unsupported;
 pub(crate) use common::write_uuid_like;
 #[cfg(feature = "_timed")]
 pub(crate) use common::{canonical_text, clamp_time};
-#[cfg(feature = "_uuid-like-text")]
-pub(crate) use common::{decode_uuid_like, encode_uuid_like};
 #[cfg(feature = "_scheme-common")]
 pub(crate) use common::{fresh, fresh_constructors};
 #[cfg(feature = "_default-generator")]
@@ -77,7 +75,9 @@ pub(crate) use declare::seconds_counter_layout;
 #[cfg(feature = "_untimed-text")]
 pub(crate) use declare::untimed_ascii_text;
 #[cfg(feature = "_array-bytes")]
-pub(crate) use declare::{array_storage, array_text, hex_array, seconds_then, whole_seconds};
+pub(crate) use declare::{array_storage, seconds_then, whole_seconds};
+#[cfg(feature = "_array-text")]
+pub(crate) use declare::{array_text, hex_array};
 #[cfg(feature = "_default-constructors")]
 pub(crate) use declare_generator::default_constructors;
 #[cfg(feature = "_overflow-wait")]

@@ -3,17 +3,14 @@
 use super::generator::DEFAULT_GENERATOR;
 use super::layout::MAX_RANDOM;
 use super::{Ulid, UlidGenerator};
-use crate::codec::{AsciiWords, IdText};
-use crate::error::ParseError;
+use crate::codec::AsciiWords;
 use crate::scheme::unix_ms48::{clamped_ms, ms_start};
-use crate::scheme::{Encoding, IdBytes, Scheme, decode_uuid_like, encode_uuid_like, write_uuid_like};
+use crate::scheme::{Encoding, Scheme, write_uuid_like};
 use crate::time::Timestamp;
 
 impl crate::scheme::sealed::Sealed for Ulid {}
 
 impl Scheme for Ulid {
-    crate::scheme::text_forms!(ulid, typeid, uuid, hex, base62);
-
     const NAME: &'static str = "ulid";
     type Shape = crate::scheme::shape::Guid;
     type Input = ();
@@ -26,34 +23,15 @@ impl Scheme for Ulid {
         ms_start(self.unix_ms())
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0.to_be_bytes())
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        let bytes: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
-        Ok(Ulid(u128::from_be_bytes(bytes)))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
-        encode_uuid_like(&self.0.to_be_bytes(), encoding)
-    }
+    // The canonical text is the ULID's own (Crockford base32), not the UUID's.
+    crate::scheme::array_text!(|id| id.0.to_be_bytes(), |b| Ok(Ulid(u128::from_be_bytes(b)));
+        canonical | ulid => crockford, typeid => typeid, uuid => uuid, hex => hex, base62 => base62_u128,
+    );
 
     #[inline(always)]
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
         let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
         write_uuid_like(self.0, encoding, out)
-    }
-
-    // Always inlined, as `decode_uuid_like` (see there).
-    #[inline(always)]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        let encoding = if encoding == Encoding::Canonical { Encoding::Ulid } else { encoding };
-        decode_uuid_like(text, encoding).map(Ulid)
     }
 
     /// The first and last instants the layout holds.
