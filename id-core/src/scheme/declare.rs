@@ -1,6 +1,6 @@
-//! What families declare the same way, written once: a scheme's default generator slot, and the
-//! storage, byte conversions, text forms and time bounds of a scheme that is a newtype over a
-//! byte array (generators' parts are in `declare_generator`). A family calls these instead of
+//! What families declare the same way, written once: a scheme's default generator slot, its
+//! byte conversions and text forms from one table of codecs, and the time bounds of a byte
+//! array that opens with whole seconds (generators' parts are in `declare_generator`). A family calls these instead of
 //! repeating the impls, so a new family's folder holds only what differs.
 
 /// Inside `impl Scheme`: the default generator, made by `$init` on first use and kept in an
@@ -43,7 +43,7 @@ pub(crate) use default_generator;
 macro_rules! array_text {
     (@impl [$id:ident $bytes:expr] [$b:ident $value:expr]
         $($($form:ident)|+ => $codec:ident $(<$($size:literal),+>)?),+ $(,)?) => {
-        $crate::scheme::array_text!(@forms [] $($($form)+)+);
+        $crate::scheme::declare::array_text!(@forms [] $($($form)+)+);
 
         #[inline]
         fn to_bytes(&self) -> $crate::scheme::IdBytes {
@@ -64,7 +64,7 @@ macro_rules! array_text {
             let $id = self;
             match encoding {
                 $($($crate::scheme::text_forms!(@variant $form))|+ => {
-                    Some($crate::scheme::array_text!(@encode $codec $(<$($size),+>)?, &$bytes))
+                    Some($crate::scheme::declare::array_text!(@encode $codec $(<$($size),+>)?, &$bytes))
                 })+
                 _ => None,
             }
@@ -74,7 +74,7 @@ macro_rules! array_text {
         fn decode(text: &str, encoding: $crate::scheme::Encoding) -> Result<Self, $crate::error::ParseError> {
             let $b = match encoding {
                 $($($crate::scheme::text_forms!(@variant $form))|+ => {
-                    $crate::scheme::array_text!(@decode $codec $(<$($size),+>)?, text)?
+                    $crate::scheme::declare::array_text!(@decode $codec $(<$($size),+>)?, text)?
                 })+
                 _ => return Err($crate::scheme::unsupported(encoding)),
             };
@@ -86,16 +86,16 @@ macro_rules! array_text {
         $crate::scheme::text_forms!($($listed),*);
     };
     (@forms [$($listed:ident)*] canonical $($rest:ident)*) => {
-        $crate::scheme::array_text!(@forms [$($listed)*] $($rest)*);
+        $crate::scheme::declare::array_text!(@forms [$($listed)*] $($rest)*);
     };
     (@forms [$($listed:ident)*] $form:ident $($rest:ident)*) => {
-        $crate::scheme::array_text!(@forms [$($listed)* $form] $($rest)*);
+        $crate::scheme::declare::array_text!(@forms [$($listed)* $form] $($rest)*);
     };
     // The codecs: hex in upper or lower case (either read), and the codecs of whole arrays.
     (@encode hex, $bytes:expr) => { $crate::codec::hex::encode_upper($bytes) };
-    (@decode hex, $text:expr) => { $crate::scheme::hex_array($text) };
+    (@decode hex, $text:expr) => { $crate::scheme::declare::hex_array($text) };
     (@encode hex_lower, $bytes:expr) => { $crate::codec::hex::encode_lower($bytes) };
-    (@decode hex_lower, $text:expr) => { $crate::scheme::hex_array($text) };
+    (@decode hex_lower, $text:expr) => { $crate::scheme::declare::hex_array($text) };
     (@encode base32hex, $bytes:expr) => { $crate::codec::base32hex::encode($bytes) };
     (@decode base32hex, $text:expr) => { $crate::codec::base32hex::decode($text) };
     (@encode base62<$n:literal, $len:literal>, $bytes:expr) => { $crate::codec::base62::encode_fixed::<$n, $len>($bytes) };
@@ -133,10 +133,10 @@ macro_rules! array_text {
     };
     // The head: a value's array and the value of an array, or a newtype over the array.
     (|$id:ident| $bytes:expr, |$b:ident| $value:expr; $($rows:tt)+) => {
-        $crate::scheme::array_text!(@impl [$id $bytes] [$b $value] $($rows)+);
+        $crate::scheme::declare::array_text!(@impl [$id $bytes] [$b $value] $($rows)+);
     };
     ($($rows:tt)+) => {
-        $crate::scheme::array_text!(@impl [id id.0] [b Ok(Self(b))] $($rows)+);
+        $crate::scheme::declare::array_text!(@impl [id id.0] [b Ok(Self(b))] $($rows)+);
     };
 }
 #[cfg(feature = "_array-text")]
@@ -162,11 +162,14 @@ macro_rules! whole_seconds {
         }
 
         fn min_at(t: $crate::time::Timestamp) -> Self {
-            Self($crate::scheme::seconds_then(Self::seconds_of($crate::scheme::clamp_time(t, $earliest, $latest)), 0))
+            Self($crate::scheme::declare::seconds_then(
+                Self::seconds_of($crate::scheme::clamp_time(t, $earliest, $latest)),
+                0,
+            ))
         }
 
         fn max_at(t: $crate::time::Timestamp) -> Self {
-            Self($crate::scheme::seconds_then(
+            Self($crate::scheme::declare::seconds_then(
                 Self::seconds_of($crate::scheme::clamp_time(t, $earliest, $latest)),
                 0xFF,
             ))
@@ -227,30 +230,6 @@ macro_rules! seconds_counter_layout {
 }
 #[cfg(feature = "_seconds-counter")]
 pub(crate) use seconds_counter_layout;
-
-/// A newtype over `[u8; N]` stored as that array: `From` both ways and
-/// [`StorageOf`](crate::scheme::storage::StorageOf), so a derived type over `[u8; N]` converts
-/// without a check (every N bytes are a value).
-#[cfg(feature = "_array-bytes")]
-macro_rules! array_storage {
-    ($scheme:ident, $len:literal) => {
-        $crate::scheme::storage::storage_via_from!([] [u8; $len] => $scheme);
-
-        impl From<[u8; $len]> for $scheme {
-            fn from(bytes: [u8; $len]) -> $scheme {
-                $scheme(bytes)
-            }
-        }
-
-        impl From<$scheme> for [u8; $len] {
-            fn from(id: $scheme) -> [u8; $len] {
-                id.0
-            }
-        }
-    };
-}
-#[cfg(feature = "_array-bytes")]
-pub(crate) use array_storage;
 
 /// `N` bytes from their hex text (either case): `array_text!`'s hex forms.
 #[cfg(feature = "_array-text")]

@@ -78,3 +78,27 @@ macro_rules! storage_via_from {
 }
 #[cfg(feature = "_storage-via-from")]
 pub(crate) use storage_via_from;
+
+/// A newtype over its storage type (`u64`, `u128`, `[u8; N]`), stored as it: `From` both ways
+/// and [`StorageOf`] through them, so a derived type over that storage converts without a check
+/// (every storage value is a value of the scheme).
+#[cfg(feature = "_newtype-storage")]
+macro_rules! newtype_storage {
+    ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
+        $crate::scheme::storage::storage_via_from!([$($generics)*] $storage => $scheme);
+
+        impl<$($generics)*> From<$storage> for $scheme {
+            fn from(value: $storage) -> Self {
+                Self(value)
+            }
+        }
+
+        impl<$($generics)*> From<$scheme> for $storage {
+            fn from(id: $scheme) -> Self {
+                id.0
+            }
+        }
+    };
+}
+#[cfg(feature = "_newtype-storage")]
+pub(crate) use newtype_storage;

@@ -22,7 +22,7 @@ impl<L: CombLayout> Scheme for Comb<L> {
         L::STRATEGY.read_raw(self.time_bytes())
     }
 
-    crate::scheme::array_text!(|id| id.bytes, |b| Ok(Self::from_uuid(Uuid::from_bytes(b)));
+    crate::scheme::declare::array_text!(|id| id.bytes, |b| Ok(Self::from_uuid(Uuid::from_bytes(b)));
         canonical | uuid => uuid, hex => hex, base62 => base62_u128, ulid => crockford, typeid => typeid,
     );
 

@@ -45,7 +45,7 @@ crate::scheme::fields::accessors!([] super::DistributedId {
     random -> u64;
 });
 
-crate::scheme::storage::storage_via_from!([] u128 => DistributedId128);
+crate::scheme::storage::newtype_storage!([] u128 => DistributedId128);
 
 impl crate::scheme::describe::Describe for DistributedId128 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

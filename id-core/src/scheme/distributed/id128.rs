@@ -5,10 +5,9 @@ use super::DistributedId128Generator;
 use super::layout::*;
 use crate::codec::{AsciiWords, base62, decimal};
 use crate::error::ParseError;
-use crate::scheme::{Encoding, Scheme, canonical_text, clamp_time, write_uuid_like};
+use crate::scheme::{Encoding, Scheme, canonical_text, write_uuid_like};
 use crate::time::Timestamp;
 use core::fmt;
-use core::time::Duration;
 use uuid::Uuid;
 
 /// A DistributedId128: a UUIDv7-shaped `u128` with bit 63 clear.
@@ -100,18 +99,6 @@ impl DistributedId128 {
 
 canonical_text!(DistributedId128);
 
-impl From<u128> for DistributedId128 {
-    fn from(v: u128) -> Self {
-        DistributedId128(v)
-    }
-}
-
-impl From<DistributedId128> for u128 {
-    fn from(id: DistributedId128) -> u128 {
-        id.0
-    }
-}
-
 impl From<DistributedId128> for Uuid {
     fn from(id: DistributedId128) -> Uuid {
         id.to_uuid()
@@ -125,15 +112,15 @@ impl Scheme for DistributedId128 {
     type Input = ();
     type Generator = DistributedId128Generator;
 
-    crate::scheme::default_generator!(DistributedId128Generator = DistributedId128Generator::new);
+    crate::scheme::declare::default_generator!(DistributedId128Generator = DistributedId128Generator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
-        EPOCH_1700.checked_add(Duration::from_millis(self.millis_since_1700())).expect("48 bits of ms fit")
+        DISTRIBUTED128.ms_start(self.millis_since_1700())
     }
 
     // Every `u128` is a value; the canonical text is base62, as Architect's.
-    crate::scheme::array_text!(|id| id.0.to_be_bytes(), |b| Ok(DistributedId128(u128::from_be_bytes(b)));
+    crate::scheme::declare::array_text!(|id| id.0.to_be_bytes(), |b| Ok(DistributedId128(u128::from_be_bytes(b)));
         canonical | base62 => base62_u128, decimal => decimal_u128, uuid => uuid, hex => hex, ulid => crockford,
         typeid => typeid,
     );
@@ -149,19 +136,14 @@ impl Scheme for DistributedId128 {
 
     /// The first and last instants the layout holds.
     fn time_range() -> (Timestamp, Timestamp) {
-        (EPOCH_1700, EPOCH_1700.checked_add(core::time::Duration::from_millis((1 << 48) - 1)).expect("in range"))
+        DISTRIBUTED128.time_range()
     }
 
     fn min_at(t: Timestamp) -> Self {
-        Self::assemble(embedded_1700(t), 0)
+        Self::assemble(DISTRIBUTED128.clamped_ms(t), 0)
     }
 
     fn max_at(t: Timestamp) -> Self {
-        Self::assemble(embedded_1700(t), RANDOM75)
+        Self::assemble(DISTRIBUTED128.clamped_ms(t), RANDOM75)
     }
-}
-
-pub(super) fn embedded_1700(t: Timestamp) -> u64 {
-    let latest = EPOCH_1700.checked_add(Duration::from_millis((1 << 48) - 1)).expect("in range");
-    millis_since(clamp_time(t, EPOCH_1700, latest), EPOCH_1700).expect("clamped")
 }

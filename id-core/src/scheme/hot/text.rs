@@ -15,14 +15,14 @@ impl Scheme for HotGuid {
     type Input = u32;
     type Generator = HotGuidGenerator;
 
-    crate::scheme::default_generator!(HotGuidGenerator = HotGuidGenerator::new, in DEFAULT_GENERATOR);
+    crate::scheme::declare::default_generator!(HotGuidGenerator = HotGuidGenerator::new, in DEFAULT_GENERATOR);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
         Timestamp::new(i64::from(self.unix_seconds()), 0)
     }
 
-    crate::scheme::array_text!(
+    crate::scheme::declare::array_text!(
         canonical | uuid => uuid, hex => hex, base62 => base62_u128, ulid => crockford, typeid => typeid,
     );
 

@@ -15,10 +15,10 @@ impl Scheme for ObjectId {
     type Input = ();
     type Generator = ObjectIdGenerator;
 
-    crate::scheme::default_generator!(ObjectIdGenerator = ObjectIdGenerator::new);
+    crate::scheme::declare::default_generator!(ObjectIdGenerator = ObjectIdGenerator::new);
 
     // The canonical text is lowercase, as MongoDB writes it; `Hex` is uppercase, as in every
     // other scheme. Both read either case: MongoDB's drivers read uppercase hex too.
-    crate::scheme::array_text!(canonical => hex_lower, hex => hex);
-    crate::scheme::whole_seconds!(Timestamp::new(0, 0), LATEST);
+    crate::scheme::declare::array_text!(canonical => hex_lower, hex => hex);
+    crate::scheme::declare::whole_seconds!(Timestamp::new(0, 0), LATEST);
 }

@@ -25,7 +25,7 @@ impl Scheme for Sno {
         unit_start(self.units())
     }
 
-    crate::scheme::array_text!(canonical | sno32 => sno32, hex => hex);
+    crate::scheme::declare::array_text!(canonical | sno32 => sno32, hex => hex);
 
     /// The first and last instants the layout holds.
     fn time_range() -> (Timestamp, Timestamp) {

@@ -27,7 +27,7 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
     }
 
     // A `u64` from 2^63 on is no ID of any layout: bytes and text are checked.
-    crate::scheme::array_text!(|id| id.0.to_be_bytes(), |b| Self::try_from_u64(u64::from_be_bytes(b));
+    crate::scheme::declare::array_text!(|id| id.0.to_be_bytes(), |b| Self::try_from_u64(u64::from_be_bytes(b));
         canonical | decimal => decimal_u64, hex => hex,
     );
 

@@ -28,7 +28,7 @@ impl Scheme for Uid64 {
         self.time().timestamp()
     }
 
-    crate::scheme::array_text!(|id| id.0.to_be_bytes(), |b| Ok(Uid64(u64::from_be_bytes(b)));
+    crate::scheme::declare::array_text!(|id| id.0.to_be_bytes(), |b| Ok(Uid64(u64::from_be_bytes(b)));
         canonical | base64 => base64, base64url => base64url, hex => hex, base62 => base62_u64,
         decimal => decimal_u64,
     );
@@ -79,7 +79,7 @@ impl<const I: u8> Scheme for Uid96With<I> {
         self.global().local.time().timestamp()
     }
 
-    crate::scheme::array_text!(canonical | base64 => base64, base64url => base64url, hex => hex);
+    crate::scheme::declare::array_text!(canonical | base64 => base64, base64url => base64url, hex => hex);
 
     #[inline(always)]
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {

@@ -7,7 +7,7 @@ use crate::prelude::*;
 use super::Ulid;
 use uuid::Uuid;
 
-crate::scheme::storage::storage_via_from!([] u128 => Ulid);
+crate::scheme::storage::newtype_storage!([] u128 => Ulid);
 crate::scheme::storage::storage_via_from!([] Uuid => Ulid);
 
 impl crate::scheme::describe::Describe for Ulid {

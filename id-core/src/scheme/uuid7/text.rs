@@ -5,8 +5,6 @@ use super::layout::MAX_COUNTER;
 use super::{Uuid7, Uuid7Generator};
 use crate::error::{InvalidReason, ParseError};
 use crate::scheme::Scheme;
-use crate::scheme::unix_ms48::{clamped_ms, ms_start};
-use crate::time::Timestamp;
 use uuid::Uuid;
 
 /// The UUIDv7 in `bytes`, or why they are none.
@@ -24,28 +22,15 @@ impl Scheme for Uuid7 {
     type Input = ();
     type Generator = Uuid7Generator;
 
-    crate::scheme::default_generator!(Uuid7Generator = Uuid7Generator::new, in DEFAULT_GENERATOR);
+    crate::scheme::declare::default_generator!(Uuid7Generator = Uuid7Generator::new, in DEFAULT_GENERATOR);
 
-    #[inline]
-    fn timestamp(&self) -> Timestamp {
-        ms_start(self.unix_ms())
-    }
-
-    // Bytes and text are checked for the version and variant.
-    crate::scheme::array_text!(|id| id.0, |b| checked(b);
-        canonical | uuid => uuid, hex => hex, base62 => base62_u128, ulid => crockford, typeid => typeid,
+    crate::scheme::unix_ms48::time_items!(
+        |ms| Uuid7::from_parts(ms, 0, 0),
+        Uuid7::from_parts(ms, MAX_COUNTER, u32::MAX),
     );
 
-    /// The first and last instants the layout holds.
-    fn time_range() -> (Timestamp, Timestamp) {
-        (Timestamp::UNIX_EPOCH, crate::scheme::unix_ms48::LATEST)
-    }
-
-    fn min_at(t: Timestamp) -> Self {
-        Uuid7::from_parts(clamped_ms(t), 0, 0)
-    }
-
-    fn max_at(t: Timestamp) -> Self {
-        Uuid7::from_parts(clamped_ms(t), MAX_COUNTER, u32::MAX)
-    }
+    // Bytes and text are checked for the version and variant.
+    crate::scheme::declare::array_text!(|id| id.0, |b| checked(b);
+        canonical | uuid => uuid, hex => hex, base62 => base62_u128, ulid => crockford, typeid => typeid,
+    );
 }

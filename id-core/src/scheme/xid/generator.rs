@@ -28,7 +28,7 @@ pub struct XidGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom> {
     drawn: Redraw,
 }
 
-crate::scheme::default_constructors! {
+crate::scheme::declare_generator::default_constructors! {
     /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
     /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
     /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
@@ -109,7 +109,7 @@ impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
     }
 }
 
-crate::scheme::generate_at_clock! {
+crate::scheme::declare_generator::generate_at_clock! {
     XidGenerator => Xid;
     /// An xid of the clock's second; an error only for a clock outside 1970 to 2106.
     generate;

@@ -15,8 +15,8 @@ impl Scheme for Xid {
     type Input = ();
     type Generator = XidGenerator;
 
-    crate::scheme::default_generator!(XidGenerator = XidGenerator::new);
+    crate::scheme::declare::default_generator!(XidGenerator = XidGenerator::new);
 
-    crate::scheme::array_text!(canonical | base32hex => base32hex, hex => hex);
-    crate::scheme::whole_seconds!(Timestamp::new(0, 0), LATEST);
+    crate::scheme::declare::array_text!(canonical | base32hex => base32hex, hex => hex);
+    crate::scheme::declare::whole_seconds!(Timestamp::new(0, 0), LATEST);
 }
