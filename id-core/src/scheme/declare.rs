@@ -231,6 +231,40 @@ macro_rules! seconds_counter_layout {
 #[cfg(feature = "_seconds-counter")]
 pub(crate) use seconds_counter_layout;
 
+/// The `Scheme` impl of an ID of [`seconds_counter_layout!`]'s 12 bytes, named `$name` and made
+/// by `$generator` (its `new()` the default generator), with the text forms of `array_text!`'s
+/// table: whole seconds from 1970 to `$latest`, and no input. Whole seconds are why the
+/// generator's defaults (`new()`, `Default`) read the coarse clock, and what its lag is.
+#[cfg(feature = "_seconds-counter")]
+macro_rules! seconds_counter_scheme {
+    ($id:ident = $name:literal, $generator:ident, until $latest:expr; $($text:tt)+) => {
+        impl $crate::scheme::sealed::Sealed for $id {}
+
+        impl $crate::scheme::Scheme for $id {
+            const NAME: &'static str = $name;
+            type Shape = $crate::scheme::shape::Bytes<12>;
+            const EMBED_LAG: core::time::Duration = $crate::clock::CoarseClock::MAX_LAG;
+            type Input = ();
+            type Generator = $generator;
+
+            $crate::scheme::declare::default_generator!($generator = $generator::new);
+            $crate::scheme::declare::array_text!($($text)+);
+            $crate::scheme::declare::whole_seconds!($crate::time::Timestamp::UNIX_EPOCH, $latest);
+        }
+
+        $crate::scheme::declare_generator::default_constructors! {
+            /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
+            /// reading a kernel tick old (see
+            /// [`CoarseClock::MAX_LAG`](crate::clock::CoarseClock::MAX_LAG)) changes only IDs made
+            /// in the first milliseconds of a second, and costs a fraction of a precise one: the
+            /// clock is most of an ID's cost here.
+            $generator => with($crate::clock::CoarseClock, $crate::random::OsRandom)
+        }
+    };
+}
+#[cfg(feature = "_seconds-counter")]
+pub(crate) use seconds_counter_scheme;
+
 /// `N` bytes from their hex text (either case): `array_text!`'s hex forms.
 #[cfg(feature = "_array-text")]
 pub(crate) fn hex_array<const N: usize>(text: &str) -> Result<[u8; N], crate::error::ParseError> {

@@ -26,14 +26,6 @@ pub struct ObjectIdGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom>
     drawn: Redraw,
 }
 
-crate::scheme::declare_generator::default_constructors! {
-    /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
-    /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
-    /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
-    /// of an ID's cost here.
-    ObjectIdGenerator => with(CoarseClock, OsRandom)
-}
-
 impl<C: Clock, R: RandomSource> ObjectIdGenerator<C, R> {
     /// A generator on `clock` and `random`, with the process's bytes and counter start drawn
     /// from `random` now.
