@@ -354,3 +354,17 @@ macro_rules! untimed_ascii_text {
 }
 #[cfg(feature = "_untimed-text")]
 pub(crate) use untimed_ascii_text;
+
+/// What every scheme of [`untimed_ascii_text!`] promises of a text of the right number of
+/// characters, one of them (`é`, at `position`) two bytes long: its error names that character
+/// where it stands, not a length ("expected {n} characters, found {n}").
+#[cfg(all(test, feature = "_untimed-text"))]
+pub(crate) fn assert_multi_byte_character_named<S>(text: &str, position: usize)
+where
+    S: core::str::FromStr<Err = crate::error::ParseError> + core::fmt::Debug,
+{
+    let parsed = text.parse::<S>();
+    let named =
+        matches!(parsed, Err(crate::error::ParseError::Character { character: 'é', position: p, .. }) if p == position);
+    assert!(named, "{parsed:?}");
+}
