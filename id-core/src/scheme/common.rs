@@ -1,11 +1,9 @@
 //! Pieces the families share: fresh values from the default generator or a test scope, the
-//! text forms of 16-byte values, and the macros that write the usual impls.
+//! word-wise text forms of 16-byte values, and the macros that write the usual impls.
 
 #[cfg(feature = "_scheme-common")]
 use super::Encoding;
 use super::{Generate, Scheme};
-#[cfg(feature = "_uuid-like-text")]
-use crate::codec::IdText;
 use crate::error::GenerateError;
 #[cfg(feature = "_scheme-common")]
 use crate::error::ParseError;
@@ -65,48 +63,8 @@ pub(crate) fn clamp_time(t: Timestamp, earliest: Timestamp, latest: Timestamp) -
     t.max(earliest).min(latest)
 }
 
-/// Decodes the forms every 16-byte, UUID-like scheme shares, as the big-endian value of the
-/// 16 string-order bytes (a `u128` stays in registers; see [`hex::decode_uuid_value`]).
-///
-/// [`hex::decode_uuid_value`]: crate::codec::hex::decode_uuid_value
-///
-/// Always inlined, like the `decode` of the schemes that call it: a derived type's encoding is
-/// a constant, so the match folds to the one decoder it names and the value stays in
-/// registers. Returned out of line, it is stored as two words and read back with one 16-byte
-/// load that waits for both stores (TypeID's round trip: 38.3 ns, 32.6 inlined).
-#[cfg(feature = "_uuid-like-text")]
-#[inline(always)]
-pub(crate) fn decode_uuid_like(text: &str, encoding: Encoding) -> Result<u128, ParseError> {
-    match encoding {
-        Encoding::Canonical | Encoding::Uuid => crate::codec::hex::decode_uuid_value(text),
-        Encoding::Hex => {
-            let mut b = [0u8; 16];
-            crate::codec::hex::decode_into(text, &mut b)?;
-            Ok(u128::from_be_bytes(b))
-        }
-        Encoding::Base62 => crate::codec::base62::decode_u128(text),
-        Encoding::Ulid => crate::codec::crockford::decode_u128(text, crate::codec::crockford::Case::Either),
-        Encoding::TypeId => crate::codec::typeid::decode_suffix(text),
-        _ => Err(unsupported(encoding)),
-    }
-}
-
-/// Encodes the forms every 16-byte, UUID-like scheme shares.
-#[cfg(feature = "_uuid-like-text")]
-#[inline]
-pub(crate) fn encode_uuid_like(bytes: &[u8; 16], encoding: Encoding) -> Option<IdText> {
-    match encoding {
-        Encoding::Canonical | Encoding::Uuid => Some(crate::codec::hex::encode_uuid(bytes)),
-        Encoding::Hex => Some(crate::codec::hex::encode_upper(bytes)),
-        Encoding::Base62 => Some(crate::codec::base62::encode_u128(u128::from_be_bytes(*bytes))),
-        Encoding::Ulid => Some(crate::codec::crockford::encode_u128(u128::from_be_bytes(*bytes), true)),
-        Encoding::TypeId => Some(crate::codec::typeid::encode_suffix(u128::from_be_bytes(*bytes))),
-        _ => None,
-    }
-}
-
-/// [`encode_uuid_like`] written straight into `Display`'s buffer (see
-/// [`Scheme::encode_words`]), for the forms that have a word-wise writer.
+/// The `u128` forms of a UUID-like value (`array_text!`'s `base62_u128`, `crockford`, `typeid`)
+/// written straight into `Display`'s buffer (see [`Scheme::encode_words`]).
 #[cfg(feature = "_uuid-like-words")]
 #[inline(always)]
 pub(crate) fn write_uuid_like(

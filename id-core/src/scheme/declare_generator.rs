@@ -4,7 +4,7 @@
 //! family calls these instead of repeating them, so its folder holds only what differs.
 
 /// `new()` (documented by the caller) and `Default` for a generator whose defaults are its
-/// `with(...)` on the given clock (and random source).
+/// `with(...)` on the given clock (and random source); `[generics]` first for a generic one.
 ///
 /// Given the struct instead, of a generator on a clock and a random source whose other fields
 /// start the same in every generator (`field: Type = start`): the struct with its `clock: C`
@@ -13,14 +13,17 @@
 #[cfg(feature = "_default-constructors")]
 macro_rules! default_constructors {
     ($(#[$doc:meta])* $generator:ident => with($($default:expr),+)) => {
-        impl $generator {
+        $crate::scheme::declare_generator::default_constructors!([] $(#[$doc])* $generator => with($($default),+));
+    };
+    ([$($generics:tt)*] $(#[$doc:meta])* $generator:ty => with($($default:expr),+)) => {
+        impl<$($generics)*> $generator {
             $(#[$doc])*
             pub fn new() -> Self {
                 Self::with($($default),+)
             }
         }
 
-        impl Default for $generator {
+        impl<$($generics)*> Default for $generator {
             fn default() -> Self {
                 Self::new()
             }
@@ -40,7 +43,7 @@ macro_rules! default_constructors {
             $($(#[$field_doc])* $vis $field: $ty,)*
         }
 
-        $crate::scheme::default_constructors! {
+        $crate::scheme::declare_generator::default_constructors! {
             /// The system clock and the OS-seeded CSPRNG.
             $generator => with($crate::clock::SystemClock, $crate::random::OsRandom)
         }

@@ -39,6 +39,8 @@ pub(crate) mod unix_ms48;
 pub mod alphabet;
 mod bytes;
 mod common;
+// The families name these macros and their helpers by module (`crate::scheme::declare::array_text!`):
+// each is gated once, where it is written, by the internal feature of the part it is.
 mod declare;
 mod declare_generator;
 mod default_generator;
@@ -64,26 +66,8 @@ pub(crate) use common::unsupported;
 pub(crate) use common::write_uuid_like;
 #[cfg(feature = "_timed")]
 pub(crate) use common::{canonical_text, clamp_time};
-#[cfg(feature = "_uuid-like-text")]
-pub(crate) use common::{decode_uuid_like, encode_uuid_like};
 #[cfg(feature = "_scheme-common")]
 pub(crate) use common::{fresh, fresh_constructors};
-#[cfg(feature = "_default-generator")]
-pub(crate) use declare::default_generator;
-#[cfg(feature = "_installable-default")]
-pub(crate) use declare::installable_default;
-#[cfg(feature = "_seconds-counter")]
-pub(crate) use declare::seconds_counter_layout;
-#[cfg(feature = "_untimed-text")]
-pub(crate) use declare::untimed_ascii_text;
-#[cfg(feature = "_array-bytes")]
-pub(crate) use declare::{array_storage, array_text, hex_array, seconds_then, whole_seconds};
-#[cfg(feature = "_default-constructors")]
-pub(crate) use declare_generator::default_constructors;
-#[cfg(feature = "_overflow-wait")]
-pub(crate) use declare_generator::fence_and_overflow_builders;
-#[cfg(feature = "_array-bytes")]
-pub(crate) use declare_generator::generate_at_clock;
 pub use default_generator::DefaultGenerator;
 #[doc(hidden)]
 pub use definition::Visitor;

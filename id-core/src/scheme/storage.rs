@@ -38,21 +38,67 @@ impl<S: Scheme> StorageOf<S> for S {
 }
 
 /// `StorageOf` through the scheme's `From` conversions both ways: each scheme file declares its
-/// storage type with it.
+/// storage type with it. A storage type that can hold what is no value of the scheme (a
+/// `Decimal` above the range, a UUID of another version) converts from the scheme the same way
+/// and says how it is read back: `lenient |s| ...` whatever it holds, `checked |s| ...` as a
+/// `Result`.
 #[cfg(feature = "_storage-via-from")]
 macro_rules! storage_via_from {
     ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
+        $crate::scheme::storage::storage_via_from!(@impl [$($generics)*] $storage => $scheme {
+            #[inline]
+            fn to_scheme(self) -> $scheme {
+                self.into()
+            }
+        });
+    };
+    ([$($generics:tt)*] $storage:ty => $scheme:ty, lenient |$s:ident| $lenient:expr, checked |$c:ident| $checked:expr) => {
+        $crate::scheme::storage::storage_via_from!(@impl [$($generics)*] $storage => $scheme {
+            #[inline]
+            fn to_scheme(self) -> $scheme {
+                let $s = self;
+                $lenient
+            }
+            #[inline]
+            fn try_to_scheme(self) -> Result<$scheme, $crate::error::ParseError> {
+                let $c = self;
+                $checked
+            }
+        });
+    };
+    (@impl [$($generics:tt)*] $storage:ty => $scheme:ty { $($to:tt)* }) => {
         impl<$($generics)*> $crate::scheme::storage::StorageOf<$scheme> for $storage {
             #[inline]
             fn from_scheme(value: $scheme) -> Self {
                 value.into()
             }
-            #[inline]
-            fn to_scheme(self) -> $scheme {
-                self.into()
-            }
+            $($to)*
         }
     };
 }
 #[cfg(feature = "_storage-via-from")]
 pub(crate) use storage_via_from;
+
+/// A newtype over its storage type (`u64`, `u128`, `[u8; N]`), stored as it: `From` both ways
+/// and [`StorageOf`] through them, so a derived type over that storage converts without a check
+/// (every storage value is a value of the scheme).
+#[cfg(feature = "_newtype-storage")]
+macro_rules! newtype_storage {
+    ([$($generics:tt)*] $storage:ty => $scheme:ty) => {
+        $crate::scheme::storage::storage_via_from!([$($generics)*] $storage => $scheme);
+
+        impl<$($generics)*> From<$storage> for $scheme {
+            fn from(value: $storage) -> Self {
+                Self(value)
+            }
+        }
+
+        impl<$($generics)*> From<$scheme> for $storage {
+            fn from(id: $scheme) -> Self {
+                id.0
+            }
+        }
+    };
+}
+#[cfg(feature = "_newtype-storage")]
+pub(crate) use newtype_storage;

@@ -34,3 +34,32 @@ pub(crate) fn clamped_ms(t: Timestamp) -> u64 {
 pub(crate) fn out_of_range(scheme: &'static str, time: Timestamp) -> GenerateError {
     GenerateError::TimeOutOfRange { scheme, time, earliest: Timestamp::UNIX_EPOCH, latest: LATEST }
 }
+
+/// Inside `impl Scheme` of a layout that opens with the 48 bits (read by the type's
+/// `unix_ms()`): the embedded time is that millisecond's start, the range 1970 to 10889, and the
+/// bounds of an instant are its clamped millisecond `ms` with the layout's other fields at
+/// their lowest (`min_at`, the first value) or highest (`max_at`, the second).
+macro_rules! time_items {
+    (|$ms:ident| $lowest:expr, $highest:expr $(,)?) => {
+        #[inline]
+        fn timestamp(&self) -> $crate::time::Timestamp {
+            $crate::scheme::unix_ms48::ms_start(self.unix_ms())
+        }
+
+        /// The first and last instants the layout holds.
+        fn time_range() -> ($crate::time::Timestamp, $crate::time::Timestamp) {
+            ($crate::time::Timestamp::UNIX_EPOCH, $crate::scheme::unix_ms48::LATEST)
+        }
+
+        fn min_at(t: $crate::time::Timestamp) -> Self {
+            let $ms = $crate::scheme::unix_ms48::clamped_ms(t);
+            $lowest
+        }
+
+        fn max_at(t: $crate::time::Timestamp) -> Self {
+            let $ms = $crate::scheme::unix_ms48::clamped_ms(t);
+            $highest
+        }
+    };
+}
+pub(crate) use time_items;

@@ -63,17 +63,10 @@ pub struct CombGenerator<L: CombLayout, C: Clock = SystemClock, R: RandomSource 
     layout: PhantomData<L>,
 }
 
-impl<L: CombLayout> CombGenerator<L> {
+crate::scheme::declare_generator::default_constructors! {
+    [L: CombLayout]
     /// The default: system clock, OS-seeded CSPRNG, monotonic tail.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl<L: CombLayout> Default for CombGenerator<L> {
-    fn default() -> Self {
-        Self::new()
-    }
+    CombGenerator<L> => with(SystemClock, OsRandom)
 }
 
 impl<L: CombLayout, C: Clock, R: RandomSource> CombGenerator<L, C, R> {

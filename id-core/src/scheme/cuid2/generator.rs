@@ -33,7 +33,7 @@ pub struct Cuid2Generator<C: Clock = SystemClock, R: RandomSource = OsRandom> {
     fingerprint: [u8; FINGERPRINT_LEN],
 }
 
-crate::scheme::default_constructors! {
+crate::scheme::declare_generator::default_constructors! {
     /// The system clock and the OS-seeded CSPRNG.
     Cuid2Generator => with(SystemClock, OsRandom)
 }

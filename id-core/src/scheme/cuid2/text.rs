@@ -19,9 +19,9 @@ impl Scheme for Cuid2 {
     type Input = ();
     type Generator = Cuid2Generator;
 
-    crate::scheme::default_generator!(Cuid2Generator = Cuid2Generator::new);
+    crate::scheme::declare::default_generator!(Cuid2Generator = Cuid2Generator::new);
 
-    crate::scheme::untimed_ascii_text!("[0-9a-z]");
+    crate::scheme::declare::untimed_ascii_text!("[0-9a-z]");
 
     /// The smallest CUID2, `a000…0`, whatever `t`: no ID is placed by time.
     fn min_at(_: Timestamp) -> Self {

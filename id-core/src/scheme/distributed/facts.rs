@@ -6,7 +6,6 @@ use crate::prelude::*;
 
 use super::{DistributedId, DistributedId128};
 use crate::codec::decimal;
-use crate::error::ParseError;
 use rust_decimal::Decimal;
 
 impl crate::scheme::describe::Describe for DistributedId {
@@ -20,27 +19,15 @@ impl crate::scheme::describe::Describe for DistributedId {
     }
 }
 
-impl crate::scheme::storage::StorageOf<DistributedId> for Decimal {
-    #[inline]
-    fn from_scheme(value: DistributedId) -> Self {
-        value.to_decimal()
-    }
-
-    /// A `Decimal` that is negative, fractional or above 10^28 − 1 can only get here by
-    /// building the newtype by hand; it is read as its absolute integer part, capped.
-    #[inline]
-    fn to_scheme(self) -> DistributedId {
-        match DistributedId::from_decimal(self) {
-            Ok(id) => id,
-            // The parts, not `self`: see `decimal::from_decimal`.
-            Err(_) => lenient(self.mantissa(), self.scale()),
-        }
-    }
-
-    fn try_to_scheme(self) -> Result<DistributedId, ParseError> {
-        DistributedId::from_decimal(self)
-    }
-}
+// A `Decimal` that is negative, fractional or above 10^28 − 1 can only get here by building
+// the newtype by hand; it is read as its absolute integer part, capped.
+crate::scheme::storage::storage_via_from!([] Decimal => DistributedId,
+    lenient |d| match DistributedId::from_decimal(d) {
+        Ok(id) => id,
+        // The parts, not `d`: see `decimal::from_decimal`.
+        Err(_) => lenient(d.mantissa(), d.scale()),
+    },
+    checked |d| DistributedId::from_decimal(d));
 
 /// [`StorageOf::to_scheme`](crate::scheme::storage::StorageOf::to_scheme) of a `Decimal` no derived
 /// type's API makes, given as its mantissa and scale: its absolute integer part, capped at
@@ -58,7 +45,7 @@ crate::scheme::fields::accessors!([] super::DistributedId {
     random -> u64;
 });
 
-crate::scheme::storage::storage_via_from!([] u128 => DistributedId128);
+crate::scheme::storage::newtype_storage!([] u128 => DistributedId128);
 
 impl crate::scheme::describe::Describe for DistributedId128 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

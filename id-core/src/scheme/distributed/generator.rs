@@ -87,17 +87,10 @@ mod assembled {
 }
 pub use assembled::Assembled;
 
-impl<S: Assembled> RandomIncrementGenerator<S> {
+crate::scheme::declare_generator::default_constructors! {
+    [S: Assembled]
     /// The default: system clock and OS-seeded CSPRNG.
-    pub fn new() -> Self {
-        Self::with(SystemClock, OsRandom)
-    }
-}
-
-impl<S: Assembled> Default for RandomIncrementGenerator<S> {
-    fn default() -> Self {
-        Self::new()
-    }
+    RandomIncrementGenerator<S> => with(SystemClock, OsRandom)
 }
 
 impl<S: Assembled, C: Clock, R: RandomSource> RandomIncrementGenerator<S, C, R> {

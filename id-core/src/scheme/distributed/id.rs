@@ -4,7 +4,7 @@ use super::DistributedIdGenerator;
 use super::layout::*;
 use crate::codec::{AsciiWords, IdText, decimal, hex};
 use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, clamp_time, unsupported};
+use crate::scheme::{Encoding, IdBytes, Scheme, canonical_text, unsupported};
 use crate::time::Timestamp;
 use core::time::Duration;
 use rust_decimal::Decimal;
@@ -100,11 +100,11 @@ impl Scheme for DistributedId {
     type Input = ();
     type Generator = DistributedIdGenerator;
 
-    crate::scheme::default_generator!(DistributedIdGenerator = DistributedIdGenerator::new);
+    crate::scheme::declare::default_generator!(DistributedIdGenerator = DistributedIdGenerator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
-        EPOCH_1900.checked_add(Duration::from_millis(self.millis_since_1900())).expect("45 bits of ms fit")
+        DISTRIBUTED.ms_start(self.millis_since_1900())
     }
 
     #[inline]
@@ -151,19 +151,14 @@ impl Scheme for DistributedId {
 
     /// The first and last instants the layout holds.
     fn time_range() -> (Timestamp, Timestamp) {
-        (EPOCH_1900, EPOCH_1900.checked_add(Duration::from_millis((1 << 45) - 1)).expect("in range"))
+        DISTRIBUTED.time_range()
     }
 
     fn min_at(t: Timestamp) -> Self {
-        DistributedId(u128::from(embedded_1900(t)) << 48)
+        DistributedId(u128::from(DISTRIBUTED.clamped_ms(t)) << 48)
     }
 
     fn max_at(t: Timestamp) -> Self {
-        DistributedId(u128::from(embedded_1900(t)) << 48 | RANDOM48)
+        DistributedId(u128::from(DISTRIBUTED.clamped_ms(t)) << 48 | RANDOM48)
     }
-}
-
-pub(super) fn embedded_1900(t: Timestamp) -> u64 {
-    let latest = EPOCH_1900.checked_add(Duration::from_millis((1 << 45) - 1)).expect("in range");
-    millis_since(clamp_time(t, EPOCH_1900, latest), EPOCH_1900).expect("clamped")
 }

@@ -3,14 +3,11 @@
 
 use super::DistributedId128Generator;
 use super::layout::*;
-use crate::codec::{AsciiWords, IdText, base62, decimal};
+use crate::codec::{AsciiWords, base62, decimal};
 use crate::error::ParseError;
-use crate::scheme::{
-    Encoding, IdBytes, Scheme, canonical_text, clamp_time, decode_uuid_like, encode_uuid_like, write_uuid_like,
-};
+use crate::scheme::{Encoding, Scheme, canonical_text, write_uuid_like};
 use crate::time::Timestamp;
 use core::fmt;
-use core::time::Duration;
 use uuid::Uuid;
 
 /// A DistributedId128: a UUIDv7-shaped `u128` with bit 63 clear.
@@ -102,18 +99,6 @@ impl DistributedId128 {
 
 canonical_text!(DistributedId128);
 
-impl From<u128> for DistributedId128 {
-    fn from(v: u128) -> Self {
-        DistributedId128(v)
-    }
-}
-
-impl From<DistributedId128> for u128 {
-    fn from(id: DistributedId128) -> u128 {
-        id.0
-    }
-}
-
 impl From<DistributedId128> for Uuid {
     fn from(id: DistributedId128) -> Uuid {
         id.to_uuid()
@@ -122,39 +107,23 @@ impl From<DistributedId128> for Uuid {
 
 impl crate::scheme::sealed::Sealed for DistributedId128 {}
 impl Scheme for DistributedId128 {
-    crate::scheme::text_forms!(base62, decimal, uuid, hex, ulid, typeid);
-
     const NAME: &'static str = "distributed128";
     type Shape = crate::scheme::shape::U128;
     type Input = ();
     type Generator = DistributedId128Generator;
 
-    crate::scheme::default_generator!(DistributedId128Generator = DistributedId128Generator::new);
+    crate::scheme::declare::default_generator!(DistributedId128Generator = DistributedId128Generator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
-        EPOCH_1700.checked_add(Duration::from_millis(self.millis_since_1700())).expect("48 bits of ms fit")
+        DISTRIBUTED128.ms_start(self.millis_since_1700())
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0.to_be_bytes())
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        let b: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
-        Ok(DistributedId128(u128::from_be_bytes(b)))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base62 => Some(base62::encode_u128(self.0)),
-            Encoding::Decimal => Some(decimal::to_digits(self.0)),
-            other => encode_uuid_like(&self.0.to_be_bytes(), other),
-        }
-    }
+    // Every `u128` is a value; the canonical text is base62, as Architect's.
+    crate::scheme::declare::array_text!(|id| id.0.to_be_bytes(), |b| Ok(DistributedId128(u128::from_be_bytes(b)));
+        canonical | base62 => base62_u128, decimal => decimal_u128, uuid => uuid, hex => hex, ulid => crockford,
+        typeid => typeid,
+    );
 
     #[inline(always)]
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
@@ -165,31 +134,16 @@ impl Scheme for DistributedId128 {
         }
     }
 
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        let v = match encoding {
-            Encoding::Canonical | Encoding::Base62 => base62::decode_u128(text)?,
-            Encoding::Decimal => decimal::from_digits(text, 39)?,
-            other => decode_uuid_like(text, other)?,
-        };
-        Ok(DistributedId128(v))
-    }
-
     /// The first and last instants the layout holds.
     fn time_range() -> (Timestamp, Timestamp) {
-        (EPOCH_1700, EPOCH_1700.checked_add(core::time::Duration::from_millis((1 << 48) - 1)).expect("in range"))
+        DISTRIBUTED128.time_range()
     }
 
     fn min_at(t: Timestamp) -> Self {
-        Self::assemble(embedded_1700(t), 0)
+        Self::assemble(DISTRIBUTED128.clamped_ms(t), 0)
     }
 
     fn max_at(t: Timestamp) -> Self {
-        Self::assemble(embedded_1700(t), RANDOM75)
+        Self::assemble(DISTRIBUTED128.clamped_ms(t), RANDOM75)
     }
-}
-
-pub(super) fn embedded_1700(t: Timestamp) -> u64 {
-    let latest = EPOCH_1700.checked_add(Duration::from_millis((1 << 48) - 1)).expect("in range");
-    millis_since(clamp_time(t, EPOCH_1700, latest), EPOCH_1700).expect("clamped")
 }

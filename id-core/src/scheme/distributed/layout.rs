@@ -66,13 +66,27 @@ impl Layout {
 
     /// The error for an instant to embed as it is (no leeway) that the layout cannot hold.
     pub(super) fn embedded_out_of_range(&self, time: Timestamp) -> GenerateError {
-        let span = Duration::from_millis((1u64 << self.time_bits) - 1);
-        GenerateError::TimeOutOfRange {
-            scheme: self.scheme,
-            time,
-            earliest: self.epoch,
-            latest: self.epoch.checked_add(span).expect("in range"),
-        }
+        let (earliest, latest) = self.time_range();
+        GenerateError::TimeOutOfRange { scheme: self.scheme, time, earliest, latest }
+    }
+
+    /// The instant embedded millisecond `ms` starts at (every count of the time bits is in
+    /// range).
+    #[inline]
+    pub(super) fn ms_start(&self, ms: u64) -> Timestamp {
+        self.epoch.checked_add(Duration::from_millis(ms)).expect("the time bits fit")
+    }
+
+    /// The first and last instants the time bits hold, as embedded (no leeway): the scheme's
+    /// [`Scheme::time_range`](crate::scheme::Scheme::time_range).
+    pub(super) fn time_range(&self) -> (Timestamp, Timestamp) {
+        (self.epoch, self.ms_start((1 << self.time_bits) - 1))
+    }
+
+    /// The embedded millisecond of `t` clamped into the range (the scheme's range bounds).
+    pub(super) fn clamped_ms(&self, t: Timestamp) -> u64 {
+        let (earliest, latest) = self.time_range();
+        millis_since(crate::scheme::clamp_time(t, earliest, latest), self.epoch).expect("clamped")
     }
 
     /// The embedded millisecond for a clock reading.

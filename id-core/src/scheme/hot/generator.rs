@@ -49,7 +49,7 @@ pub(super) struct CounterState {
 }
 
 pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
-crate::scheme::installable_default!(HotGuidGenerator);
+crate::scheme::declare::installable_default!(HotGuidGenerator);
 
 /// The last instant whose seconds fit the layout's 32 bits.
 /// Five machine bytes in the low bytes of a word, as `PerProcess` keeps them.
@@ -101,7 +101,7 @@ impl<C: Clock> HotGuidGenerator<C> {
         }
     }
 
-    crate::scheme::fence_and_overflow_builders! {
+    crate::scheme::declare_generator::fence_and_overflow_builders! {
         /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
         /// instead of the ID when the machine bytes are no longer this process's (see
         /// [`SnoGenerator::with_fence`](crate::scheme::sno::SnoGenerator::with_fence)).

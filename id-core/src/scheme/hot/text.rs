@@ -2,16 +2,12 @@
 
 use super::generator::DEFAULT_GENERATOR;
 use super::{HotGuid, HotGuidGenerator};
-use crate::codec::IdText;
-use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, clamp_time, decode_uuid_like, encode_uuid_like};
+use crate::scheme::{Scheme, clamp_time};
 use crate::time::Timestamp;
 use core::time::Duration;
 
 impl crate::scheme::sealed::Sealed for HotGuid {}
 impl Scheme for HotGuid {
-    crate::scheme::text_forms!(uuid, hex, base62, ulid, typeid);
-
     const NAME: &'static str = "hot";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const TIME_DIGITS: u8 = 0;
@@ -19,32 +15,16 @@ impl Scheme for HotGuid {
     type Input = u32;
     type Generator = HotGuidGenerator;
 
-    crate::scheme::default_generator!(HotGuidGenerator = HotGuidGenerator::new, in DEFAULT_GENERATOR);
+    crate::scheme::declare::default_generator!(HotGuidGenerator = HotGuidGenerator::new, in DEFAULT_GENERATOR);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
         Timestamp::new(i64::from(self.unix_seconds()), 0)
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(HotGuid).map_err(|_| ParseError::bytes(16, bytes.len()))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        encode_uuid_like(&self.0, encoding)
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        decode_uuid_like(text, encoding).map(|v| HotGuid(v.to_be_bytes()))
-    }
+    crate::scheme::declare::array_text!(
+        canonical | uuid => uuid, hex => hex, base62 => base62_u128, ulid => crockford, typeid => typeid,
+    );
 
     /// The first and last instants the layout holds.
     fn time_range() -> (Timestamp, Timestamp) {

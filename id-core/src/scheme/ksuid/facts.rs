@@ -6,7 +6,7 @@ use crate::prelude::*;
 
 use super::{Ksuid, KsuidMs};
 
-crate::scheme::array_storage!(Ksuid, 20);
+crate::scheme::storage::newtype_storage!([] [u8; 20] => Ksuid);
 
 // `timestamp` as KSUID tools print it (seconds since its epoch) and the payload in hex; a
 // KSUID-ms is a KSUID, so KSUID tools read it the same way (its payload after the 4 ms steps).
@@ -33,7 +33,7 @@ crate::scheme::fields::accessors!([] super::Ksuid {
     payload -> [u8; 16];
 });
 
-crate::scheme::array_storage!(KsuidMs, 20);
+crate::scheme::storage::newtype_storage!([] [u8; 20] => KsuidMs);
 
 crate::scheme::fields::accessors!([] super::KsuidMs {
     /// The seconds since the KSUID epoch (2014-05-13T16:53:20Z).

@@ -6,13 +6,13 @@ use super::Ksuid;
 use crate::error::GenerateError;
 use crate::time::Timestamp;
 
-crate::scheme::default_constructors! {
+crate::scheme::declare_generator::default_constructors! {
     /// Makes KSUIDs: the second of the clock's reading, then 128 bits of `random` (a CSPRNG by
     /// default: the payload is what makes KSUIDs unguessable and unique).
     pub struct KsuidGenerator {}
 }
 
-crate::scheme::generate_at_clock! {
+crate::scheme::declare_generator::generate_at_clock! {
     KsuidGenerator => Ksuid;
     /// A KSUID of the clock's second; an error only for a clock outside 2014 to 2150.
     generate;

@@ -63,13 +63,13 @@ impl KsuidMs {
 canonical_text!(KsuidMs);
 
 
-crate::scheme::default_constructors! {
+crate::scheme::declare_generator::default_constructors! {
     /// Makes KSUID-ms IDs: the clock's instant to 4 ms, then 120 bits of `random` (a CSPRNG by
     /// default). Stateless, as the original: IDs of one 4 ms step sort by their payload.
     pub struct KsuidMsGenerator {}
 }
 
-crate::scheme::generate_at_clock! {
+crate::scheme::declare_generator::generate_at_clock! {
     KsuidMsGenerator => KsuidMs;
     /// A KSUID-ms of the clock's instant; an error only for a clock outside 2014 to 2150.
     generate;
@@ -92,7 +92,7 @@ impl Scheme for KsuidMs {
     type Input = ();
     type Generator = KsuidMsGenerator;
 
-    crate::scheme::default_generator!(KsuidMsGenerator = KsuidMsGenerator::new);
+    crate::scheme::declare::default_generator!(KsuidMsGenerator = KsuidMsGenerator::new);
 
     #[inline]
     fn timestamp(&self) -> Timestamp {
@@ -100,7 +100,7 @@ impl Scheme for KsuidMs {
     }
 
     // KSUID's text: a KSUID-ms is a KSUID.
-    crate::scheme::array_text!(canonical | base62 => base62<20, 27>, hex => hex);
+    crate::scheme::declare::array_text!(canonical | base62 => base62<20, 27>, hex => hex);
 
     fn time_range() -> (Timestamp, Timestamp) {
         (Timestamp::new(EPOCH, 0), LATEST)

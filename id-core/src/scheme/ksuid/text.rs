@@ -13,9 +13,9 @@ impl Scheme for Ksuid {
     type Input = ();
     type Generator = KsuidGenerator;
 
-    crate::scheme::default_generator!(KsuidGenerator = KsuidGenerator::new);
+    crate::scheme::declare::default_generator!(KsuidGenerator = KsuidGenerator::new);
 
     // 27 base62 digits (canonical) and upper-case hex (read in either case).
-    crate::scheme::array_text!(canonical | base62 => base62<20, 27>, hex => hex);
-    crate::scheme::whole_seconds!(Timestamp::new(EPOCH, 0), LATEST);
+    crate::scheme::declare::array_text!(canonical | base62 => base62<20, 27>, hex => hex);
+    crate::scheme::declare::whole_seconds!(Timestamp::new(EPOCH, 0), LATEST);
 }

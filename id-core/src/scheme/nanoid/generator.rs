@@ -16,7 +16,7 @@ pub struct NanoidGenerator<R: RandomSource = OsRandom> {
     random: R,
 }
 
-crate::scheme::default_constructors! {
+crate::scheme::declare_generator::default_constructors! {
     /// The OS-seeded CSPRNG.
     NanoidGenerator => with(OsRandom)
 }

@@ -93,19 +93,9 @@ fn the_default_is_twenty_one_url_safe_characters() {
     assert_eq!(ids[0].encode(Encoding::Hex), None, "its text is its only form");
 }
 
-/// A text of the right number of characters, one of them two bytes long: the error names that
-/// character where it stands, not a length ("expected {n} characters, found {n}").
-#[test]
-fn a_multi_byte_character_is_named_not_miscounted() {
-    let text = "é".to_owned() + &"A".repeat(20);
-    assert!(matches!(
-        text.parse::<Nanoid>(),
-        Err(ParseError::Character { character: 'é', position: 0, .. })
-    ), "{:?}", text.parse::<Nanoid>());
-}
-
 #[test]
 fn bad_text_and_bytes_are_typed_errors() {
+    crate::scheme::declare::assert_multi_byte_character_named::<Nanoid>(&("é".to_owned() + &"A".repeat(20)), 0);
     assert_eq!(
         "abc".parse::<Nanoid>(),
         Err(ParseError::Length { expected: 21, found: 3, unit: "characters" })

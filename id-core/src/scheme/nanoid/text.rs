@@ -23,9 +23,9 @@ impl<A: Alphabet, const N: usize> Scheme for Nanoid<A, N> {
     type Input = ();
     type Generator = NanoidGenerator;
 
-    crate::scheme::default_generator!(NanoidGenerator = NanoidGenerator::new, in DEFAULT_GENERATOR);
+    crate::scheme::declare::default_generator!(NanoidGenerator = NanoidGenerator::new, in DEFAULT_GENERATOR);
 
-    crate::scheme::untimed_ascii_text!(A::CHARS);
+    crate::scheme::declare::untimed_ascii_text!(A::CHARS);
 
     /// The smallest ID (every character the alphabet's smallest), whatever `t`: no ID is
     /// placed by time, so a window's bounds are all of them.

@@ -6,7 +6,7 @@ use crate::prelude::*;
 
 use super::ObjectId;
 
-crate::scheme::array_storage!(ObjectId, 12);
+crate::scheme::storage::newtype_storage!([] [u8; 12] => ObjectId);
 
 impl crate::scheme::describe::Describe for ObjectId {
     /// The process's random bytes in hex and the counter, as MongoDB's documentation names them.

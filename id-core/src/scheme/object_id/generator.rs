@@ -26,14 +26,6 @@ pub struct ObjectIdGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom>
     drawn: Redraw,
 }
 
-crate::scheme::default_constructors! {
-    /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
-    /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
-    /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
-    /// of an ID's cost here.
-    ObjectIdGenerator => with(CoarseClock, OsRandom)
-}
-
 impl<C: Clock, R: RandomSource> ObjectIdGenerator<C, R> {
     /// A generator on `clock` and `random`, with the process's bytes and counter start drawn
     /// from `random` now.
@@ -70,7 +62,7 @@ impl<C: Clock, R: RandomSource> ObjectIdGenerator<C, R> {
     }
 }
 
-crate::scheme::generate_at_clock! {
+crate::scheme::declare_generator::generate_at_clock! {
     ObjectIdGenerator => ObjectId;
     /// An ObjectId of the clock's second; an error only for a clock outside 1970 to 2106.
     generate;

@@ -28,7 +28,7 @@ impl ObjectId {
         [self.0[4], self.0[5], self.0[6], self.0[7], self.0[8]]
     }
 
-    crate::scheme::seconds_counter_layout!("ObjectId");
+    crate::scheme::declare::seconds_counter_layout!("ObjectId");
 
     crate::scheme::fresh_constructors!("A new ObjectId", "If the system clock is before 1970 or after 2106", () => ());
 }

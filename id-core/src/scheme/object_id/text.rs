@@ -3,22 +3,8 @@
 
 use super::layout::LATEST;
 use super::{ObjectId, ObjectIdGenerator};
-use crate::scheme::Scheme;
-use crate::time::Timestamp;
 
-impl crate::scheme::sealed::Sealed for ObjectId {}
-
-impl Scheme for ObjectId {
-    const NAME: &'static str = "object_id";
-    type Shape = crate::scheme::shape::Bytes<12>;
-    const EMBED_LAG: core::time::Duration = crate::clock::CoarseClock::MAX_LAG;
-    type Input = ();
-    type Generator = ObjectIdGenerator;
-
-    crate::scheme::default_generator!(ObjectIdGenerator = ObjectIdGenerator::new);
-
-    // The canonical text is lowercase, as MongoDB writes it; `Hex` is uppercase, as in every
-    // other scheme. Both read either case: MongoDB's drivers read uppercase hex too.
-    crate::scheme::array_text!(canonical => hex_lower, hex => hex);
-    crate::scheme::whole_seconds!(Timestamp::new(0, 0), LATEST);
-}
+// The canonical text is lowercase, as MongoDB writes it; `Hex` is uppercase, as in every other
+// scheme. Both read either case: MongoDB's drivers read uppercase hex too.
+crate::scheme::declare::seconds_counter_scheme!(ObjectId = "object_id", ObjectIdGenerator, until LATEST;
+    canonical => hex_lower, hex => hex);

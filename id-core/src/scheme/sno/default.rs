@@ -7,7 +7,7 @@ use crate::clock::CoarseClock;
 use crate::fork::PerProcess;
 use core::sync::atomic::{AtomicU32, Ordering};
 
-crate::scheme::installable_default!(SnoGenerator);
+crate::scheme::declare::installable_default!(SnoGenerator);
 
 /// A `fork()` child's partition for a default generator: drawn again, never the parent's (whose
 /// sequence the child would otherwise repeat).

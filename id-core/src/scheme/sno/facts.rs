@@ -8,7 +8,7 @@ use super::{GeneratorSnapshot, Sno, SnoGenerator};
 use crate::clock::CoarseClock;
 use crate::scheme::Generate;
 
-crate::scheme::storage::storage_via_from!([] [u8; 10] => Sno);
+crate::scheme::storage::newtype_storage!([] [u8; 10] => Sno);
 
 impl crate::scheme::describe::Describe for Sno {
     const INPUT: Option<&'static str> = Some("meta");

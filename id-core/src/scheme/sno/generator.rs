@@ -110,7 +110,7 @@ impl<C: Clock> SnoGenerator<C> {
         Self::configured(clock, PerProcess::fixed(partition.into()), 0, u16::MAX)
     }
 
-    crate::scheme::fence_and_overflow_builders! {
+    crate::scheme::declare_generator::fence_and_overflow_builders! {
         /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
         /// instead of the ID when the partition is no longer this process's. The explicit-time
         /// [`generate_at`](Self::generate_at) is not fenced (its uniqueness is the caller's).

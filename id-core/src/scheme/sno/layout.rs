@@ -111,18 +111,6 @@ impl Sno {
 
 
 canonical_text!(Sno);
-
-impl From<[u8; 10]> for Sno {
-    fn from(b: [u8; 10]) -> Sno {
-        Sno(b)
-    }
-}
-
-impl From<Sno> for [u8; 10] {
-    fn from(s: Sno) -> [u8; 10] {
-        s.0
-    }
-}
 pub(super) const EPOCH: Timestamp = Timestamp::new(EPOCH_SECS, 0);
 pub(super) const EPOCH_NANOS: i128 = EPOCH_SECS as i128 * 1_000_000_000;
 /// The layout's span: every unit, the last one included.

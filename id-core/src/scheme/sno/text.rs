@@ -3,16 +3,12 @@
 use super::SnoGenerator;
 use super::default::DEFAULT_GENERATOR;
 use super::layout::{EPOCH, LATEST, Sno, unit_start};
-use crate::codec::{IdText, hex, sno32};
-use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, unsupported};
+use crate::scheme::Scheme;
 use crate::time::Timestamp;
 use core::time::Duration;
 
 impl crate::scheme::sealed::Sealed for Sno {}
 impl Scheme for Sno {
-    crate::scheme::text_forms!(sno32, hex);
-
     const NAME: &'static str = "sno";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     type Shape = crate::scheme::shape::Bytes<10>;
@@ -29,37 +25,7 @@ impl Scheme for Sno {
         unit_start(self.units())
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(Sno).map_err(|_| ParseError::bytes(10, bytes.len()))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Sno32 => Some(sno32::encode(&self.0)),
-            Encoding::Hex => Some(hex::encode_upper(&self.0)),
-            _ => None,
-        }
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        match encoding {
-            Encoding::Canonical | Encoding::Sno32 => sno32::decode(text).map(Sno),
-            Encoding::Hex => {
-                let mut b = [0u8; 10];
-                hex::decode_into(text, &mut b)?;
-                Ok(Sno(b))
-            }
-            _ => Err(unsupported(encoding)),
-        }
-    }
+    crate::scheme::declare::array_text!(canonical | sno32 => sno32, hex => hex);
 
     /// The first and last instants the layout holds.
     fn time_range() -> (Timestamp, Timestamp) {

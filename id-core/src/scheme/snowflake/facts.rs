@@ -7,27 +7,15 @@ use crate::prelude::*;
 use super::SnowflakeGenerator;
 use super::layout::{DiscordLayout, Snowflake, SnowflakeLayout};
 use crate::clock::SystemClock;
-use crate::error::ParseError;
 use crate::scheme::Generate;
 use crate::scheme::describe::{Describe, Field, OptionError, Options};
 use core::any::TypeId;
 
-/// `u64` storage: a value from 2^63 on is not an ID of any layout (see
-/// [`Snowflake::try_from_u64`]); the lenient read keeps its bits.
-impl<L: SnowflakeLayout> crate::scheme::storage::StorageOf<Snowflake<L>> for u64 {
-    #[inline]
-    fn from_scheme(value: Snowflake<L>) -> Self {
-        value.to_u64()
-    }
-    #[inline]
-    fn to_scheme(self) -> Snowflake<L> {
-        Snowflake::from_bits(self)
-    }
-    #[inline]
-    fn try_to_scheme(self) -> Result<Snowflake<L>, ParseError> {
-        Snowflake::try_from_u64(self)
-    }
-}
+// `u64` storage: a value from 2^63 on is not an ID of any layout (see
+// `Snowflake::try_from_u64`); the lenient read keeps its bits.
+crate::scheme::storage::storage_via_from!([L: SnowflakeLayout] u64 => Snowflake<L>,
+    lenient |n| Snowflake::from_bits(n),
+    checked |n| Snowflake::try_from_u64(n));
 
 impl<L: SnowflakeLayout> Describe for Snowflake<L> {
     // A layout without a node field (Mastodon's) takes no node.

@@ -83,7 +83,7 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
         }
     }
 
-    crate::scheme::fence_and_overflow_builders! {
+    crate::scheme::declare_generator::fence_and_overflow_builders! {
         /// Asks `fence` before returning each ID from [`Generate::generate`], and returns its error
         /// instead when the node is no longer this process's. [`Generate::generate_at`] is not
         /// fenced (its uniqueness is the caller's).

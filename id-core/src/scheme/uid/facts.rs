@@ -6,7 +6,7 @@ use crate::prelude::*;
 
 use super::{Uid64, Uid96With};
 
-crate::scheme::storage::storage_via_from!([] u64 => Uid64);
+crate::scheme::storage::newtype_storage!([] u64 => Uid64);
 
 impl crate::scheme::describe::Describe for Uid64 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {
@@ -20,7 +20,7 @@ crate::scheme::fields::accessors!([] super::Uid64 {
     seq -> u32;
 });
 
-crate::scheme::storage::storage_via_from!([const I: u8] [u8; 12] => Uid96With<I>);
+crate::scheme::storage::newtype_storage!([const I: u8] [u8; 12] => Uid96With<I>);
 
 impl<const I: u8> crate::scheme::describe::Describe for Uid96With<I> {
     const INPUT: Option<&'static str> = Some("node");

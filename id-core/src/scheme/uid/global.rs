@@ -153,16 +153,4 @@ impl<const I: u8> fmt::Debug for Uid96With<I> {
 
 canonical_text!(Uid96With<I>, const I: u8);
 
-impl<const I: u8> From<[u8; 12]> for Uid96With<I> {
-    fn from(b: [u8; 12]) -> Self {
-        Self(b)
-    }
-}
-
-impl<const I: u8> From<Uid96With<I>> for [u8; 12] {
-    fn from(u: Uid96With<I>) -> [u8; 12] {
-        u.0
-    }
-}
-
 impl<const I: u8> crate::scheme::sealed::Sealed for Uid96With<I> {}

@@ -115,18 +115,6 @@ impl UidDiff {
 
 canonical_text!(Uid64);
 
-impl From<u64> for Uid64 {
-    fn from(v: u64) -> Self {
-        Uid64(v)
-    }
-}
-
-impl From<Uid64> for u64 {
-    fn from(u: Uid64) -> u64 {
-        u.0
-    }
-}
-
 impl crate::scheme::sealed::Sealed for Uid64 {}
 
 /// The last second uid's 20-bit megaseconds hold (year 35198).

@@ -6,16 +6,12 @@ use super::local::{SEQ_MASK, clamp_uid};
 use super::{Uid64, Uid96With, UidTime};
 use crate::clock::CoarseClock;
 use crate::codec::base64::{self, Flavour};
-use crate::codec::{AsciiWords, IdText};
-use crate::codec::{base62, decimal, hex};
-use crate::error::ParseError;
-use crate::scheme::{Encoding, IdBytes, Scheme, unsupported};
+use crate::codec::{AsciiWords, base62};
+use crate::scheme::{Encoding, Scheme};
 use crate::time::Timestamp;
 use core::time::Duration;
 
 impl Scheme for Uid64 {
-    crate::scheme::text_forms!(base64, base64url, hex, base62, decimal);
-
     const NAME: &'static str = "uid64";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const TIME_DIGITS: u8 = 6;
@@ -32,27 +28,10 @@ impl Scheme for Uid64 {
         self.time().timestamp()
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0.to_be_bytes())
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(|b| Uid64(u64::from_be_bytes(b))).map_err(|_| ParseError::bytes(8, bytes.len()))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0.to_be_bytes(), Flavour::Ordered)),
-            Encoding::Base64Url => Some(base64::encode(&self.0.to_be_bytes(), Flavour::UrlSafe)),
-            Encoding::Hex => Some(hex::encode_upper(&self.0.to_be_bytes())),
-            Encoding::Base62 => Some(base62::encode_u64(self.0)),
-            Encoding::Decimal => Some(decimal::to_digits(self.0.into())),
-            _ => None,
-        }
-    }
+    crate::scheme::declare::array_text!(|id| id.0.to_be_bytes(), |b| Ok(Uid64(u64::from_be_bytes(b)));
+        canonical | base64 => base64, base64url => base64url, hex => hex, base62 => base62_u64,
+        decimal => decimal_u64,
+    );
 
     #[inline(always)]
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
@@ -63,28 +42,6 @@ impl Scheme for Uid64 {
             Encoding::Base64Url => Some(base64::write_short(&self.0.to_be_bytes(), Flavour::UrlSafe, out)),
             Encoding::Base62 => Some(base62::write_u64(self.0, out)),
             _ => None,
-        }
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => {
-                base64::decode_array::<8>(text, Flavour::Ordered).map(|b| Uid64(u64::from_be_bytes(b)))
-            }
-            Encoding::Base64Url => {
-                base64::decode_array::<8>(text, Flavour::UrlSafe).map(|b| Uid64(u64::from_be_bytes(b)))
-            }
-            Encoding::Hex => {
-                let mut b = [0u8; 8];
-                hex::decode_into(text, &mut b)?;
-                Ok(Uid64(u64::from_be_bytes(b)))
-            }
-            Encoding::Base62 => base62::decode_u64(text).map(Uid64),
-            Encoding::Decimal => u64::try_from(decimal::from_digits(text, 20)?)
-                .map(Uid64)
-                .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::AboveU64Max }),
-            _ => Err(unsupported(encoding)),
         }
     }
 
@@ -105,8 +62,6 @@ impl Scheme for Uid64 {
 }
 
 impl<const I: u8> Scheme for Uid96With<I> {
-    crate::scheme::text_forms!(base64, base64url, hex);
-
     const NAME: &'static str = "uid96";
     const EMBED_LAG: Duration = crate::clock::CoarseClock::MAX_LAG;
     const TIME_DIGITS: u8 = 6;
@@ -124,25 +79,7 @@ impl<const I: u8> Scheme for Uid96With<I> {
         self.global().local.time().timestamp()
     }
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        bytes.try_into().map(Self).map_err(|_| ParseError::bytes(12, bytes.len()))
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => Some(base64::encode(&self.0, Flavour::Ordered)),
-            Encoding::Base64Url => Some(base64::encode(&self.0, Flavour::UrlSafe)),
-            Encoding::Hex => Some(hex::encode_upper(&self.0)),
-            _ => None,
-        }
-    }
+    crate::scheme::declare::array_text!(canonical | base64 => base64, base64url => base64url, hex => hex);
 
     #[inline(always)]
     fn encode_words(&self, encoding: Encoding, out: &mut AsciiWords<'_>) -> Option<core::ops::Range<usize>> {
@@ -150,20 +87,6 @@ impl<const I: u8> Scheme for Uid96With<I> {
             Encoding::Canonical | Encoding::Base64 => Some(base64::write_short(&self.0, Flavour::Ordered, out)),
             Encoding::Base64Url => Some(base64::write_short(&self.0, Flavour::UrlSafe, out)),
             _ => None,
-        }
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        match encoding {
-            Encoding::Canonical | Encoding::Base64 => base64::decode_array::<12>(text, Flavour::Ordered).map(Self),
-            Encoding::Base64Url => base64::decode_array::<12>(text, Flavour::UrlSafe).map(Self),
-            Encoding::Hex => {
-                let mut b = [0u8; 12];
-                hex::decode_into(text, &mut b)?;
-                Ok(Self(b))
-            }
-            _ => Err(unsupported(encoding)),
         }
     }
 

@@ -7,27 +7,8 @@ use crate::prelude::*;
 use super::Ulid;
 use uuid::Uuid;
 
-impl crate::scheme::storage::StorageOf<Ulid> for u128 {
-    #[inline]
-    fn from_scheme(value: Ulid) -> Self {
-        value.to_u128()
-    }
-    #[inline]
-    fn to_scheme(self) -> Ulid {
-        Ulid::from_u128(self)
-    }
-}
-
-impl crate::scheme::storage::StorageOf<Ulid> for Uuid {
-    #[inline]
-    fn from_scheme(value: Ulid) -> Self {
-        value.uuid()
-    }
-    #[inline]
-    fn to_scheme(self) -> Ulid {
-        Ulid::from_uuid(self)
-    }
-}
+crate::scheme::storage::newtype_storage!([] u128 => Ulid);
+crate::scheme::storage::storage_via_from!([] Uuid => Ulid);
 
 impl crate::scheme::describe::Describe for Ulid {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

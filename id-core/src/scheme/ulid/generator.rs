@@ -13,9 +13,9 @@ use crate::scheme::{Generate, Scheme};
 use crate::sync::Mutex;
 use crate::time::Timestamp;
 
-crate::scheme::installable_default!(UlidGenerator);
+crate::scheme::declare::installable_default!(UlidGenerator);
 
-crate::scheme::default_constructors! {
+crate::scheme::declare_generator::default_constructors! {
     /// Makes ULIDs: thread-safe, strictly increasing per generator, with 80 unguessable bits at
     /// the start of each millisecond (see the [module docs](super) for the overflow rule).
     pub struct UlidGenerator {

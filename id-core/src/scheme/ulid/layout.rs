@@ -55,18 +55,6 @@ impl Ulid {
 
 canonical_text!(Ulid);
 
-impl From<Ulid> for u128 {
-    fn from(id: Ulid) -> u128 {
-        id.0
-    }
-}
-
-impl From<u128> for Ulid {
-    fn from(value: u128) -> Ulid {
-        Ulid(value)
-    }
-}
-
 impl From<Ulid> for Uuid {
     fn from(id: Ulid) -> Uuid {
         id.uuid()

@@ -6,23 +6,12 @@ use crate::prelude::*;
 
 use super::Uuid7;
 use super::text::checked;
-use crate::error::ParseError;
 use uuid::Uuid;
 
-impl crate::scheme::storage::StorageOf<Uuid7> for Uuid {
-    #[inline]
-    fn from_scheme(value: Uuid7) -> Self {
-        value.uuid()
-    }
-    #[inline]
-    fn to_scheme(self) -> Uuid7 {
-        Uuid7(self.into_bytes())
-    }
-    #[inline]
-    fn try_to_scheme(self) -> Result<Uuid7, ParseError> {
-        checked(self.into_bytes())
-    }
-}
+// A UUID of another version is read as it is, and refused by the check.
+crate::scheme::storage::storage_via_from!([] Uuid => Uuid7,
+    lenient |uuid| Uuid7(uuid.into_bytes()),
+    checked |uuid| checked(uuid.into_bytes()));
 
 impl crate::scheme::describe::Describe for Uuid7 {
     fn fields(&self) -> Vec<(&'static str, crate::scheme::describe::Field)> {

@@ -14,9 +14,9 @@ use crate::scheme::{Generate, Scheme};
 use crate::sync::Mutex;
 use crate::time::Timestamp;
 
-crate::scheme::installable_default!(Uuid7Generator);
+crate::scheme::declare::installable_default!(Uuid7Generator);
 
-crate::scheme::default_constructors! {
+crate::scheme::declare_generator::default_constructors! {
     /// Makes UUIDv7s: thread-safe, strictly increasing per generator, unguessable in the 32 random
     /// bits of every ID and in the counter's random start each millisecond.
     pub struct Uuid7Generator {

@@ -3,11 +3,8 @@
 use super::generator::DEFAULT_GENERATOR;
 use super::layout::MAX_COUNTER;
 use super::{Uuid7, Uuid7Generator};
-use crate::codec::IdText;
 use crate::error::{InvalidReason, ParseError};
-use crate::scheme::unix_ms48::{clamped_ms, ms_start};
-use crate::scheme::{Encoding, IdBytes, Scheme, decode_uuid_like, encode_uuid_like};
-use crate::time::Timestamp;
+use crate::scheme::Scheme;
 use uuid::Uuid;
 
 /// The UUIDv7 in `bytes`, or why they are none.
@@ -19,52 +16,21 @@ pub(super) fn checked(bytes: [u8; 16]) -> Result<Uuid7, ParseError> {
 impl crate::scheme::sealed::Sealed for Uuid7 {}
 
 impl Scheme for Uuid7 {
-    crate::scheme::text_forms!(uuid, hex, base62, ulid, typeid);
-
     const NAME: &'static str = "uuid7";
     type Shape = crate::scheme::shape::Guid;
     const UUID_VERSION: Option<u8> = Some(7);
     type Input = ();
     type Generator = Uuid7Generator;
 
-    crate::scheme::default_generator!(Uuid7Generator = Uuid7Generator::new, in DEFAULT_GENERATOR);
+    crate::scheme::declare::default_generator!(Uuid7Generator = Uuid7Generator::new, in DEFAULT_GENERATOR);
 
-    #[inline]
-    fn timestamp(&self) -> Timestamp {
-        ms_start(self.unix_ms())
-    }
+    crate::scheme::unix_ms48::time_items!(
+        |ms| Uuid7::from_parts(ms, 0, 0),
+        Uuid7::from_parts(ms, MAX_COUNTER, u32::MAX),
+    );
 
-    #[inline]
-    fn to_bytes(&self) -> IdBytes {
-        IdBytes::new(&self.0)
-    }
-
-    #[inline]
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ParseError> {
-        let bytes: [u8; 16] = bytes.try_into().map_err(|_| ParseError::bytes(16, bytes.len()))?;
-        checked(bytes)
-    }
-
-    #[inline]
-    fn encode(&self, encoding: Encoding) -> Option<IdText> {
-        encode_uuid_like(&self.0, encoding)
-    }
-
-    #[inline]
-    fn decode(text: &str, encoding: Encoding) -> Result<Self, ParseError> {
-        decode_uuid_like(text, encoding).and_then(|v| checked(v.to_be_bytes()))
-    }
-
-    /// The first and last instants the layout holds.
-    fn time_range() -> (Timestamp, Timestamp) {
-        (Timestamp::UNIX_EPOCH, crate::scheme::unix_ms48::LATEST)
-    }
-
-    fn min_at(t: Timestamp) -> Self {
-        Uuid7::from_parts(clamped_ms(t), 0, 0)
-    }
-
-    fn max_at(t: Timestamp) -> Self {
-        Uuid7::from_parts(clamped_ms(t), MAX_COUNTER, u32::MAX)
-    }
+    // Bytes and text are checked for the version and variant.
+    crate::scheme::declare::array_text!(|id| id.0, |b| checked(b);
+        canonical | uuid => uuid, hex => hex, base62 => base62_u128, ulid => crockford, typeid => typeid,
+    );
 }

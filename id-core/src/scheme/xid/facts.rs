@@ -6,7 +6,7 @@ use crate::prelude::*;
 
 use super::Xid;
 
-crate::scheme::array_storage!(Xid, 12);
+crate::scheme::storage::newtype_storage!([] [u8; 12] => Xid);
 
 impl crate::scheme::describe::Describe for Xid {
     /// The machine ID in hex, the process ID and the counter, as rs/xid's accessors name them.

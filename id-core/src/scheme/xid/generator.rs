@@ -28,14 +28,6 @@ pub struct XidGenerator<C: Clock = CoarseClock, R: RandomSource = OsRandom> {
     drawn: Redraw,
 }
 
-crate::scheme::default_constructors! {
-    /// The coarse system clock and the OS-seeded CSPRNG. The IDs hold whole seconds, so a
-    /// reading a kernel tick old (see [`CoarseClock::MAX_LAG`]) changes only IDs made in the
-    /// first milliseconds of a second, and costs a fraction of a precise one: the clock is most
-    /// of an ID's cost here.
-    XidGenerator => with(CoarseClock, OsRandom)
-}
-
 impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
     /// A generator on `clock` and `random` with this host's machine ID and this process's ID
     /// ([`host_machine_id`](Self::host_machine_id), [`host_process_id`](Self::host_process_id))
@@ -109,7 +101,7 @@ impl<C: Clock, R: RandomSource> XidGenerator<C, R> {
     }
 }
 
-crate::scheme::generate_at_clock! {
+crate::scheme::declare_generator::generate_at_clock! {
     XidGenerator => Xid;
     /// An xid of the clock's second; an error only for a clock outside 1970 to 2106.
     generate;

@@ -34,7 +34,7 @@ impl Xid {
         u16::from_be_bytes([self.0[7], self.0[8]])
     }
 
-    crate::scheme::seconds_counter_layout!("xid");
+    crate::scheme::declare::seconds_counter_layout!("xid");
 
     crate::scheme::fresh_constructors!("A new xid", "If the system clock is before 1970 or after 2106", () => ());
 }

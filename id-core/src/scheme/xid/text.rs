@@ -3,20 +3,6 @@
 
 use super::layout::LATEST;
 use super::{Xid, XidGenerator};
-use crate::scheme::Scheme;
-use crate::time::Timestamp;
 
-impl crate::scheme::sealed::Sealed for Xid {}
-
-impl Scheme for Xid {
-    const NAME: &'static str = "xid";
-    type Shape = crate::scheme::shape::Bytes<12>;
-    const EMBED_LAG: core::time::Duration = crate::clock::CoarseClock::MAX_LAG;
-    type Input = ();
-    type Generator = XidGenerator;
-
-    crate::scheme::default_generator!(XidGenerator = XidGenerator::new);
-
-    crate::scheme::array_text!(canonical | base32hex => base32hex, hex => hex);
-    crate::scheme::whole_seconds!(Timestamp::new(0, 0), LATEST);
-}
+crate::scheme::declare::seconds_counter_scheme!(Xid = "xid", XidGenerator, until LATEST;
+    canonical | base32hex => base32hex, hex => hex);
