@@ -67,6 +67,9 @@ macro_rules! storage_via_from {
         });
     };
     (@impl [$($generics:tt)*] $storage:ty => $scheme:ty { $($to:tt)* }) => {
+        // `#[inline]` here and on the `From` impls it calls: a derived type converts on every
+        // text and column call, from the user's crate, where a non-generic function is not
+        // inlined without it (DistributedId's text round trip was 12 % slower through one call).
         impl<$($generics)*> $crate::scheme::storage::StorageOf<$scheme> for $storage {
             #[inline]
             fn from_scheme(value: $scheme) -> Self {
@@ -88,12 +91,14 @@ macro_rules! newtype_storage {
         $crate::scheme::storage::storage_via_from!([$($generics)*] $storage => $scheme);
 
         impl<$($generics)*> From<$storage> for $scheme {
+            #[inline]
             fn from(value: $storage) -> Self {
                 Self(value)
             }
         }
 
         impl<$($generics)*> From<$scheme> for $storage {
+            #[inline]
             fn from(id: $scheme) -> Self {
                 id.0
             }

@@ -34,6 +34,7 @@ impl TryFrom<[u8; LEN]> for Cuid2 {
 }
 
 impl From<Cuid2> for [u8; LEN] {
+    #[inline]
     fn from(id: Cuid2) -> [u8; LEN] {
         id.0
     }

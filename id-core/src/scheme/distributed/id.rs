@@ -81,6 +81,7 @@ impl TryFrom<Decimal> for DistributedId {
 }
 
 impl From<DistributedId> for Decimal {
+    #[inline]
     fn from(id: DistributedId) -> Decimal {
         id.to_decimal()
     }

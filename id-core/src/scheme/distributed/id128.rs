@@ -100,6 +100,7 @@ impl DistributedId128 {
 canonical_text!(DistributedId128);
 
 impl From<DistributedId128> for Uuid {
+    #[inline]
     fn from(id: DistributedId128) -> Uuid {
         id.to_uuid()
     }

@@ -56,12 +56,14 @@ impl Ulid {
 canonical_text!(Ulid);
 
 impl From<Ulid> for Uuid {
+    #[inline]
     fn from(id: Ulid) -> Uuid {
         id.uuid()
     }
 }
 
 impl From<Uuid> for Ulid {
+    #[inline]
     fn from(uuid: Uuid) -> Ulid {
         Ulid::from_uuid(uuid)
     }

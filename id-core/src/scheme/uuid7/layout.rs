@@ -86,6 +86,7 @@ impl Uuid7 {
 canonical_text!(Uuid7);
 
 impl From<Uuid7> for Uuid {
+    #[inline]
     fn from(id: Uuid7) -> Uuid {
         id.uuid()
     }
