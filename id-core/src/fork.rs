@@ -279,6 +279,43 @@ pub(crate) fn shared_word(initial: u64) -> &'static AtomicU64 {
     alloc::boxed::Box::leak(alloc::boxed::Box::new(AtomicU64::new(initial)))
 }
 
+/// Where a generator keeps its state word (last unit or tick, and sequence): its own, or, for
+/// a process-wide default whose IDs hold nothing that tells processes apart (uid's local IDs,
+/// a snowflake layout without a node field), one shared with the `fork()` children made after
+/// it, so that a child takes the values its parent does not instead of repeating them.
+#[cfg(feature = "_shared-word")]
+pub(crate) enum StateWord {
+    Own(AtomicU64),
+    #[cfg(feature = "std")]
+    Shared(&'static AtomicU64),
+}
+
+#[cfg(feature = "_shared-word")]
+impl StateWord {
+    /// A word of this generator's own.
+    pub(crate) const fn own() -> StateWord {
+        StateWord::Own(AtomicU64::new(0))
+    }
+
+    /// A word shared with later `fork()` children (a page each: process-wide defaults only);
+    /// without `std`, which knows no processes, one of its own.
+    pub(crate) fn shared() -> StateWord {
+        #[cfg(feature = "std")]
+        return StateWord::Shared(shared_word(0));
+        #[cfg(not(feature = "std"))]
+        StateWord::own()
+    }
+
+    #[inline]
+    pub(crate) fn get(&self) -> &AtomicU64 {
+        match self {
+            StateWord::Own(word) => word,
+            #[cfg(feature = "std")]
+            StateWord::Shared(word) => word,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

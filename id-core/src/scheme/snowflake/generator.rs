@@ -6,12 +6,11 @@ use crate::clock::{Clock, SystemClock};
 use crate::error::GenerateError;
 use crate::explicit::ClockUse;
 use crate::fence::Fence;
-use crate::fork::PerProcess;
+use crate::fork::{PerProcess, StateWord};
 use crate::installed::Installed;
 use crate::overflow::OverflowWait;
 use crate::random::{OsRandom, RandomSource};
 use crate::scheme::Generate;
-use crate::sync::AtomicU64;
 use crate::time::Timestamp;
 use alloc::sync::Arc;
 use core::fmt;
@@ -29,7 +28,7 @@ pub struct SnowflakeGenerator<L: SnowflakeLayout, C: Clock = SystemClock> {
     /// `(last unit + 1) << L::SEQUENCE_BITS | last sequence`; 0 before the first ID, so that
     /// the epoch's own unit is new too. The sequence takes exactly its field's bits, so the
     /// word fits whatever the widths: the units below 2^63 leave room for them.
-    word: AtomicU64,
+    word: StateWord,
     /// Whether `word` has had a clock ID (explicit instants ahead of the clock are then refused).
     clocked: ClockUse,
     overflow: OverflowWait,
@@ -46,6 +45,19 @@ impl<L: SnowflakeLayout> SnowflakeGenerator<L> {
     pub fn new() -> Self {
         let node = OsRandom.next_u64() & u64::from(Snowflake::<L>::MAX_NODE);
         Self::on_node(SystemClock, PerProcess::drawn(node, another_node::<L>))
+    }
+
+    /// The layout's process-wide default: [`new`](Self::new), except that a layout without a
+    /// node field (Mastodon's) has nothing but its sequence to tell two processes' IDs apart,
+    /// so its default's state is shared with the `fork()` children made after it: a child
+    /// takes the sequences its parent does not. (Separately started processes share nothing:
+    /// such a layout wants one generator per database, as Mastodon's own does.)
+    pub(super) fn process_default() -> Self {
+        let mut generator = Self::new();
+        if Snowflake::<L>::MAX_NODE == 0 {
+            generator.word = StateWord::shared();
+        }
+        generator
     }
 
     /// A generator on the system clock for `node`, or an error for a node wider than
@@ -75,7 +87,7 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
         SnowflakeGenerator {
             clock,
             node,
-            word: AtomicU64::new(0),
+            word: StateWord::own(),
             clocked: ClockUse::default(),
             overflow: OverflowWait::default(),
             fence: None,
@@ -106,7 +118,7 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
             // Loaded before the clock is read: a reading older than another thread's newer
             // unit then looks like a regression and continues that unit, instead of the newer
             // unit looking new.
-            let current = self.word.load(Ordering::Acquire);
+            let current = self.word.get().load(Ordering::Acquire);
             let now = Snowflake::<L>::checked_units(self.clock.now())?;
             let next = if (now + 1) << seq_bits > current | max_sequence {
                 (now + 1) << seq_bits
@@ -123,7 +135,7 @@ impl<L: SnowflakeLayout, C: Clock> SnowflakeGenerator<L, C> {
                 }
                 (precise + 1) << seq_bits
             };
-            if self.word.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            if self.word.get().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 return Ok(Snowflake::pack((next >> seq_bits) - 1, self.node(), (next & max_sequence) as u32));
             }
         }
@@ -177,7 +189,7 @@ impl<L: SnowflakeLayout, C: Clock> Generate<Snowflake<L>> for SnowflakeGenerator
         let units = Snowflake::<L>::checked_units(t)?;
         self.clocked.check(L::NAME, t, Snowflake::<L>::unit_start(units), || self.clock.now_precise())?;
         loop {
-            let current = self.word.load(Ordering::Acquire);
+            let current = self.word.get().load(Ordering::Acquire);
             let next = match (current >> seq_bits).checked_sub(1) {
                 Some(last) if units < last => {
                     let last = Snowflake::<L>::unit_start(last);
@@ -190,7 +202,7 @@ impl<L: SnowflakeLayout, C: Clock> Generate<Snowflake<L>> for SnowflakeGenerator
                 Some(last) if units == last => current + 1,
                 _ => (units + 1) << seq_bits,
             };
-            if self.word.compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            if self.word.get().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 return Ok(Snowflake::pack(units, self.node(), (next & max_sequence) as u32));
             }
         }

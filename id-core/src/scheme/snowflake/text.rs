@@ -18,7 +18,7 @@ impl<L: SnowflakeLayout> Scheme for Snowflake<L> {
 
     #[inline]
     fn default_generator() -> &'static SnowflakeGenerator<L> {
-        default_slot::<L>().get_or_init(SnowflakeGenerator::new)
+        default_slot::<L>().get_or_init(SnowflakeGenerator::process_default)
     }
 
     #[inline]

@@ -8,9 +8,9 @@ use crate::clock::{Clock, CoarseClock};
 use crate::error::GenerateError;
 use crate::explicit::ClockUse;
 use crate::fence::Fence;
+use crate::fork::StateWord;
 use crate::installed::Installed;
 use crate::scheme::{Generate, Scheme};
-use crate::sync::AtomicU64;
 use crate::time::Timestamp;
 use alloc::sync::Arc;
 use core::any::Any;
@@ -23,35 +23,7 @@ use core::time::Duration;
 /// shares its sequence (so local and global IDs of one process never share a value).
 fn local_arc() -> &'static Arc<UidGenerator> {
     static LOCAL: crate::installed::Installed<Arc<UidGenerator>> = crate::installed::Installed::new();
-    LOCAL.get_or_init(|| Arc::new(UidGenerator { state: State::shared(), ..UidGenerator::new() }))
-}
-
-/// Where a generator keeps its last tick and sequence.
-enum State {
-    Own(AtomicU64),
-    /// Local uids have no node or random bits to tell processes apart: the default's state is
-    /// shared with the `fork()` children made after it, so a child takes the sequence values
-    /// its parent does not, instead of repeating the parent's next IDs.
-    #[cfg(feature = "std")]
-    Shared(&'static AtomicU64),
-}
-
-impl State {
-    fn shared() -> State {
-        #[cfg(feature = "std")]
-        return State::Shared(crate::fork::shared_word(0));
-        #[cfg(not(feature = "std"))]
-        State::Own(AtomicU64::new(0))
-    }
-
-    #[inline]
-    fn word(&self) -> &AtomicU64 {
-        match self {
-            State::Own(word) => word,
-            #[cfg(feature = "std")]
-            State::Shared(word) => word,
-        }
-    }
+    LOCAL.get_or_init(|| Arc::new(UidGenerator { state: StateWord::shared(), ..UidGenerator::new() }))
 }
 
 pub(super) fn default_local() -> &'static UidGenerator {
@@ -71,7 +43,7 @@ pub struct UidGenerator<C: Clock = CoarseClock> {
     clock: C,
     /// `tick << 14 | sequence` of the last ID: this generator's own, or (the process default's)
     /// a word shared with every process forked from this one.
-    state: State,
+    state: StateWord,
     /// Whether `state` has had a clock ID (explicit instants ahead of the clock are then refused).
     clocked: ClockUse,
 }
@@ -97,7 +69,7 @@ fn uid_from_tick(tick: u64, seq: u64) -> Uid64 {
 impl<C: Clock> UidGenerator<C> {
     /// A generator on `clock`.
     pub fn with(clock: C) -> Self {
-        UidGenerator { clock, state: State::Own(AtomicU64::new(0)), clocked: ClockUse::default() }
+        UidGenerator { clock, state: StateWord::own(), clocked: ClockUse::default() }
     }
 
     /// uid's `l()` at an explicit instant exactly, with the next sequence (no waiting, no
@@ -105,13 +77,13 @@ impl<C: Clock> UidGenerator<C> {
     /// is the checked form).
     pub fn generate_at_wrapping(&self, t: Timestamp) -> Uid64 {
         let u = UidTime::of(t);
-        let seq = (self.state.word().fetch_add(1, Ordering::Relaxed) + 1) & SEQ_MASK;
+        let seq = (self.state.get().fetch_add(1, Ordering::Relaxed) + 1) & SEQ_MASK;
         Uid64::from_parts(u.mega, u.secs, u.micros, seq as u32)
     }
 
     pub(super) fn next(&self) -> Result<Uid64, GenerateError> {
         loop {
-            let current = self.state.word().load(Ordering::Acquire);
+            let current = self.state.get().load(Ordering::Acquire);
             let now = in_uid_range(self.clock.now())?;
             let now_tick = UidTime::of(now).tick();
             let (last_tick, seq) = (current >> 14, current & SEQ_MASK);
@@ -137,7 +109,7 @@ impl<C: Clock> UidGenerator<C> {
                 return Err(uid_out_of_range(UID_LATEST.checked_add(Duration::from_nanos(1)).unwrap_or(UID_LATEST)));
             }
             let next = tick << 14 | next_seq;
-            if self.state.word().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            if self.state.get().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 // Here, not in `generate`: global IDs take from this sequence too.
                 self.clocked.mark();
                 return Ok(uid_from_tick(tick, next_seq));
@@ -164,7 +136,7 @@ impl<C: Clock> Generate<Uid64> for UidGenerator<C> {
         let tick_start = uid_from_tick(tick, 0).timestamp();
         self.clocked.check(Uid64::NAME, t, tick_start, || self.clock.now_precise())?;
         loop {
-            let current = self.state.word().load(Ordering::Acquire);
+            let current = self.state.get().load(Ordering::Acquire);
             let (last_tick, seq) = (current >> 14, current & SEQ_MASK);
             let next_seq = (seq + 1) & SEQ_MASK;
             if tick < last_tick {
@@ -181,7 +153,7 @@ impl<C: Clock> Generate<Uid64> for UidGenerator<C> {
             // A tick nobody used yet starts at 0, so all its 16,384 sequences are there.
             let seq = if tick > last_tick { 0 } else { next_seq };
             let next = tick << 14 | seq;
-            if self.state.word().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            if self.state.get().compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                 return Ok(uid_from_tick(tick, seq));
             }
         }
