@@ -1,7 +1,7 @@
 //! What families declare the same way, written once: a scheme's default generator slot, its
 //! byte conversions and text forms from one table of codecs, and the time bounds of a byte
-//! array that opens with whole seconds (generators' parts are in `declare_generator`). A family calls these instead of
-//! repeating the impls, so a new family's folder holds only what differs.
+//! array that opens with whole seconds (generators' parts are in `declare_generator`). A family
+//! calls these instead of repeating the impls, so a new family's folder holds only what differs.
 
 /// Inside `impl Scheme`: the default generator, made by `$init` on first use and kept in an
 /// [`Installed`](crate::installed::Installed) slot, the one way every family keeps it (`in
@@ -109,7 +109,7 @@ macro_rules! array_text {
     // The 16-byte forms of UUID-like values: the UUID's hyphenated hex, and the codecs of the
     // `u128` (base62, Crockford base32 as ULIDs write it, TypeID's suffix).
     (@encode uuid, $bytes:expr) => { $crate::codec::hex::encode_uuid($bytes) };
-    (@decode uuid, $text:expr) => { $crate::codec::hex::decode_uuid_value($text).map(u128::to_be_bytes) };
+    (@decode uuid, $text:expr) => { $crate::codec::hex::decode_uuid($text) };
     (@encode crockford, $bytes:expr) => { $crate::codec::crockford::encode_u128(u128::from_be_bytes(*$bytes), true) };
     (@decode crockford, $text:expr) => {
         $crate::codec::crockford::decode_u128($text, $crate::codec::crockford::Case::Either).map(u128::to_be_bytes)

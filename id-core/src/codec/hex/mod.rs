@@ -128,7 +128,7 @@ pub fn decode_uuid(text: &str) -> Result<[u8; 16], ParseError> {
     decode_uuid_value(text).map(u128::to_be_bytes)
 }
 
-/// [`decode_uuid`] as the big-endian value. The schemes read UUID text through this: a `u128`
+/// [`decode_uuid`] as the big-endian value, for values kept as a `u128`: a `u128`
 /// stays in registers where a `Result` of a byte array lies at an odd offset in memory and is
 /// copied in pieces, which the next wide load of it then waits for.
 #[inline]

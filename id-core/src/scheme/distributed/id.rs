@@ -144,7 +144,7 @@ impl Scheme for DistributedId {
             Encoding::Canonical | Encoding::Decimal => decimal::from_digits(text, 28)?,
             Encoding::Base62 => decimal::from_base62(text)?,
             Encoding::Hex => decimal::from_hex(text)?,
-            Encoding::Uuid => u128::from_be_bytes(hex::decode_uuid(text)?),
+            Encoding::Uuid => hex::decode_uuid_value(text)?,
             _ => return Err(unsupported(encoding)),
         };
         Self::try_from_u128(v)

@@ -53,11 +53,8 @@ impl<L: SnowflakeLayout> SnowflakeGenerator<L> {
     /// takes the sequences its parent does not. (Separately started processes share nothing:
     /// such a layout wants one generator per database, as Mastodon's own does.)
     pub(super) fn process_default() -> Self {
-        let mut generator = Self::new();
-        if Snowflake::<L>::MAX_NODE == 0 {
-            generator.word = StateWord::shared();
-        }
-        generator
+        let word = if Snowflake::<L>::MAX_NODE == 0 { StateWord::shared() } else { StateWord::own() };
+        SnowflakeGenerator { word, ..Self::new() }
     }
 
     /// A generator on the system clock for `node`, or an error for a node wider than
