@@ -23,6 +23,7 @@ impl<K> BoundKeys<K> {
     }
 
     /// Runs `f` with the keys of `type_id`, deriving them with `derive` on first use.
+    #[inline]
     pub(crate) fn with<R>(&self, type_id: TypeId, derive: impl Fn() -> K, f: impl FnOnce(&K) -> R) -> R {
         let mut derived = None;
         for slot in &self.slots {

@@ -107,12 +107,38 @@ fn seal_block(keys: &KeySet, block: [u8; 16], tagged: bool) -> TokenBytes {
 #[inline]
 fn open_block(keys: &KeySet, token: &[u8], tagged: bool) -> Option<[u8; 16]> {
     let cipher: [u8; 16] = token.get(..16)?.try_into().ok()?;
-    let block = keys.encrypt.decrypt(swap_fields(cipher));
-    if !tagged {
-        return Some(block);
+    let tag = match tagged {
+        true => u64::from_be_bytes(token.get(16..)?.try_into().ok()?),
+        false => 0,
+    };
+    open_cipher(keys, cipher, tagged.then_some(tag))
+}
+
+/// The value behind a one-block token given as its encrypted block and, for a tagged
+/// construction, its tag: what [`open`] does once the token's bytes are split, for a caller
+/// that read the two straight from the text ([`crate::text::decode_block`]). `None` also when
+/// `S`'s tokens in `F` are not one block, or the tag is missing or extra.
+#[inline]
+pub(crate) fn open_parts<S: PublicBlock, F: Format>(keys: &KeySet, cipher: [u8; 16], tag: Option<u64>) -> Option<S> {
+    let tagged = match Of::<S, F>::CONSTRUCTION {
+        Construction::Block => false,
+        Construction::TaggedBlock => true,
+        Construction::Siv => return None,
+    };
+    if tag.is_some() != tagged {
+        return None;
     }
+    open_cipher(keys, cipher, tag).and_then(|block| S::from_plaintext(&block))
+}
+
+/// The plaintext of the encrypted block `cipher`, if `tag` (when there is one) is its tag.
+#[inline]
+fn open_cipher(keys: &KeySet, cipher: [u8; 16], tag: Option<u64>) -> Option<[u8; 16]> {
+    let block = keys.encrypt.decrypt(swap_fields(cipher));
+    let Some(given) = tag else {
+        return Some(block);
+    };
     let expected = u64::from_be_bytes(keys.authenticate.tag_block(&block)[..TAG_LEN].try_into().ok()?);
-    let given = u64::from_be_bytes(token.get(16..)?.try_into().ok()?);
     bool::from(expected.ct_eq(&given)).then_some(block)
 }
 

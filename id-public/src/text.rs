@@ -76,6 +76,20 @@ pub(crate) fn decode(text: &str, out: &mut [u8]) -> Option<()> {
 }
 
 /// [`decode`] of tokens longer than a block, out of line as [`encode_long`] is.
+/// A one-block token's text, 22 characters or, with `tagged`, 33, as its encrypted block and
+/// its tag, decoded into registers rather than a token array: the block then reaches AES
+/// without a reload of bytes just stored (which could not be forwarded to it whole). `None`
+/// for any other length or character, as [`decode`] says.
+#[inline(always)]
+pub(crate) fn decode_block(text: &str, tagged: bool) -> Option<([u8; 16], Option<u64>)> {
+    let cipher = base62::decode_u128(text.get(..2 * BLOCK_LEN)?).ok()?.to_be_bytes();
+    let tag = text.get(2 * BLOCK_LEN..)?;
+    match tagged {
+        true => Some((cipher, Some(base62::decode_u64(tag).ok()?))),
+        false => tag.is_empty().then_some((cipher, None)),
+    }
+}
+
 #[inline(never)]
 fn decode_long(text: &str, out: &mut [u8]) -> Option<()> {
     decode_any(text, out)

@@ -216,3 +216,37 @@ proptest::proptest! {
         }
     }
 }
+
+/// `decode_str` reads one-block tokens straight from the text; it must say what `parse` then
+/// `from_public` say, for tokens of both one-block constructions (tagged: authenticated
+/// `Uuid7`; untagged: compatible), for the token itself and for every text one edit away.
+fn decode_str_agrees<F: Format>(ids: &PublicIds<F>, seed: u128) {
+    use idcraft_core::scheme::Uuid7;
+    // Version 7, RFC 9562 variant: the rest is the seed.
+    let bits = seed & !(0xF << 76 | 0x3 << 62) | 0x7 << 76 | 0x2 << 62;
+    let id = Billing(Uuid7::from_uuid(uuid::Uuid::from_u128(bits)).expect("a version 7 UUID"));
+    let token = ids.to_public(&id).to_string();
+    let mut texts = vec![token.clone(), token[5..].to_owned(), format!("ship_{}", &token[5..]), format!("{token}0")];
+    for at in 0..token.len() {
+        for c in ["0", "z", "Z", "_", "é", ""] {
+            let mut edited = token.clone();
+            edited.replace_range(at..at + 1, c);
+            texts.push(edited);
+        }
+        texts.push(token[..at].to_owned());
+    }
+    for text in &texts {
+        let slow = text.parse::<PublicId<Billing>>().and_then(|t| ids.from_public(&t));
+        assert_eq!(ids.decode_str::<Billing>(text), slow, "{text:?}");
+    }
+    assert_eq!(ids.decode_str::<Billing>(&token), Ok(id));
+}
+
+#[test]
+fn decode_str_agrees_with_parse_then_from_public() {
+    for seed in [0u128, 1, u128::MAX, 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210] {
+        decode_str_agrees(&PublicIds::new(key(10)), seed);
+        decode_str_agrees(&PublicIds::new(key(10)).bound_to_types(), seed);
+        decode_str_agrees(&PublicIds::compatible(key(10)), seed);
+    }
+}
