@@ -242,9 +242,12 @@ fn decode_str_agrees<F: Format>(ids: &PublicIds<F>, seed: u128) {
     assert_eq!(ids.decode_str::<Billing>(&token), Ok(id));
 }
 
+// Not under Miri: some 2,000 AES decryptions, interpreted, would take minutes, and the path adds
+// no `unsafe` of its own (the base62 decoder it calls is Miri-tested in the core).
 #[test]
+#[cfg_attr(miri, ignore = "a logic test of safe code; minutes under Miri")]
 fn decode_str_agrees_with_parse_then_from_public() {
-    for seed in [0u128, 1, u128::MAX, 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210] {
+    for seed in [0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210, 0, 1, u128::MAX] {
         decode_str_agrees(&PublicIds::new(key(10)), seed);
         decode_str_agrees(&PublicIds::new(key(10)).bound_to_types(), seed);
         decode_str_agrees(&PublicIds::compatible(key(10)), seed);
