@@ -1,5 +1,6 @@
 //! How likely the *unleased* defaults are to produce a duplicate across a fleet, so a team can
-//! see when it needs [slots or leases](crate::slot) (the table in [running a fleet](crate::guide::running_a_fleet)).
+//! see when it needs [slots or leases](crate::slot) (the table in
+//! [running a fleet](crate::guide#how-likely-a-duplicate-is)).
 //!
 //! Every figure is the probability of at least one duplicate ID among `processes` processes,
 //! each issuing `ids_per_second` (as a Poisson stream) for `seconds`, under these models:

@@ -29,7 +29,7 @@ pub use rust_decimal::Decimal;
 pub use uuid::Uuid;
 
 /// The schemes: value types, layouts and generators (the table of every scheme is in
-/// [the guide](crate::guide::choosing_a_scheme)).
+/// [the guide](crate::guide#the-schemes)).
 pub mod schemes {
     pub use idcraft_core::scheme::*;
 }
