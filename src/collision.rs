@@ -98,7 +98,7 @@ fn per_unit_birthday(fleet: &Fleet, unit: f64, space: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::schemes::sno::SnoGenerator;
-    use crate::schemes::{hot::HotGuidGenerator, uid::GlobalUidGenerator};
+    use crate::schemes::{HotGuidGenerator, uid::GlobalUidGenerator};
     use crate::{Generate, ManualClock, Timestamp};
     use std::collections::HashSet;
 

@@ -82,10 +82,13 @@ pub use shape::Shape;
 // storage conversion and constructor parameters (what `#[derive(Identity)]` writes for it), and
 // the names under which a family takes a layout declared in `#[id(...)]` (`layouts`: the
 // family's macro for it, and each name's kind of layout). Adding a scheme is a folder under
-// `scheme/` and an entry here.
+// `scheme/` and an entry here. Every exported type is public here, in `scheme` (the facade's
+// `idcraft::schemes`); a family's folder is a public module too (`pub mod comb`) only when it
+// holds more than its ID types and their generators (layouts, configuration, errors), so that
+// each type has one public path.
 registry::registry! {
     $
-    mod comb: "comb" __gate_comb, pub use { Comb, CombBinary, CombGenerator, CombLayout, CombLegacy, CombPg, CombSql, TimeStrategy } {
+    pub mod comb: "comb" __gate_comb, pub use { Comb, CombBinary, CombGenerator, CombLayout, CombLegacy, CombPg, CombSql, TimeStrategy } {
         comb_sql => CombSql, infallible { new() => (); };
         comb_pg => CombPg, infallible { new() => (); };
         comb_legacy => CombLegacy, infallible { new() => (); };
@@ -94,15 +97,15 @@ registry::registry! {
     mod hot: "hot" __gate_hot, pub use { HotGuid, HotGuidGenerator } {
         hot => HotGuid, infallible { new(shard_key: u32) => shard_key; };
     }
-    mod distributed: "distributed" __gate_distributed,
+    pub mod distributed: "distributed" __gate_distributed,
         pub use { DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator, SplitError } {
         distributed => DistributedId, fallible { new() => (); };
         distributed128 => DistributedId128, infallible { new() => (); };
     }
-    mod sno: "sno" __gate_sno, pub use { Sno, SnoGenerator, GeneratorSnapshot, SnoConfigError } {
+    pub mod sno: "sno" __gate_sno, pub use { Sno, SnoGenerator, GeneratorSnapshot, SnoConfigError } {
         sno => Sno, infallible { new() => 0u8; with new_with_meta(meta: u8) => meta; };
     }
-    mod uid: "uid" __gate_uid, pub use {
+    pub mod uid: "uid" __gate_uid, pub use {
         GlobalUid, GlobalUidGenerator, Interval, IntervalError, Uid64, Uid96, Uid96With, UidGenerator, UidTime,
         VectorClock,
     } {
@@ -134,7 +137,7 @@ registry::registry! {
     mod cuid2: "cuid2" __gate_cuid2, pub use { Cuid2, Cuid2Generator } {
         cuid2 => Cuid2, fallible, untimed { new() => (); };
     }
-    mod snowflake: "snowflake" __gate_snowflake,
+    pub mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, MastodonId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake },
         layouts __snowflake_derive_layout { snowflake => Snowflake, sonyflake => Sonyflake } {
         twitter_snowflake => TwitterSnowflake, fallible { new() => (); };
