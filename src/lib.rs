@@ -10,9 +10,8 @@ struct ReadmeDoctests;
 
 #[doc(hidden)]
 pub use idcraft_core::codec;
-pub use idcraft_core::identity::Fields;
 pub use idcraft_core::{
-    Clock, CoarseClock, DefaultGenerator, Encoding, FixedRandom, Generate, GenerateError, IdText, Identity,
+    Clock, CoarseClock, DefaultGenerator, Encoding, Fields, FixedRandom, Generate, GenerateError, IdText, Identity,
     InvalidReason, ManualClock, NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom,
     StorageOf, SystemClock, Timestamp,
 };

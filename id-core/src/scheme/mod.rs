@@ -36,7 +36,7 @@ pub(crate) mod overrides;
 #[cfg(feature = "_unix-ms48")]
 pub(crate) mod unix_ms48;
 
-pub mod alphabet;
+mod alphabet;
 mod bytes;
 mod common;
 // The families name these macros and their helpers by module (`crate::scheme::declare::array_text!`):
@@ -50,12 +50,13 @@ pub mod fields;
 mod placeholder;
 mod registry;
 pub mod shape;
-pub mod storage;
+// `StorageOf` is public at the crate root; its macros are the families'.
+pub(crate) mod storage;
 
-pub use crate::encoding::Encoding;
-#[cfg(feature = "std")]
+// Public at the crate root; named here by the families.
+pub(crate) use crate::encoding::Encoding;
 pub use crate::overflow::SequenceOverflow;
-pub use alphabet::Alphabet;
+pub use alphabet::{Alphabet, URL_SAFE, UrlSafe};
 pub use bytes::IdBytes;
 #[cfg(feature = "_array-bytes")]
 pub(crate) use common::time_out_of_range;

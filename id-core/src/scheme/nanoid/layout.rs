@@ -7,9 +7,9 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
-/// A NanoID: `N` random characters of alphabet `A` (21 of [`URL_SAFE`](crate::scheme::alphabet::URL_SAFE),
-/// the 64 URL-safe `A-Za-z0-9_-`, by default), held as the text's ASCII bytes (`[u8; N]`), so the
-/// value is its text and no ID allocates.
+/// A NanoID: `N` random characters of alphabet `A` (21 of [`URL_SAFE`](crate::scheme::URL_SAFE),
+/// the 64 URL-safe `A-Za-z0-9_-`, by default), held as the text's ASCII bytes (`[u8; N]`), so
+/// the value is its text and no ID allocates.
 ///
 /// Not time-ordered: random throughout, an ID holds no time and says nothing of when it was made,
 /// and its order (`Ord`, a binary column's `ORDER BY`) is its text's. Derived types have no
