@@ -3,13 +3,13 @@
 pub use idcraft_core::__derive_layout as derive_layout;
 pub use idcraft_core::__derive_scheme as derive_scheme;
 // The checks of a declared layout's epoch, unit and `min_lifetime` at their literals.
-pub use idcraft_core::identity::*;
+pub use idcraft_core::glue::*;
 pub use idcraft_core::scheme as schemes;
 pub use idcraft_core::time::const_text;
 pub use idcraft_core::{Encoding, Generate, GenerateError, ParseError, Scheme};
 
 #[cfg(feature = "serde")]
-pub use idcraft_core::identity::serde_support;
+pub use idcraft_core::glue::serde_support;
 #[cfg(feature = "serde")]
 pub use serde;
 

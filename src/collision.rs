@@ -1,5 +1,6 @@
 //! How likely the *unleased* defaults are to produce a duplicate across a fleet, so a team can
-//! see when it needs [slots or leases](crate::slot) (the table in [running a fleet](crate::guide::running_a_fleet)).
+//! see when it needs [slots or leases](crate::slot) (the table in
+//! [running a fleet](crate::guide#how-likely-a-duplicate-is)).
 //!
 //! Every figure is the probability of at least one duplicate ID among `processes` processes,
 //! each issuing `ids_per_second` (as a Poisson stream) for `seconds`, under these models:
@@ -97,7 +98,7 @@ fn per_unit_birthday(fleet: &Fleet, unit: f64, space: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::schemes::sno::SnoGenerator;
-    use crate::schemes::{hot::HotGuidGenerator, uid::GlobalUidGenerator};
+    use crate::schemes::{HotGuidGenerator, uid::GlobalUidGenerator};
     use crate::{Generate, ManualClock, Timestamp};
     use std::collections::HashSet;
 

@@ -10,9 +10,8 @@ struct ReadmeDoctests;
 
 #[doc(hidden)]
 pub use idcraft_core::codec;
-pub use idcraft_core::identity::Fields;
 pub use idcraft_core::{
-    Clock, CoarseClock, DefaultGenerator, Encoding, FixedRandom, Generate, GenerateError, IdText, Identity,
+    Clock, CoarseClock, DefaultGenerator, Encoding, Fields, FixedRandom, Generate, GenerateError, IdText, Identity,
     InvalidReason, ManualClock, NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom,
     StorageOf, SystemClock, Timestamp,
 };
@@ -29,7 +28,7 @@ pub use rust_decimal::Decimal;
 pub use uuid::Uuid;
 
 /// The schemes: value types, layouts and generators (the table of every scheme is in
-/// [the guide](crate::guide::choosing_a_scheme)).
+/// [the guide](crate::guide#the-schemes)).
 pub mod schemes {
     pub use idcraft_core::scheme::*;
 }

@@ -102,7 +102,7 @@ fn a_dropped_lease_is_handed_back_at_once_and_drop_is_bounded() {
 /// last issued in must not issue in that second (fresh counters would repeat its IDs).
 #[test]
 fn a_hot_handover_within_one_second_never_repeats() {
-    use idcraft::schemes::hot::HotGuidGenerator;
+    use idcraft::schemes::HotGuidGenerator;
     let Some(url) = database_url() else { return };
     for _ in 0..3 {
         let first = Lease::acquire(&url, config("test-hot-handover", 1)).unwrap();

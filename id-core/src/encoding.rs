@@ -1,7 +1,8 @@
 //! The text forms an ID can take: a primitive every layer names (codecs choose by it, errors
-//! report it, schemes declare theirs).
+//! report it, schemes declare theirs). Private: [`Encoding`] is public at the crate root.
 
-/// The text forms an ID can take. Not every scheme has every form
+/// The text forms an ID can take: a primitive every part names (codecs choose by it, errors
+/// report it, schemes declare theirs). Not every scheme has every form
 /// ([`Scheme::encode`](crate::scheme::Scheme::encode) says).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Encoding {

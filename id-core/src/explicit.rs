@@ -100,7 +100,7 @@ mod tests {
     use crate::prelude::*;
     use crate::random::FixedRandom;
     use crate::scheme::Generate;
-    use crate::scheme::hot::HotGuidGenerator;
+    use crate::scheme::HotGuidGenerator;
     use crate::scheme::sno::SnoGenerator;
     use crate::scheme::uid::UidGenerator;
 

@@ -29,7 +29,7 @@ mod tests {
     use crate::prelude::{ToString, format};
     use crate::random::FixedRandom;
     use crate::scheme::Generate;
-    use crate::scheme::hot::HotGuidGenerator;
+    use crate::scheme::HotGuidGenerator;
     use crate::scheme::sno::SnoGenerator;
     use crate::scheme::uid::{GlobalUidGenerator, UidGenerator};
     use crate::time::Timestamp;

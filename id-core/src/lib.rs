@@ -8,15 +8,20 @@
 //! other (`tests/layers.rs` reads the sources and fails on an upward import or a circle):
 //!
 //! 1. **primitives**: the lock generators share (`sync`), [`time`], [`clock`], [`random`], [`fork`],
-//!    `host` (with `std`), [`encoding`], [`error`] (the
+//!    `host` (with `std`), `encoding` ([`Encoding`]), [`error`] (the
 //!    error enums and their reasons, [`error::Column`] and [`error::CombTimeError`] among them);
 //! 2. **codecs**: [`codec`] (text and byte forms, no clock, no scheme);
-//! 3. **generator parts** written once: [`overflow`] (waiting out a full unit), the
-//!    explicit-instant sequence, the replaceable default generator, [`fence`] (leases);
+//! 3. **generator parts** written once: `overflow` (waiting out a full unit,
+//!    [`SequenceOverflow`](scheme::SequenceOverflow)), the explicit-instant sequence, the
+//!    replaceable default generator, [`fence`] (leases);
 //! 4. **schemes**: [`scheme`], one folder per scheme with its layout, its scheme declaration
 //!    (`text.rs`), its generator, and the registry in `scheme/registry.rs`;
-//! 5. **identity**: [`identity`], [`column`](mod@column), [`scope`], [`text_form`], and each scheme folder's
-//!    `glue.rs` (what derived types and tools get), on top of everything.
+//! 5. **identity**: `identity` ([`Identity`] and the generic code behind derived types),
+//!    [`column`](mod@column), [`scope`], [`text_form`], on top of everything.
+//!
+//! A module that would hold one public item is private and its item is re-exported once, here
+//! ([`Encoding`], [`Identity`], [`StorageOf`]) or in [`scheme`]
+//! ([`SequenceOverflow`](scheme::SequenceOverflow), [`Alphabet`](scheme::Alphabet)).
 //!
 //! # Features
 //!
@@ -61,7 +66,7 @@ pub use codec::IdText;
 // user meets it only through those drivers' own traits.
 #[doc(hidden)]
 pub mod column;
-pub mod encoding;
+mod encoding;
 pub mod error;
 #[cfg(any(feature = "_clock-use", feature = "_unix-ms48"))]
 mod explicit;
@@ -71,14 +76,14 @@ pub mod fork;
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub mod host;
-pub mod identity;
+mod identity;
 // Public (hidden) only because sealed traits name its type; its methods stay crate-private.
 #[cfg(feature = "_scheme-common")]
 #[doc(hidden)]
 pub mod installed;
 #[cfg(feature = "_monotonic")]
 mod monotonic;
-pub mod overflow;
+mod overflow;
 pub mod random;
 pub mod scheme;
 #[cfg(feature = "std")]
@@ -91,9 +96,19 @@ use idcraft_test_budget as test_budget;
 pub mod text_form;
 pub mod time;
 
+// What `#[derive(Identity)]`'s output calls, through the registry's macros and the facade's
+// `__private`: the generic functions behind every derived type (`identity`), its accessor view
+// and serde. Glue, no API of its own; `Identity` itself is public at the root.
+#[doc(hidden)]
+pub mod glue {
+    pub use crate::identity::*;
+}
+
 pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};
+pub use encoding::Encoding;
 pub use error::{FenceError, GenerateError, InvalidReason, ParseError, RangeRule};
-pub use identity::{Identity, StorageOf};
+pub use identity::{Fields, Identity};
 pub use random::{FixedRandom, OsRandom, RandomSource, SeededRandom};
-pub use scheme::{DefaultGenerator, Encoding, Generate, Scheme};
+pub use scheme::storage::StorageOf;
+pub use scheme::{DefaultGenerator, Generate, Scheme};
 pub use time::Timestamp;

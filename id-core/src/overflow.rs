@@ -1,6 +1,7 @@
 //! Waiting out a full time unit, shared by the generators whose layouts cap the IDs per unit
 //! (sno's sequence, HotGuid's counter): callers sleep in 1 ms ticks until the unit is over, and
-//! an optional subscriber hears about it without ever blocking a caller.
+//! an optional subscriber hears about it without ever blocking a caller. Private: the notice,
+//! [`SequenceOverflow`], is public in `scheme`.
 
 #[cfg(feature = "_overflow-wait")]
 use crate::clock::Clock;
@@ -15,6 +16,11 @@ use std::sync::mpsc::{SyncSender, TrySendError};
 /// Notice that callers are waiting because a unit's pool of IDs is used up (sno's
 /// `SequenceOverflowNotification`). Sent without blocking: when the subscriber's channel is
 /// full the notice is dropped and the next tick tries again.
+///
+/// The generators whose layouts cap the IDs per unit (sno's sequence, HotGuid's counter, the
+/// snowflakes' sequence) wait out a full unit: callers sleep in 1 ms ticks until the unit is
+/// over, and an optional subscriber (the generator's `with_overflow_subscriber`) hears about it
+/// through these notices without ever blocking a caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SequenceOverflow {
     /// When the notice was made.

@@ -374,7 +374,7 @@ mod tests {
         let ids: Vec<Nanoid> = (0..crate::test_budget::iterations(200, 20)).map(|_| g.generate(()).unwrap()).collect();
         assert_eq!(ids[0].to_string(), "-".repeat(21));
         assert!(ids.windows(2).all(|p| p[0] < p[1]), "consecutive values in order");
-        let g = Incremental::<Nanoid<crate::scheme::alphabet::UrlSafe, 2>>::starting_at(64 * 64 - 1);
+        let g = Incremental::<Nanoid<crate::scheme::UrlSafe, 2>>::starting_at(64 * 64 - 1);
         assert_eq!(g.generate(()).unwrap().to_string(), "zz");
         assert!(g.generate(()).is_err(), "past the last two-character ID");
     }

@@ -168,7 +168,7 @@ mod imp {
             let xid = Xid::default_generator().generate(()).expect("generates");
             let mut bytes = object_id.to_bytes_array().to_vec();
             bytes.extend_from_slice(&xid.to_bytes_array());
-            bytes.extend_from_slice(&xid::XidGenerator::host_process_id().expect("a process ID on Unix").to_be_bytes());
+            bytes.extend_from_slice(&XidGenerator::host_process_id().expect("a process ID on Unix").to_be_bytes());
             bytes
         });
         let read = |bytes: &[u8]| {

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom up. A module not listed takes the layer of its closest listed ancestor;
-/// the scheme folders' `glue` files are what derived types and tools get, above the schemes.
+/// `glue` (in `lib.rs`) is the hidden path by which generated code reaches `identity`.
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "primitives",
@@ -27,7 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("codecs", &["codec"]),
     ("generator parts", &["overflow", "explicit", "installed", "fence"]),
     ("schemes", &["scheme"]),
-    ("identity", &["identity", "column", "scope", "text_form"]),
+    ("identity", &["identity", "glue", "column", "scope", "text_form"]),
 ];
 
 fn layer_of(module: &[String]) -> usize {

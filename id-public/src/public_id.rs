@@ -109,7 +109,7 @@ impl<I: Identity> core::str::FromStr for PublicId<I> {
     type Err = PublicIdError;
 
     fn from_str(text: &str) -> Result<Self, PublicIdError> {
-        let body = idcraft_core::identity::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
+        let body = idcraft_core::glue::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
         // Token text is ASCII; checking that first makes every byte index a character boundary,
         // so hostile text (a multi-byte character across a block's end) cannot panic.
         if !body.is_ascii() {

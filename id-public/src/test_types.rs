@@ -3,8 +3,8 @@
 //! their bind names, so that bound keys are all that tells their tokens apart.
 
 use core::fmt;
-use idcraft_core::Identity;
-use idcraft_core::scheme::{Encoding, Uuid7};
+use idcraft_core::scheme::Uuid7;
+use idcraft_core::{Encoding, Identity};
 
 macro_rules! test_type {
     ($name:ident, $bind:literal) => {

@@ -64,7 +64,7 @@ impl LeasedGenerator for idcraft_core::scheme::uid::GlobalUidGenerator {
 }
 
 #[cfg(feature = "hot")]
-impl LeasedGenerator for idcraft_core::scheme::hot::HotGuidGenerator {
+impl LeasedGenerator for idcraft_core::scheme::HotGuidGenerator {
     fn leased(lease: &Lease) -> Result<Self, LeaseError> {
         let clock = idcraft_core::CoarseClock;
         wait_for_first_unit(lease, &clock, |t| Timestamp::new(t.unix_seconds(), 0))?;

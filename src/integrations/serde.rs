@@ -1,5 +1,5 @@
 //! serde: a derived ID is its text in human-readable formats and its bytes otherwise (the
-//! work is in `idcraft_core::identity::serde_support`).
+//! work is in `idcraft_core::glue::serde_support`).
 
 #[doc(hidden)]
 #[macro_export]

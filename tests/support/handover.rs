@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each test crate uses some of it
 
 use idcraft::lease::{Lease, LeaseConfig, LeaseError, LeaseRefusal, LeasedGenerator};
-use idcraft::schemes::hot::HotGuidGenerator;
+use idcraft::schemes::HotGuidGenerator;
 use idcraft::schemes::sno::SnoGenerator;
 use idcraft::schemes::uid::GlobalUidGenerator;
 use idcraft::{Generate, GenerateError, Scheme};

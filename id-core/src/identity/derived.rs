@@ -2,7 +2,7 @@
 //! (`new` takes what the scheme's generator needs) and its conversion from storage. The
 //! registry gives each scheme's constructor parameters and storage conversion to
 //! [`__derive_items!`](crate::__derive_items), the one template every scheme's derived types go
-//! through; accessors come from [`Fields`](crate::identity::Fields). Hidden: only macro output
+//! through; accessors come from [`Fields`](crate::Fields). Hidden: only macro output
 //! uses it.
 
 /// Writes a derived type's scheme-specific items. Input, in order:
@@ -52,14 +52,14 @@ macro_rules! __derive_items {
             #[track_caller]
             #[allow(clippy::new_without_default)]
             pub fn new($($param: $param_ty),*) -> Self {
-                $crate::identity::new::<Self>($input)
+                $crate::glue::new::<Self>($input)
             }
 
             /// A new ID from the scheme's default generator (or the innermost test scope), or
             /// why the generator could not make one.
             #[inline]
             pub fn try_new($($param: $param_ty),*) -> ::core::result::Result<Self, $crate::error::GenerateError> {
-                $crate::identity::try_new::<Self>($input)
+                $crate::glue::try_new::<Self>($input)
             }
 
             /// A new ID from an explicit generator (with an injected clock or random source).
@@ -67,9 +67,9 @@ macro_rules! __derive_items {
             #[track_caller]
             pub fn generate_with<G>(generator: &G $(, $param: $param_ty)*) -> Self
             where
-                G: $crate::scheme::Generate<<Self as $crate::identity::Identity>::Scheme> + ?::core::marker::Sized,
+                G: $crate::scheme::Generate<<Self as $crate::Identity>::Scheme> + ?::core::marker::Sized,
             {
-                $crate::identity::generate_with::<Self, G>(generator, $input)
+                $crate::glue::generate_with::<Self, G>(generator, $input)
             }
 
             $(
@@ -77,7 +77,7 @@ macro_rules! __derive_items {
                 #[inline]
                 #[track_caller]
                 pub fn $with($with_param: $with_ty) -> Self {
-                    $crate::identity::new::<Self>($with_input)
+                    $crate::glue::new::<Self>($with_input)
                 }
             )?
         }
@@ -102,14 +102,14 @@ macro_rules! __derive_items {
             pub fn try_at(
                 $($param: $param_ty,)* t: ::std::time::SystemTime,
             ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
-                $crate::identity::try_at::<Self>($input, t)
+                $crate::glue::try_at::<Self>($input, t)
             }
 
             /// [`try_at`](Self::try_at), panicking with the generator's message.
             #[inline]
             #[track_caller]
             pub fn at($($param: $param_ty,)* t: ::std::time::SystemTime) -> Self {
-                $crate::identity::at::<Self>($input, t)
+                $crate::glue::at::<Self>($input, t)
             }
         }
     };
@@ -118,7 +118,7 @@ macro_rules! __derive_items {
         impl ::core::convert::From<$storage> for $ident {
             #[inline]
             fn from(storage: $storage) -> Self {
-                <Self as $crate::identity::Identity>::from_storage(storage)
+                <Self as $crate::Identity>::from_storage(storage)
             }
         }
     };
@@ -128,7 +128,7 @@ macro_rules! __derive_items {
             type Error = $crate::error::ParseError;
             #[inline]
             fn try_from(storage: $storage) -> ::core::result::Result<Self, Self::Error> {
-                $crate::identity::try_from_storage::<Self>(storage)
+                $crate::glue::try_from_storage::<Self>(storage)
             }
         }
     };
@@ -145,7 +145,7 @@ macro_rules! __derive_time {
             /// The instant embedded in the ID.
             #[inline]
             pub fn timestamp(&self) -> ::std::time::SystemTime {
-                $crate::identity::timestamp(self)
+                $crate::glue::timestamp(self)
             }
 
             /// The smallest ID whose embedded time is `t`: with [`Self::max_at`], the bounds
@@ -154,14 +154,14 @@ macro_rules! __derive_time {
             /// ([`Self::try_min_at`] says so instead).
             #[inline]
             pub fn min_at(t: ::std::time::SystemTime) -> Self {
-                $crate::identity::min_at::<Self>(t)
+                $crate::glue::min_at::<Self>(t)
             }
 
             /// The largest ID whose embedded time is `t`; an instant outside the scheme's
             /// range is clamped ([`Self::try_max_at`] says so instead).
             #[inline]
             pub fn max_at(t: ::std::time::SystemTime) -> Self {
-                $crate::identity::max_at::<Self>(t)
+                $crate::glue::max_at::<Self>(t)
             }
 
             /// [`Self::min_at`], or `GenerateError::TimeOutOfRange` (with the scheme's first
@@ -170,7 +170,7 @@ macro_rules! __derive_time {
             pub fn try_min_at(
                 t: ::std::time::SystemTime,
             ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
-                $crate::identity::try_min_at::<Self>(t)
+                $crate::glue::try_min_at::<Self>(t)
             }
 
             /// [`Self::max_at`], or `GenerateError::TimeOutOfRange` for an instant outside
@@ -179,7 +179,7 @@ macro_rules! __derive_time {
             pub fn try_max_at(
                 t: ::std::time::SystemTime,
             ) -> ::core::result::Result<Self, $crate::error::GenerateError> {
-                $crate::identity::try_max_at::<Self>(t)
+                $crate::glue::try_max_at::<Self>(t)
             }
         }
     };

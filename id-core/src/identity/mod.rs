@@ -1,9 +1,8 @@
-//! The [`Identity`] trait that `#[derive(Identity)]` implements, and [`StorageOf`], which ties
-//! each scheme to the one storage type a derived newtype may wrap.
-//!
-//! Everything a derived type does is implemented here, generically over `I: Identity`; the
-//! macro only emits thin glue that calls these functions. They are hidden: only generated code
-//! calls them (through `idcraft::__private`), and they are no API of their own.
+//! The [`Identity`] trait that `#[derive(Identity)]` implements, and everything a derived type
+//! does, implemented here generically over `I: Identity`: the macro only emits thin glue that
+//! calls these functions. The module is private; `Identity` is public at the crate root, and
+//! the functions are reached only by generated code, through the hidden `crate::glue` (and
+//! `idcraft::__private`): they are no API of their own.
 
 use crate::codec::{AsciiWords, IdText};
 use crate::error::{GenerateError, ParseError};
@@ -19,6 +18,10 @@ use std::time::SystemTime;
 
 /// A typed ID: a newtype over a scheme's storage type, usually written with
 /// `#[derive(Identity)]`.
+///
+/// [`StorageOf`] ties each scheme to the storage types a derived newtype may wrap. Everything a
+/// derived type does (its constructors, text, ordering, time bounds, serde) is generic code over
+/// `I: Identity` in this crate; the derive only writes glue that calls it.
 pub trait Identity: Copy + Ord + Hash + fmt::Display + fmt::Debug + 'static {
     /// The scheme (layout, generator, text forms).
     type Scheme: Scheme;

@@ -1,5 +1,6 @@
 //! [`Alphabet`]: the characters of a scheme whose text is its storage (NanoID's), as a type, so
-//! that `#[id(alphabet = "...")]` can name one and the compiler checks it once.
+//! that `#[id(alphabet = "...")]` can name one and the compiler checks it once. Private:
+//! `Alphabet`, [`UrlSafe`] and [`URL_SAFE`] are public in `scheme`.
 
 /// NanoID's default: the 64 URL-safe characters `A-Za-z0-9_-`, in its order.
 pub const URL_SAFE: &str = "useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict";
@@ -7,6 +8,9 @@ pub const URL_SAFE: &str = "useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfgh
 /// The characters a text scheme draws from, each once; a random index picks one, so their
 /// order is part of what an injected random source makes. Written by `#[derive(Identity)]` for
 /// `#[id(alphabet = "...")]`; [`URL_SAFE`] when not overridden.
+///
+/// The characters of a scheme whose text is its storage (NanoID's, `Nanoid<A, N>`), as a type,
+/// so that `#[id(alphabet = "...")]` can name one and the compiler checks it once.
 pub trait Alphabet: Copy + Send + Sync + 'static {
     /// The characters: 2 to 94 distinct printable ASCII characters other than space
     /// (`#[derive(Identity)]` says at the attribute what is wrong with others).
@@ -22,9 +26,10 @@ impl Alphabet for UrlSafe {}
 /// Why `chars` cannot be an alphabet, or `Ok`: at least 2 characters (one carries no
 /// randomness), each printable ASCII other than space (so a text survives URLs, logs and
 /// configs), none twice (a repeated one would be drawn more often).
-// Hidden: `#[derive(Identity)]` calls it at the attribute's literal, in a const.
-#[doc(hidden)]
-pub const fn check(chars: &str) -> Result<(), &'static str> {
+// Run in a const by the scheme of a user's alphabet (NanoID's `Scheme::VALID`), so a hand-written
+// `Alphabet` impl is checked too; the derive checks `#[id(alphabet = "...")]` at its literal.
+#[cfg(feature = "_alphabet-index")]
+pub(crate) const fn check(chars: &str) -> Result<(), &'static str> {
     let bytes = chars.as_bytes();
     if bytes.len() < 2 {
         return Err("an alphabet needs at least 2 characters");

@@ -36,7 +36,7 @@ pub(crate) mod overrides;
 #[cfg(feature = "_unix-ms48")]
 pub(crate) mod unix_ms48;
 
-pub mod alphabet;
+mod alphabet;
 mod bytes;
 mod common;
 // The families name these macros and their helpers by module (`crate::scheme::declare::array_text!`):
@@ -50,12 +50,13 @@ pub mod fields;
 mod placeholder;
 mod registry;
 pub mod shape;
-pub mod storage;
+// `StorageOf` is public at the crate root; its macros are the families'.
+pub(crate) mod storage;
 
-pub use crate::encoding::Encoding;
-#[cfg(feature = "std")]
+// Public at the crate root; named here by the families.
+pub(crate) use crate::encoding::Encoding;
 pub use crate::overflow::SequenceOverflow;
-pub use alphabet::Alphabet;
+pub use alphabet::{Alphabet, URL_SAFE, UrlSafe};
 pub use bytes::IdBytes;
 #[cfg(feature = "_array-bytes")]
 pub(crate) use common::time_out_of_range;
@@ -82,10 +83,13 @@ pub use shape::Shape;
 // storage conversion and constructor parameters (what `#[derive(Identity)]` writes for it), and
 // the names under which a family takes a layout declared in `#[id(...)]` (`layouts`: the
 // family's macro for it, and each name's kind of layout). Adding a scheme is a folder under
-// `scheme/` and an entry here.
+// `scheme/` and an entry here. Every exported type is public here, in `scheme` (the facade's
+// `idcraft::schemes`); a family's folder is a public module too (`pub mod comb`) only when it
+// holds more than its ID types and their generators (layouts, configuration, errors), so that
+// each type has one public path.
 registry::registry! {
     $
-    mod comb: "comb" __gate_comb, pub use { Comb, CombBinary, CombGenerator, CombLayout, CombLegacy, CombPg, CombSql, TimeStrategy } {
+    pub mod comb: "comb" __gate_comb, pub use { Comb, CombBinary, CombGenerator, CombLayout, CombLegacy, CombPg, CombSql, TimeStrategy } {
         comb_sql => CombSql, infallible { new() => (); };
         comb_pg => CombPg, infallible { new() => (); };
         comb_legacy => CombLegacy, infallible { new() => (); };
@@ -94,15 +98,15 @@ registry::registry! {
     mod hot: "hot" __gate_hot, pub use { HotGuid, HotGuidGenerator } {
         hot => HotGuid, infallible { new(shard_key: u32) => shard_key; };
     }
-    mod distributed: "distributed" __gate_distributed,
+    pub mod distributed: "distributed" __gate_distributed,
         pub use { DistributedId, DistributedId128, DistributedId128Generator, DistributedIdGenerator, SplitError } {
         distributed => DistributedId, fallible { new() => (); };
         distributed128 => DistributedId128, infallible { new() => (); };
     }
-    mod sno: "sno" __gate_sno, pub use { Sno, SnoGenerator, GeneratorSnapshot, SnoConfigError } {
+    pub mod sno: "sno" __gate_sno, pub use { Sno, SnoGenerator, GeneratorSnapshot, SnoConfigError } {
         sno => Sno, infallible { new() => 0u8; with new_with_meta(meta: u8) => meta; };
     }
-    mod uid: "uid" __gate_uid, pub use {
+    pub mod uid: "uid" __gate_uid, pub use {
         GlobalUid, GlobalUidGenerator, Interval, IntervalError, Uid64, Uid96, Uid96With, UidGenerator, UidTime,
         VectorClock,
     } {
@@ -134,7 +138,7 @@ registry::registry! {
     mod cuid2: "cuid2" __gate_cuid2, pub use { Cuid2, Cuid2Generator } {
         cuid2 => Cuid2, fallible, untimed { new() => (); };
     }
-    mod snowflake: "snowflake" __gate_snowflake,
+    pub mod snowflake: "snowflake" __gate_snowflake,
         pub use { DiscordSnowflake, InstagramId, MastodonId, Snowflake, SnowflakeGenerator, Sonyflake, TwitterSnowflake },
         layouts __snowflake_derive_layout { snowflake => Snowflake, sonyflake => Sonyflake } {
         twitter_snowflake => TwitterSnowflake, fallible { new() => (); };

@@ -66,10 +66,12 @@ pub(crate) const fn count_enabled<const ALL: usize>(all: [(&'static str, bool); 
 /// constructors' parameters. A scheme's parameters are one `const` with a default, after an
 /// optional defaulted type (`nanoid<type A = UrlSafe, const N: usize = 21>`: the alphabet the
 /// derive's `alphabet` key makes a type of). It makes [`NAMES`] and [`by_name`], and checks at
-/// compile time that each name is the type's [`Scheme::NAME`].
+/// compile time that each name is the type's [`Scheme::NAME`]. A family's module has the
+/// visibility written before its `mod` (private unless its folder has helper types to show);
+/// its exports are `pub use`d here either way.
 macro_rules! registry {
     ($d:tt $(
-        mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?}
+        $vis:vis mod $family:ident: $feature:literal $gate:ident, pub use {$($export:ident),+ $(,)?}
             $(, layouts $declare:ident { $($layout:ident => $layout_family:ident),+ $(,)? })? {
             $($name:ident $(<$(type $tparam:ident = $tdefault:ty,)? const $param:ident: $param_ty:ty = $default:literal>)?
                 => $ty:ty, $conversion:ident $(, $untimed:ident)? { $($items:tt)* };)+
@@ -77,7 +79,7 @@ macro_rules! registry {
     )+) => {
         $(
             #[cfg(feature = $feature)]
-            pub mod $family;
+            $vis mod $family;
             #[cfg(feature = $feature)]
             pub use $family::{$($export),+};
         )+

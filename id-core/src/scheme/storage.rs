@@ -1,12 +1,16 @@
-//! [`StorageOf`]: which storage types a scheme's values live in. Each scheme declares its own
-//! (the newtype a user derives wraps one of them); `Identity` and the accessor view
-//! derived types dereference to read them.
+//! [`StorageOf`]: which storage types a scheme's values live in, and the macros the families
+//! declare theirs with. Crate-private: `StorageOf` is public at the crate root.
 
 use crate::error::ParseError;
 use crate::scheme::Scheme;
 
 /// The storage type of scheme `S`: `Uuid` for the GUID schemes, `Decimal` for `distributed`,
 /// `u128` for `distributed128`, `[u8; 10]` for `sno`, `u64` for `uid64`, `[u8; 12]` for `uid96`.
+///
+/// Which storage types a scheme's values live in: each scheme declares its own (the newtype a
+/// user derives wraps one of them, [`Identity::Storage`](crate::Identity::Storage)), and
+/// `Identity` and the accessor view derived types dereference to ([`Fields`](crate::Fields))
+/// read them through it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not the storage type of this ID scheme",
     label = "this field's type does not match `#[id(scheme = ...)]`",

@@ -26,8 +26,8 @@
 //! `idcraft-derive`'s and so counted nowhere), and of a hidden one (a `pub use` of an item in a
 //! `#[doc(hidden)]` module: rustdoc documents the `use`, not the item or its methods). An item
 //! is shown at the public path nearest to where it is defined (most leading segments in common,
-//! then the shortest): `idcraft_core::scheme::hot::HotGuidGenerator`, defined in the private
-//! `…::hot::generator` and re-exported at `idcraft_core::scheme` too.
+//! then the shortest): `idcraft_core::scheme::sno::SnoGenerator`, defined in the private
+//! `…::sno::generator` and re-exported at `idcraft_core::scheme` too.
 //!
 //! **Methods and associated functions.** The functions of inherent impls of the crate's types,
 //! plus those a local trait declares (required and provided), counted once at the trait. Not

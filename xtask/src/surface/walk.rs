@@ -78,7 +78,7 @@ pub struct Place {
 
 /// Every public path of every local item, found breadth-first from the crate root through
 /// modules and `pub use`: rustdoc's `paths` gives where an item is *defined*, which may be a
-/// private module (`scheme::hot::generator::HotGuidGenerator`, reached as `scheme::hot::…`).
+/// private module (`scheme::sno::generator::SnoGenerator`, reached as `scheme::sno::…`).
 pub struct Walk<'a> {
     index: &'a Map<String, Value>,
     paths: &'a Map<String, Value>,

@@ -29,8 +29,8 @@ crate::scheme::storage::storage_via_from!([] Decimal => DistributedId,
     },
     checked |d| DistributedId::from_decimal(d));
 
-/// [`StorageOf::to_scheme`](crate::scheme::storage::StorageOf::to_scheme) of a `Decimal` no derived
-/// type's API makes, given as its mantissa and scale: its absolute integer part, capped at
+/// [`StorageOf::to_scheme`](crate::StorageOf::to_scheme) of a `Decimal` no derived type's API
+/// makes, given as its mantissa and scale: its absolute integer part, capped at
 /// [`DistributedId::MAX`].
 #[cold]
 #[inline(never)]

@@ -8,7 +8,23 @@ pub(super) const EPOCH: i64 = 1_400_000_000;
 /// The last instant the 32 bits of seconds hold: 2150-06-19T23:21:35.999999999Z.
 pub(super) const LATEST: Timestamp = Timestamp::new(EPOCH + u32::MAX as i64, 999_999_999);
 
-/// A KSUID: 4 bytes of seconds since [`EPOCH`](Self::EPOCH), 16 bytes of payload.
+/// A KSUID (Segment's K-Sortable Unique IDentifier): 20 bytes, a 32-bit big-endian count of
+/// seconds since 2014-05-13T16:53:20Z (Unix 1400000000, [`EPOCH`](Self::EPOCH)), then 128 random
+/// bits. Its text is the 160-bit number in 27 base62 digits (`0-9A-Za-z`), zero-padded, so text
+/// order = byte order = time order to the second.
+///
+/// | bytes | content |
+/// |---|---|
+/// | 0..4 | seconds since the KSUID epoch, big-endian |
+/// | 4..20 | payload: 16 random bytes |
+///
+/// As in the original, IDs of one second are ordered by their random payload, not by when
+/// they were made, and the generator keeps no state: every ID draws 128 fresh bits from a
+/// CSPRNG, so two IDs of one second collide with probability 2^-128.
+///
+/// `ksuid_ms` ([`KsuidMs`](super::KsuidMs), svix-ksuid's layout) is a KSUID whose first payload
+/// byte holds the millisecond within the second in 4 ms steps: same epoch, text and column,
+/// ordered to 4 ms.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Ksuid(pub(super) [u8; 20]);
 

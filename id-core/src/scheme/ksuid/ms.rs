@@ -17,7 +17,10 @@ use crate::error::GenerateError;
 use crate::scheme::{Scheme, canonical_text, clamp_time};
 use crate::time::Timestamp;
 
-/// A KSUID-ms: 4 bytes of seconds since [`Ksuid::EPOCH`](super::Ksuid::EPOCH), a byte of 4 ms steps, 15 random bytes.
+/// A KSUID-ms (`ksuid_ms`, svix-ksuid's `KsuidMs` layout): 4 bytes of seconds since
+/// [`Ksuid::EPOCH`](super::Ksuid::EPOCH), a byte of 4 ms steps, 15 random bytes. A
+/// [`Ksuid`](super::Ksuid) whose first payload byte holds the millisecond within the second in
+/// 4 ms steps: same epoch, text and column, ordered to 4 ms.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct KsuidMs(pub(super) [u8; 20]);
 

@@ -7,9 +7,22 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
-/// A NanoID: `N` characters of alphabet `A` (21 of [`URL_SAFE`](crate::scheme::alphabet::URL_SAFE)
-/// by default), held as their ASCII bytes, so the value is its text and needs no heap. Random
-/// throughout: no time, no order of creation; `Ord` is the text's.
+/// A NanoID: `N` random characters of alphabet `A` (21 of [`URL_SAFE`](crate::scheme::URL_SAFE),
+/// the 64 URL-safe `A-Za-z0-9_-`, by default), held as the text's ASCII bytes (`[u8; N]`), so
+/// the value is its text and no ID allocates.
+///
+/// Not time-ordered: random throughout, an ID holds no time and says nothing of when it was made,
+/// and its order (`Ord`, a binary column's `ORDER BY`) is its text's. Derived types have no
+/// `timestamp`, `min_at` or `max_at` ([`Scheme::TIMED`](crate::scheme::Scheme::TIMED) is `false`).
+///
+/// Each character is drawn as NanoID draws it: a random byte masked to the bits that index the
+/// alphabet, kept if the index is in it and dropped if not, so every character is equally
+/// likely (no modulo bias); a given stream of random bytes makes the reference's ID. 21 URL-safe
+/// characters carry 126 random bits.
+///
+/// `#[id(scheme = "nanoid", size = 12, alphabet = "0123456789abcdef")]` picks another size (1 to
+/// 32 characters) and alphabet (2 to 94 distinct printable ASCII characters other than space),
+/// both checked when the derive compiles.
 pub struct Nanoid<A: Alphabet = UrlSafe, const N: usize = 21> {
     pub(super) text: [u8; N],
     // `fn() -> A`: the alphabet is a compile-time fact, not a value the ID holds, so it

@@ -9,7 +9,20 @@ pub(super) const COUNTER_MASK: u32 = 0xFF_FFFF;
 /// The last instant the 32 bits of seconds hold: 2106-02-07T06:28:15.999999999Z.
 pub(super) const LATEST: Timestamp = Timestamp::new(u32::MAX as i64, 999_999_999);
 
-/// A MongoDB ObjectId: 4 bytes of Unix seconds, 5 per-process random bytes, a 3-byte counter.
+/// A MongoDB ObjectId: 12 bytes (4 bytes of Unix seconds, 5 per-process random bytes, a 3-byte
+/// counter), written as 24 lowercase hex digits. Big-endian throughout, so text order = byte
+/// order = time order to the second.
+///
+/// | bytes | content |
+/// |---|---|
+/// | 0..4 | Unix seconds, big-endian (1970 to 2106) |
+/// | 4..9 | five random bytes drawn once per process |
+/// | 9..12 | a counter, big-endian, starting at a random value and wrapping at 2^24 |
+///
+/// As in MongoDB's drivers, the counter is per process, not per second: IDs of one process in
+/// one second are ordered by the counter unless it wraps, and a process that makes more than
+/// 2^24 IDs in one second repeats its own. A `fork()` child draws its own random bytes and
+/// counter start, so it never continues its parent's sequence.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct ObjectId(pub(super) [u8; 12]);
 

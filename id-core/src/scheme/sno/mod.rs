@@ -29,7 +29,6 @@ mod snapshot_serde;
 mod tests;
 mod text;
 
-pub use crate::overflow::SequenceOverflow;
 pub use config::{GeneratorSnapshot, SnoConfigError};
 pub use generator::SnoGenerator;
 pub use layout::Sno;

@@ -4,7 +4,7 @@ use crate::clock::ManualClock;
 use crate::codec::hex;
 use crate::error::GenerateError;
 use crate::prelude::*;
-use crate::scheme::{Encoding, Generate, Scheme};
+use crate::scheme::{Encoding, Generate, Scheme, SequenceOverflow};
 use crate::time::Timestamp;
 use core::time::Duration;
 use std::sync::Arc;

@@ -45,10 +45,10 @@
 //!   coarse clock lags another thread's precise reading) does not move the IDs back: they go
 //!   on in the last unit used, the sequence counting on.
 //! - When the last unit's sequences are used up, callers wait, in 1 ms sleeps of the clock,
-//!   until the precise clock is past that unit ([`SequenceOverflow`] notices go to an optional
-//!   subscriber), then continue in the unit the precise clock reads. After a long regression
-//!   that is a long wait: a generator never issues an ID twice, and never invents a time
-//!   ahead of its clock.
+//!   until the precise clock is past that unit ([`SequenceOverflow`](super::SequenceOverflow)
+//!   notices go to an optional subscriber), then continue in the unit the precise clock reads.
+//!   After a long regression that is a long wait: a generator never issues an ID twice, and
+//!   never invents a time ahead of its clock.
 //!
 //! The default clock is [`SystemClock`](crate::clock::SystemClock), the precise wall clock
 //! (about 10 ns a reading where it reads the CPU's time-stamp counter), so the embedded time is
@@ -76,7 +76,6 @@ mod runtime;
 mod tests;
 mod text;
 
-pub use crate::overflow::SequenceOverflow;
 pub use generator::SnowflakeGenerator;
 pub use layout::{
     DiscordLayout, DiscordSnowflake, FieldOutOfRange, InstagramId, InstagramLayout, MastodonId, MastodonLayout, Snowflake,

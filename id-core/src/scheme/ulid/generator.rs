@@ -17,7 +17,7 @@ crate::scheme::declare::installable_default!(UlidGenerator);
 
 crate::scheme::declare_generator::default_constructors! {
     /// Makes ULIDs: thread-safe, strictly increasing per generator, with 80 unguessable bits at
-    /// the start of each millisecond (see the [module docs](super) for the overflow rule).
+    /// the start of each millisecond (see [`Ulid`](super::Ulid) for the overflow rule).
     pub struct UlidGenerator {
         /// The last ULID made from the clock.
         pub(super) last: Mutex<u128> = Mutex::new(0),

@@ -33,7 +33,7 @@ pub struct NotAscii([u8; 21]);
 pub struct TwoSizes([u8; 12]);
 
 #[derive(Identity)]
-#[id(scheme = "nanoid<::idcraft::schemes::alphabet::UrlSafe, 12>", size = 12)]
+#[id(scheme = "nanoid<::idcraft::schemes::UrlSafe, 12>", size = 12)]
 pub struct BothForms([u8; 12]);
 
 #[derive(Identity)]
