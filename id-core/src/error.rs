@@ -1,5 +1,6 @@
-//! The runtime's error types, one per concern: reading an ID ([`ParseError`]) and making one
-//! ([`GenerateError`], with a fence's refusal carried as [`FenceError`]).
+//! The runtime's error types, one per concern: reading an ID ([`ParseError`], whose variant is
+//! the kind of failure and whose [`RangeRule`] or [`InvalidReason`] says the detail in words)
+//! and making one ([`GenerateError`], with a fence's refusal carried as [`FenceError`]).
 
 use core::fmt;
 
@@ -7,7 +8,12 @@ mod generate;
 mod reason;
 
 pub use generate::{FenceError, GenerateError};
-pub use reason::{Column, CombTimeError, InvalidReason, PrefixRule, RangeRule};
+#[doc(hidden)]
+pub use reason::Column;
+#[cfg(feature = "_comb-time")]
+pub use reason::CombTimeError;
+pub(crate) use reason::PrefixRule;
+pub use reason::{InvalidReason, RangeRule};
 
 /// Why a text or byte string is not a valid ID. Never a panic: every decoder returns this.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +83,7 @@ impl ParseError {
                 return ParseError::Character { character, position, alphabet };
             }
         }
-        ParseError::Invalid { scheme: "text", reason: InvalidReason::Refused }
+        ParseError::Invalid { scheme: "text", reason: InvalidReason::REFUSED }
     }
 
     /// Checks that `text` is `expected` bytes long, for an ASCII form whose caller then checks
@@ -138,30 +144,33 @@ mod tests {
     use super::*;
     use crate::prelude::*;
 
-    /// The reasons are values to match on, and say in words what they said as strings before.
+    /// The reasons are values to compare (the rule or reason a decoder gives, not just its
+    /// kind), and say in words what they said as strings before.
     #[test]
-    fn reasons_are_typed_and_keep_their_words() {
+    fn reasons_compare_and_keep_their_words() {
         use crate::scheme::{DistributedId, Scheme, Sno, Uid64};
         assert_eq!(
             DistributedId::try_from_u128(10u128.pow(28)),
-            Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax })
+            Err(ParseError::OutOfRange { rule: RangeRule::ABOVE_DECIMAL_MAX })
         );
         assert_eq!(
             Uid64::decode("18446744073709551616", crate::encoding::Encoding::Decimal),
-            Err(ParseError::OutOfRange { rule: RangeRule::AboveU64Max })
+            Err(ParseError::OutOfRange { rule: RangeRule::ABOVE_U64_MAX })
         );
+        assert_ne!(RangeRule::ABOVE_U64_MAX, RangeRule::ABOVE_I64_MAX);
         assert_eq!(
             Sno::from_uuid(uuid::Uuid::from_u128(u128::MAX)),
-            Err(ParseError::Invalid { scheme: "sno", reason: InvalidReason::BytesNotText })
+            Err(ParseError::Invalid { scheme: "sno", reason: InvalidReason::BYTES_NOT_TEXT })
         );
         assert_eq!(
-            ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax }.to_string(),
+            ParseError::OutOfRange { rule: RangeRule::ABOVE_DECIMAL_MAX }.to_string(),
             "value out of range: a decimal ID is at most 9999999999999999999999999999"
         );
-        let column = ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::ColumnType(Column::BigInt) };
+        let column = ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::column_type(Column::BigInt) };
         assert_eq!(column.to_string(), "not a valid comb_pg ID: an integer column does not hold this scheme");
-        let time = InvalidReason::Time(CombTimeError::TimeOfDayPast24Hours);
+        let time = InvalidReason::time(CombTimeError::TIME_OF_DAY_PAST_24_HOURS);
         assert_eq!(time.to_string(), "time component exceeds 24 hours");
+        assert_eq!(format!("{:?}", RangeRule::ABOVE_U64_MAX), "RangeRule(AboveU64Max)");
     }
 
     #[test]
