@@ -121,7 +121,7 @@ pub fn check_prefix(option: &str, p: &str) -> Result<(), Failure> {
     let why = match idcraft::codec::typeid::check_prefix(p) {
         Ok(()) if !p.is_empty() => return Ok(()),
         Ok(()) => "a prefix needs at least 1 character".to_owned(),
-        Err(rule) => format!("the prefix {rule}"),
+        Err(reason) => reason.to_string(),
     };
     Err(Failure::Input(format!("{option} {p:?}: {why}")))
 }

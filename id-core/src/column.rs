@@ -179,7 +179,7 @@ fn from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
         (Kind::Guid { dotnet_bytes }, value) => S::from_bytes(guid_from_db::<S>(value, dotnet_bytes)?.as_bytes()),
         (Kind::U128, value) => S::from_bytes(guid_from_db::<S>(value, false)?.as_bytes()),
         (Kind::U63, DbValue::BigInt(v)) => u64::try_from(v)
-            .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })
+            .map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::NEGATIVE })
             .and_then(|v| S::from_bytes(&v.to_be_bytes())),
         (Kind::U64, DbValue::BigInt(v)) => S::from_bytes(&(v as u64).to_be_bytes()),
         // The scheme checks its range (a U63 value at or above 2^63 is refused there).
@@ -189,7 +189,7 @@ fn from_db<S: Scheme>(value: DbValue) -> Result<S, ParseError> {
                 #[cfg(feature = "decimal")]
                 DbValue::Numeric(d) => decimal::from_decimal(d)?,
                 DbValue::BigInt(v) => {
-                    u128::try_from(v).map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::Negative })?
+                    u128::try_from(v).map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::NEGATIVE })?
                 }
                 DbValue::UnsignedBigInt(v) => u128::from(v),
                 DbValue::Text(t) => digits_with_zero_fraction(&t)?,
@@ -210,7 +210,7 @@ pub(crate) fn wrong_type<S: Scheme>(value: &DbValue) -> ParseError {
         DbValue::BigInt(_) | DbValue::UnsignedBigInt(_) => Column::BigInt,
         DbValue::Text(_) => Column::Text,
     };
-    ParseError::Invalid { scheme: S::NAME, reason: InvalidReason::ColumnType(column) }
+    ParseError::Invalid { scheme: S::NAME, reason: InvalidReason::column_type(column) }
 }
 
 /// GUIDs: `uuid`, or 16 bytes in the shape's byte order, or the hyphenated text.
@@ -316,7 +316,7 @@ mod tests {
         assert_eq!(DistributedId::from_db(d.to_db(Dialect::Mysql)), Ok(d));
         assert_eq!(DistributedId::from_db(DbValue::UnsignedBigInt(42)).map(|d| d.value()), Ok(42));
         let e = CombPg::from_db(DbValue::UnsignedBigInt(1)).unwrap_err();
-        assert_eq!(e, ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::ColumnType(Column::BigInt) });
+        assert_eq!(e, ParseError::Invalid { scheme: "comb_pg", reason: InvalidReason::column_type(Column::BigInt) });
     }
 
     /// `Decimal::from_str` took separators, exponents and signs.

@@ -8,8 +8,8 @@
 //! other (`tests/layers.rs` reads the sources and fails on an upward import or a circle):
 //!
 //! 1. **primitives**: the lock generators share (`sync`), [`time`], [`clock`], [`random`], [`fork`],
-//!    `host` (with `std`), `encoding` ([`Encoding`]), [`error`] (the
-//!    error enums and their reasons, [`error::Column`] and [`error::CombTimeError`] among them);
+//!    `host` (with `std`), `encoding` ([`Encoding`]), [`error`] (the error enums, the rules and
+//!    reasons they carry, `CombTimeError`, and the column type a reason names);
 //! 2. **codecs**: [`codec`] (text and byte forms, no clock, no scheme);
 //! 3. **generator parts** written once: `overflow` (waiting out a full unit,
 //!    [`SequenceOverflow`](scheme::SequenceOverflow)), the explicit-instant sequence, the

@@ -237,7 +237,7 @@ impl<F: Format> PublicIds<F> {
         };
         // A one-block token goes from its text to AES in registers: the same checks as
         // `parse` then `from_public`, without the token array between them.
-        let body = idcraft_core::identity::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
+        let body = idcraft_core::glue::strip_prefix(text, I::PREFIX).map_err(|_| PublicIdError::Invalid)?;
         let (cipher, tag) = crate::text::decode_block(body, tagged).ok_or(PublicIdError::Invalid)?;
         self.read::<I, _>(|keys| construction::open_parts::<I::Scheme, F>(keys, cipher, tag))
             .map(I::from_scheme)

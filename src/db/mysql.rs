@@ -114,7 +114,7 @@ where
     I::Scheme: DbColumn,
 {
     let text = core::str::from_utf8(text)
-        .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::NotUtf8 })?;
+        .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::not_utf8() })?;
     let error = match crate::db::from_db_text::<I>(text) {
         Ok(id) => return Ok(id),
         Err(e) => e,
@@ -137,7 +137,7 @@ fn is_printable(bytes: &[u8]) -> bool {
 }
 
 fn not_held<I: Identity>(column: Column) -> ParseError {
-    ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::ColumnType(column) }
+    ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::column_type(column) }
 }
 
 fn not_digits<I: Identity>() -> ParseError {

@@ -9,7 +9,7 @@ use uuid::Uuid;
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 fn not_held<I: Identity>(column: Column) -> ParseError {
-    ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::ColumnType(column) }
+    ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::column_type(column) }
 }
 
 /// Appends `id` as the binary value of a `column` column.
@@ -49,7 +49,7 @@ where
         Column::Uuid => DbValue::Uuid(Uuid::from_bytes(raw.try_into().map_err(|_| ParseError::bytes(16, raw.len()))?)),
         Column::Numeric if pg_numeric::has_numeric_form::<I>() => {
             let value = <I::Scheme as DbColumn>::from_numeric(pg_numeric::decode(raw)?)
-                .ok_or(ParseError::OutOfRange { rule: RangeRule::NumericNotThisScheme })?;
+                .ok_or(ParseError::OutOfRange { rule: RangeRule::numeric_not_this_scheme() })?;
             return Ok(I::from_scheme(value));
         }
         #[cfg(feature = "decimal")]
@@ -66,7 +66,7 @@ where
         }
         Column::Text => {
             let text = core::str::from_utf8(raw)
-                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::NotUtf8 })?;
+                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::not_utf8() })?;
             return Ok(crate::db::from_db_text::<I>(text)?);
         }
     };

@@ -162,7 +162,7 @@ where
     // refused, as 28 digits do not survive a `f64`, rather than read as a nearby ID.
     #[cfg(feature = "decimal")]
     let float: Reader<I, C> = |res, idx| {
-        let reason = crate::InvalidReason::NotAnIdValue;
+        let reason = crate::InvalidReason::not_an_id_value();
         via(res, idx, |_: f64| Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason }))
     };
     #[cfg(feature = "decimal")]

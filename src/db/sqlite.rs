@@ -59,11 +59,11 @@ where
         SqliteValueRef::Integer(v) => DbValue::BigInt(v),
         SqliteValueRef::Text(t) => {
             let text = core::str::from_utf8(t)
-                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::NotUtf8 })?;
+                .map_err(|_| ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::not_utf8() })?;
             return crate::db::from_db_text::<I>(text);
         }
         SqliteValueRef::Other => {
-            return Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::NotAnIdValue });
+            return Err(ParseError::Invalid { scheme: I::Scheme::NAME, reason: InvalidReason::not_an_id_value() });
         }
     };
     <I::Scheme as DbColumn>::from_db(db).map(I::from_scheme)

@@ -51,7 +51,7 @@ pub fn decode(text: &str) -> Result<[u8; 12], ParseError> {
     }
     if bits & 0xF != 0 {
         return Err(ParseError::OutOfRange {
-            rule: RangeRule::Layout("the last of 20 base32hex characters holds one bit: it is 0 or g"),
+            rule: RangeRule::layout("the last of 20 base32hex characters holds one bit: it is 0 or g"),
         });
     }
     let wide = (bits >> 4).to_be_bytes();

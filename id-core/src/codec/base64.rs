@@ -173,7 +173,7 @@ fn decode_bits(text: &str, flavour: Flavour, out: &mut [u8], strict_tail: bool) 
         return Err(ParseError::first_invalid(text, |c| value(c) != 0xFF, flavour.name()));
     }
     if strict_tail && acc & ((1 << (bits % 8)) - 1) != 0 {
-        return Err(ParseError::Invalid { scheme: "base64", reason: crate::error::InvalidReason::StrayBits });
+        return Err(ParseError::Invalid { scheme: "base64", reason: crate::error::InvalidReason::STRAY_BITS });
     }
     Ok(())
 }
@@ -220,7 +220,7 @@ pub fn decode_array<const N: usize>(text: &str, flavour: Flavour) -> Result<[u8;
     }
     let stray = 6 * encoded_len(N) - 8 * N;
     if acc & ((1 << stray) - 1) != 0 {
-        return Err(ParseError::Invalid { scheme: "base64", reason: crate::error::InvalidReason::StrayBits });
+        return Err(ParseError::Invalid { scheme: "base64", reason: crate::error::InvalidReason::STRAY_BITS });
     }
     Ok((acc >> stray).to_be_bytes()[16 - N..].try_into().expect("N bytes"))
 }

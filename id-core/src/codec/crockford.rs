@@ -105,7 +105,7 @@ pub fn decode_u128(text: &str, case: Case) -> Result<u128, ParseError> {
     match backend::decode_rest(bytes, case, wide) {
         Some(rest) if first >> 5 == 0 => {
             if first > 7 {
-                return Err(ParseError::OutOfRange { rule: RangeRule::Base32Above128Bits });
+                return Err(ParseError::OutOfRange { rule: RangeRule::BASE32_ABOVE_128_BITS });
             }
             // The first character's 3 bits, then the other 25 characters' 125.
             Ok(u128::from(first) << 125 | rest)
@@ -245,7 +245,7 @@ mod tests {
         assert_eq!(decode_u128("7zzzzzzzzzzzzzzzzzzzzzzzzz", Case::Lower), Ok(u128::MAX));
         assert_eq!(
             decode_u128("80000000000000000000000000", Case::Either),
-            Err(ParseError::OutOfRange { rule: RangeRule::Base32Above128Bits })
+            Err(ParseError::OutOfRange { rule: RangeRule::BASE32_ABOVE_128_BITS })
         );
     }
 

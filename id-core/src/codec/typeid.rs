@@ -28,7 +28,13 @@ pub fn decode_suffix(text: &str) -> Result<u128, ParseError> {
 }
 
 /// Checks `prefix` (without its separator) against the TypeID rule; the empty prefix is valid.
-pub fn check_prefix(prefix: &str) -> Result<(), PrefixRule> {
+/// The error says which part of the rule it breaks, in words (`the prefix starts or ends with
+/// an underscore`).
+pub fn check_prefix(prefix: &str) -> Result<(), InvalidReason> {
+    prefix_rule(prefix).map_err(InvalidReason::typeid_prefix)
+}
+
+fn prefix_rule(prefix: &str) -> Result<(), PrefixRule> {
     if let Some((position, character)) = prefix.chars().enumerate().find(|(_, c)| !matches!(c, 'a'..='z' | '_')) {
         return Err(PrefixRule::Character { character, position });
     }
@@ -49,7 +55,7 @@ pub fn parse(text: &str) -> Result<(&str, u128), ParseError> {
             if prefix.is_empty() {
                 return Err(invalid(PrefixRule::Empty));
             }
-            check_prefix(prefix).map_err(invalid)?;
+            prefix_rule(prefix).map_err(invalid)?;
             (prefix, &text[at + 1..])
         }
         None => ("", text),
@@ -68,7 +74,7 @@ pub fn write(out: &mut impl fmt::Write, prefix: &str, value: u128) -> fmt::Resul
 }
 
 fn invalid(rule: PrefixRule) -> ParseError {
-    ParseError::Invalid { scheme: "TypeID", reason: InvalidReason::TypeIdPrefix(rule) }
+    ParseError::Invalid { scheme: "TypeID", reason: InvalidReason::typeid_prefix(rule) }
 }
 
 #[cfg(test)]
@@ -100,6 +106,8 @@ mod tests {
         let long = format!("{}_00000000000000000000000000", "a".repeat(64));
         assert_eq!(parse(&long), Err(invalid(PrefixRule::TooLong { length: 64 })));
         assert_eq!(check_prefix(&"a".repeat(63)), Ok(()));
+        assert_eq!(check_prefix("pre_"), Err(InvalidReason::typeid_prefix(PrefixRule::EdgeUnderscore)));
+        assert_eq!(check_prefix("pre_").unwrap_err().to_string(), "the prefix starts or ends with an underscore");
         assert_eq!(
             parse("pré_00000000000000000000000000").unwrap_err().to_string(),
             "not a valid TypeID ID: the prefix has 'é' at position 2; only lowercase letters a-z and underscores are allowed"

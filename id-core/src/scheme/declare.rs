@@ -128,7 +128,7 @@ macro_rules! array_text {
         $crate::codec::decimal::from_digits($text, 20).and_then(|v| {
             u64::try_from(v)
                 .map(u64::to_be_bytes)
-                .map_err(|_| $crate::error::ParseError::OutOfRange { rule: $crate::error::RangeRule::AboveU64Max })
+                .map_err(|_| $crate::error::ParseError::OutOfRange { rule: $crate::error::RangeRule::ABOVE_U64_MAX })
         })
     };
     // The head: a value's array and the value of an array, or a newtype over the array.

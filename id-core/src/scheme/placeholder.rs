@@ -56,7 +56,10 @@ impl<T> core::fmt::Display for UnknownScheme<T> {
 impl<T> core::str::FromStr for UnknownScheme<T> {
     type Err = crate::error::ParseError;
     fn from_str(_: &str) -> Result<Self, Self::Err> {
-        Err(crate::error::ParseError::Invalid { scheme: "unknown", reason: crate::error::InvalidReason::UnknownScheme })
+        Err(crate::error::ParseError::Invalid {
+            scheme: "unknown",
+            reason: crate::error::InvalidReason::UNKNOWN_SCHEME,
+        })
     }
 }
 

@@ -131,7 +131,7 @@ where
         Column::Uuid => DbValue::Uuid(Uuid::from_bytes(hex::decode_uuid(value.as_str()?)?)),
         Column::Numeric if numeric_form => {
             let scheme = <I::Scheme as DbColumn>::from_numeric(value.as_str()?.parse::<u128>()?)
-                .ok_or(ParseError::OutOfRange { rule: RangeRule::NumericNotThisScheme })?;
+                .ok_or(ParseError::OutOfRange { rule: RangeRule::numeric_not_this_scheme() })?;
             return Ok(I::from_scheme(scheme));
         }
         Column::Numeric | Column::Text => return Ok(crate::db::from_db_text::<I>(value.as_str()?)?),

@@ -16,7 +16,7 @@
 //! The tests run both backends on every x86-64 build and check them against each other.
 
 use super::{AsciiWords, IdText, reverse_table};
-use crate::error::ParseError;
+use crate::error::{ParseError, RangeRule};
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2;
@@ -234,7 +234,7 @@ pub fn decode_u64(text: &str) -> Result<u64, ParseError> {
 /// Decodes exactly 11 digits whose value is at most `i64::MAX`.
 #[inline]
 pub fn decode_i64(text: &str) -> Result<i64, ParseError> {
-    i64::try_from(decode_u64(text)?).map_err(|_| ParseError::OutOfRange { rule: crate::error::RangeRule::AboveI64Max })
+    i64::try_from(decode_u64(text)?).map_err(|_| ParseError::OutOfRange { rule: RangeRule::ABOVE_I64_MAX })
 }
 
 /// Decodes exactly 22 digits.

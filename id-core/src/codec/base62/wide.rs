@@ -71,7 +71,7 @@ pub fn decode_fixed<const N: usize, const LEN: usize>(text: &str) -> Result<[u8;
             carry = v >> 32;
         }
         if carry != 0 {
-            return Err(ParseError::OutOfRange { rule: RangeRule::AboveBits(N as u16 * 8) });
+            return Err(ParseError::OutOfRange { rule: RangeRule::above_bits(N as u16 * 8) });
         }
         at += take;
         take = 5;
@@ -112,11 +112,11 @@ mod tests {
         assert_eq!(decode_fixed::<20, 27>("aWgEPTl1tmebfsQzFP4bxwgy80V"), Ok([0xFF; 20]));
         assert_eq!(
             decode_fixed::<20, 27>("aWgEPTl1tmebfsQzFP4bxwgy80W"),
-            Err(ParseError::OutOfRange { rule: RangeRule::AboveBits(160) })
+            Err(ParseError::OutOfRange { rule: RangeRule::above_bits(160) })
         );
         assert_eq!(
             decode_fixed::<20, 27>("zzzzzzzzzzzzzzzzzzzzzzzzzzz"),
-            Err(ParseError::OutOfRange { rule: RangeRule::AboveBits(160) })
+            Err(ParseError::OutOfRange { rule: RangeRule::above_bits(160) })
         );
         assert!(matches!(decode_fixed::<20, 27>("00000000000000000000000000"), Err(ParseError::Length { .. })));
         assert!(matches!(

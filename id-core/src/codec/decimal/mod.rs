@@ -95,10 +95,10 @@ pub fn from_decimal(d: Decimal) -> Result<u128, ParseError> {
 fn from_scaled_decimal(mantissa: i128, scale: u32) -> Result<u128, ParseError> {
     let d = Decimal::from_i128_with_scale(mantissa, scale);
     if d.is_sign_negative() && !d.is_zero() {
-        return Err(ParseError::OutOfRange { rule: RangeRule::Negative });
+        return Err(ParseError::OutOfRange { rule: RangeRule::NEGATIVE });
     }
     if d.fract() != Decimal::ZERO {
-        return Err(ParseError::OutOfRange { rule: RangeRule::Fractional });
+        return Err(ParseError::OutOfRange { rule: RangeRule::FRACTIONAL });
     }
     let mut integral = d.trunc();
     integral.rescale(0);
@@ -124,7 +124,7 @@ pub(crate) fn decimal_below_2_96(v: u128) -> Decimal {
 /// Checks `v <= MAX`.
 #[inline]
 pub const fn check(v: u128) -> Result<u128, ParseError> {
-    if v <= MAX { Ok(v) } else { Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax }) }
+    if v <= MAX { Ok(v) } else { Err(ParseError::OutOfRange { rule: RangeRule::ABOVE_DECIMAL_MAX }) }
 }
 
 /// The 16-byte big-endian binary form: 4 zero bytes, then the 96-bit value.
@@ -163,7 +163,7 @@ pub fn from_base62(text: &str) -> Result<u128, ParseError> {
     // The high block is 6 implied zeros plus 5 given digits, so it cannot overflow 64 bits.
     let (high, low) = base62::decode_decimal16(ascii.try_into().expect("checked length"), text)?;
     if high >> 32 != 0 {
-        return Err(ParseError::OutOfRange { rule: RangeRule::AboveDecimalMax });
+        return Err(ParseError::OutOfRange { rule: RangeRule::ABOVE_DECIMAL_MAX });
     }
     check(u128::from(high) << 64 | u128::from(low))
 }
@@ -338,7 +338,7 @@ fn wrong_length(text: &str, max_digits: usize) -> ParseError {
 #[inline(always)]
 pub fn from_digits(text: &str, max_digits: usize) -> Result<u128, ParseError> {
     const E8: u64 = 100_000_000;
-    const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: RangeRule::Above128Bits };
+    const TOO_WIDE: ParseError = ParseError::OutOfRange { rule: RangeRule::ABOVE_128_BITS };
     if text.is_empty() || text.len() > max_digits {
         return Err(wrong_length(text, max_digits));
     }

@@ -152,7 +152,7 @@ impl<L: CombLayout> Comb<L> {
     pub fn try_timestamp(&self) -> Result<Timestamp, ParseError> {
         L::STRATEGY
             .read(self.time_bytes())
-            .map_err(|e| ParseError::Invalid { scheme: L::NAME, reason: crate::error::InvalidReason::Time(e) })
+            .map_err(|e| ParseError::Invalid { scheme: L::NAME, reason: crate::error::InvalidReason::time(e) })
     }
 
     pub(super) fn time_bytes(&self) -> [u8; 6] {

@@ -241,9 +241,9 @@ fn get_timestamp_vectors() {
     assert!(pg("ffffffff-ffff-4000-8000-000000000000").is_err());
     // The strategies' own typed errors.
     let read = |strategy: TimeStrategy, b: [u8; 6]| strategy.read(b).unwrap_err();
-    assert_eq!(read(TimeStrategy::UnixMillis, [0xFF; 6]), CombTimeError::PastYear9999);
-    assert_eq!(read(TimeStrategy::SqlDateTime, [0, 0, 0xFF, 0xFF, 0xFF, 0xFF]), CombTimeError::NegativeTimeOfDay);
-    assert_eq!(read(TimeStrategy::SqlDateTime, [0, 0, 0x01, 0x8B, 0x82, 0x01]), CombTimeError::TimeOfDayPast24Hours);
+    assert_eq!(read(TimeStrategy::UnixMillis, [0xFF; 6]), CombTimeError::PAST_YEAR_9999);
+    assert_eq!(read(TimeStrategy::SqlDateTime, [0, 0, 0xFF, 0xFF, 0xFF, 0xFF]), CombTimeError::NEGATIVE_TIME_OF_DAY);
+    assert_eq!(read(TimeStrategy::SqlDateTime, [0, 0, 0x01, 0x8B, 0x82, 0x01]), CombTimeError::TIME_OF_DAY_PAST_24_HOURS);
     let bin = CombBinary::from_uuid(u("3b5f8e01-48ff-4677-8899-aabbccddeeff"));
     assert_eq!(bin.try_timestamp().unwrap().to_string(), "2024-03-21T04:19:11.304Z");
 }

@@ -116,7 +116,7 @@ impl TimeStrategy {
             TimeStrategy::UnixMillis => {
                 let ms = u64::from_be_bytes([0, 0, b[0], b[1], b[2], b[3], b[4], b[5]]);
                 if ms > MAX_UNIX_MS {
-                    return Err(CombTimeError::PastYear9999);
+                    return Err(CombTimeError::PAST_YEAR_9999);
                 }
                 Ok(Timestamp::from_unix_millis(ms as i64))
             }
@@ -124,10 +124,10 @@ impl TimeStrategy {
                 let days = i64::from(u16::from_be_bytes([b[0], b[1]]));
                 let t300 = i32::from_be_bytes([b[2], b[3], b[4], b[5]]);
                 if t300 < 0 {
-                    return Err(CombTimeError::NegativeTimeOfDay);
+                    return Err(CombTimeError::NEGATIVE_TIME_OF_DAY);
                 }
                 if t300 as u64 > SQL_TICKS_PER_DAY {
-                    return Err(CombTimeError::TimeOfDayPast24Hours);
+                    return Err(CombTimeError::TIME_OF_DAY_PAST_24_HOURS);
                 }
                 Ok(Self::sql_instant(days, i64::from(t300)))
             }

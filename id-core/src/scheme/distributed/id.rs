@@ -29,7 +29,7 @@ impl DistributedId {
     /// Assembles `ms << 48 | random` (milliseconds since 1900, without the leeway applied).
     pub fn from_parts(ms_since_1900: u64, random: u64) -> Result<Self, ParseError> {
         if ms_since_1900 >> 45 != 0 || random >> 48 != 0 {
-            return Err(ParseError::OutOfRange { rule: crate::error::RangeRule::Layout("a DistributedId has 45 time bits and 48 random bits") });
+            return Err(ParseError::OutOfRange { rule: crate::error::RangeRule::layout("a DistributedId has 45 time bits and 48 random bits") });
         }
         Ok(DistributedId(u128::from(ms_since_1900) << 48 | u128::from(random)))
     }

@@ -43,7 +43,7 @@ impl DistributedId128 {
     /// Assembles `ms << 80 | 7 << 76 | random75` with bit 63 clear.
     pub fn from_parts(ms_since_1700: u64, random: u128) -> Result<Self, ParseError> {
         if ms_since_1700 >> 48 != 0 || random > RANDOM75 {
-            return Err(ParseError::OutOfRange { rule: crate::error::RangeRule::Layout("a DistributedId128 has 48 time bits and 75 random bits") });
+            return Err(ParseError::OutOfRange { rule: crate::error::RangeRule::layout("a DistributedId128 has 48 time bits and 75 random bits") });
         }
         Ok(Self::assemble(ms_since_1700, random))
     }

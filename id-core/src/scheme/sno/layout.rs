@@ -39,7 +39,7 @@ impl Sno {
     /// typed error.
     pub fn from_uuid(uuid: Uuid) -> Result<Sno, ParseError> {
         let text = core::str::from_utf8(uuid.as_bytes())
-            .map_err(|_| ParseError::Invalid { scheme: Self::NAME, reason: crate::error::InvalidReason::BytesNotText })?;
+            .map_err(|_| ParseError::Invalid { scheme: Self::NAME, reason: crate::error::InvalidReason::BYTES_NOT_TEXT })?;
         sno32::decode(text).map(Sno)
     }
 

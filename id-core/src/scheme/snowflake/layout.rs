@@ -162,7 +162,7 @@ impl<L: SnowflakeLayout> Snowflake<L> {
     /// every other, so `Ord` would no longer be the database's order.
     pub const fn try_from_u64(value: u64) -> Result<Self, ParseError> {
         if value > i64::MAX as u64 {
-            return Err(ParseError::OutOfRange { rule: RangeRule::AboveI64Max });
+            return Err(ParseError::OutOfRange { rule: RangeRule::ABOVE_I64_MAX });
         }
         Ok(Snowflake(value, PhantomData))
     }

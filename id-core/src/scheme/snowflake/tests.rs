@@ -104,7 +104,7 @@ fn generation_refuses_instants_that_set_the_sign_bit() {
     assert_eq!(Snowflake::<InstagramLayout>::MAX_GENERATED_UNITS, (1 << 40) - 1);
     // From 2^63 on, a value is no ID of any layout: it would be a negative bigint, sorting first.
     assert_eq!(DiscordSnowflake::try_from_u64(i64::MAX as u64).unwrap().units(), (1 << 41) - 1);
-    let refused = ParseError::OutOfRange { rule: RangeRule::AboveI64Max };
+    let refused = ParseError::OutOfRange { rule: RangeRule::ABOVE_I64_MAX };
     assert_eq!(DiscordSnowflake::try_from_u64(1 << 63), Err(refused.clone()));
     assert_eq!(DiscordSnowflake::decode("18446744073709551615", Encoding::Decimal), Err(refused.clone()));
     assert_eq!(TwitterSnowflake::decode("9223372036854775808", Encoding::Decimal), Err(refused.clone()));

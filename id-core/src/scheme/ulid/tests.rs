@@ -46,7 +46,7 @@ fn bad_text_is_a_typed_error() {
     assert_eq!("01ARZ3NDEKTSV4RRFFQ69G5FA".parse::<Ulid>(), Err(ParseError::chars(26, 25)));
     assert_eq!(
         "81ARZ3NDEKTSV4RRFFQ69G5FAV".parse::<Ulid>(),
-        Err(ParseError::OutOfRange { rule: RangeRule::Base32Above128Bits })
+        Err(ParseError::OutOfRange { rule: RangeRule::BASE32_ABOVE_128_BITS })
     );
     assert!(matches!(
         "01ARZ3NDEKTSV4RRFFQ69G5FAU".parse::<Ulid>(),

@@ -10,7 +10,7 @@ use uuid::Uuid;
 /// The UUIDv7 in `bytes`, or why they are none.
 pub(super) fn checked(bytes: [u8; 16]) -> Result<Uuid7, ParseError> {
     Uuid7::from_uuid(Uuid::from_bytes(bytes))
-        .ok_or(ParseError::Invalid { scheme: "uuid7", reason: InvalidReason::NotUuidV7 { version: bytes[6] >> 4 } })
+        .ok_or(ParseError::Invalid { scheme: "uuid7", reason: InvalidReason::not_uuid_v7(bytes[6] >> 4) })
 }
 
 impl crate::scheme::sealed::Sealed for Uuid7 {}
