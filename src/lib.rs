@@ -11,9 +11,9 @@ struct ReadmeDoctests;
 #[doc(hidden)]
 pub use idcraft_core::codec;
 pub use idcraft_core::{
-    Clock, CoarseClock, DefaultGenerator, Encoding, Fields, FixedRandom, Generate, GenerateError, IdText, Identity,
-    InvalidReason, ManualClock, NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme, SeededRandom,
-    StorageOf, SystemClock, Timestamp,
+    Clock, CoarseClock, DefaultGenerator, Encoding, Fence, FenceError, Fields, FixedRandom, Generate, GenerateError,
+    IdText, Identity, InvalidReason, ManualClock, NoRepeatClock, OsRandom, ParseError, RandomSource, RangeRule, Scheme,
+    SeededRandom, StorageOf, SystemClock, Timestamp,
 };
 #[doc(inline)]
 pub use idcraft_core::{fork, scope};

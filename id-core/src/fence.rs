@@ -1,13 +1,14 @@
-//! Fences: how a generator bound to a leased slot (a sno partition, a uid node, HotGuid's
-//! machine bytes, a snowflake node) learns, before it hands out an ID, that the slot is still
-//! this process's. The lease itself (its store, renewals, the safety margin, and the words of
-//! its refusals) lives elsewhere (`idcraft::lease`); a generator only asks, and returns a
-//! refusal as [`GenerateError::Fenced`](crate::GenerateError::Fenced).
+// The seam between generators and leases: `Fence`, re-exported at the crate root.
 
-pub use crate::error::FenceError;
+use crate::error::FenceError;
 use crate::time::Timestamp;
 
-/// Asked by a fenced generator after it has made each ID and before it returns it.
+/// How a generator bound to a leased slot (a sno partition, a uid node, HotGuid's machine
+/// bytes, a snowflake node) learns, before it hands out an ID, that the slot is still this
+/// process's: asked by a fenced generator after it has made each ID and before it returns it.
+/// The lease itself (its store, renewals, the safety margin, and the words of its refusals)
+/// lives elsewhere (`idcraft::lease`); a generator only asks, and returns a refusal as
+/// [`GenerateError::Fenced`](crate::GenerateError::Fenced).
 pub trait Fence: Send + Sync {
     /// `Ok` while the slot is this process's and an ID whose time unit starts at `unit_start`
     /// may be issued on it; otherwise the fence's refusal, in an error type of its own (a

@@ -13,7 +13,7 @@
 //! 2. **codecs**: [`codec`] (text and byte forms, no clock, no scheme);
 //! 3. **generator parts** written once: `overflow` (waiting out a full unit,
 //!    [`SequenceOverflow`](scheme::SequenceOverflow)), the explicit-instant sequence, the
-//!    replaceable default generator, [`fence`] (leases);
+//!    replaceable default generator, `fence` ([`Fence`], for leases);
 //! 4. **schemes**: [`scheme`], one folder per scheme with its layout, its scheme declaration
 //!    (`text.rs`), its generator, and the registry in `scheme/registry.rs`;
 //! 5. **identity**: `identity` ([`Identity`] and the generic code behind derived types),
@@ -70,7 +70,7 @@ mod encoding;
 pub mod error;
 #[cfg(any(feature = "_clock-use", feature = "_unix-ms48"))]
 mod explicit;
-pub mod fence;
+mod fence;
 pub mod fork;
 // The host's name and process ID as the schemes and the facade's slots read them.
 #[cfg(feature = "std")]
@@ -107,6 +107,7 @@ pub mod glue {
 pub use clock::{Clock, CoarseClock, ManualClock, NoRepeatClock, SystemClock};
 pub use encoding::Encoding;
 pub use error::{FenceError, GenerateError, InvalidReason, ParseError, RangeRule};
+pub use fence::Fence;
 pub use identity::{Fields, Identity};
 pub use random::{FixedRandom, OsRandom, RandomSource, SeededRandom};
 pub use scheme::storage::StorageOf;

@@ -175,7 +175,7 @@ pub use store::LeaseError;
 #[cfg_attr(docsrs, doc(cfg(feature = "postgres")))]
 pub use tokio_postgres;
 
-use idcraft_core::fence::Fence;
+use idcraft_core::Fence;
 use renewer::{Handback, Released};
 use state::Shared;
 #[cfg(any(feature = "sno", feature = "uid", feature = "hot", feature = "snowflake"))]

@@ -3,7 +3,7 @@
 //! [`GenerateError::Fenced`](idcraft_core::GenerateError::Fenced), and [`LeaseRefusal::of`]
 //! finds it there again.
 
-use idcraft_core::fence::FenceError;
+use idcraft_core::FenceError;
 use idcraft_core::{GenerateError, Timestamp};
 
 /// Why a generator on a [`Lease`](crate::Lease) refused to issue an ID. Generators return it

@@ -5,7 +5,7 @@
 
 use super::{LeaseRefusal, OnExpiry};
 use idcraft_core::Timestamp;
-use idcraft_core::fence::{Fence, FenceError};
+use idcraft_core::{Fence, FenceError};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};

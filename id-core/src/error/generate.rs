@@ -29,7 +29,7 @@ pub enum GenerateError {
         /// The scheme.
         scheme: &'static str,
     },
-    /// The generator's [fence](crate::fence) refused the ID: the slot it issues on (a sno
+    /// The generator's [fence](crate::Fence) refused the ID: the slot it issues on (a sno
     /// partition, a uid node, HotGuid's machine bytes, a snowflake node) cannot be proven to
     /// be this process's, or not for the ID's time. What the refusal is belongs to the fence
     /// (a lease's expiry, a time outside its window); [`FenceError::downcast_ref`] gives back
@@ -134,7 +134,7 @@ impl From<FenceError> for GenerateError {
     }
 }
 
-/// Why a [fence](crate::fence) refused an ID, in the fence's own error type: the core knows
+/// Why a [fence](crate::Fence) refused an ID, in the fence's own error type: the core knows
 /// fences, not what they guard (a lease on a store, a token, a flag), so it carries their
 /// refusal without naming it. [`FenceError::downcast_ref`] gives the concrete error back, and
 /// `Display` says what it says.

@@ -103,7 +103,7 @@ pub(crate) use generate_at_clock;
 macro_rules! fence_and_overflow_builders {
     ($(#[$fence_doc:meta])* with_fence; $(#[$overflow_doc:meta])* with_overflow_subscriber;) => {
         $(#[$fence_doc])*
-        pub fn with_fence(mut self, fence: alloc::sync::Arc<dyn $crate::fence::Fence>) -> Self {
+        pub fn with_fence(mut self, fence: alloc::sync::Arc<dyn $crate::Fence>) -> Self {
             self.fence = Some(fence);
             self
         }

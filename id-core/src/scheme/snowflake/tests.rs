@@ -229,8 +229,8 @@ fn explicit_instants_refuse_instead_of_repeating() {
 fn fenced_generator_stops_when_the_fence_fails() {
     struct No;
     impl crate::fence::Fence for No {
-        fn check(&self, _: Timestamp) -> Result<(), crate::fence::FenceError> {
-            Err(crate::fence::FenceError::new(core::fmt::Error))
+        fn check(&self, _: Timestamp) -> Result<(), crate::error::FenceError> {
+            Err(crate::error::FenceError::new(core::fmt::Error))
         }
     }
     let g = SnowflakeGenerator::<TwitterLayout, _>::with(ManualClock::new(t("2026-03-01T00:00:00Z")), 1)
