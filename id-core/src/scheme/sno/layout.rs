@@ -45,13 +45,13 @@ impl Sno {
 
     /// Assembles an ID; `units` keeps its low 39 bits, as sno does.
     pub const fn from_parts(units: u64, tick: bool, meta: u8, partition: u16, sequence: u16) -> Sno {
-        // The first eight bytes as one word (40 bits of time and tick, meta, partition): the
-        // compiler then writes them in one store, and a caller reading the ID back in words is
-        // not stalled on byte stores it cannot forward from.
+        // The ten bytes as the low 80 bits of one word (time and tick, meta, partition,
+        // sequence): the compiler writes it in one store, from which a caller reading the ID
+        // back in pieces of any size is forwarded, where byte-sized stores would stall it.
         let head = ((units & MAX_UNITS) << 1 | tick as u64) << 24 | (meta as u64) << 16 | partition as u64;
-        let [h0, h1, h2, h3, h4, h5, h6, h7] = head.to_be_bytes();
-        let [s0, s1] = sequence.to_be_bytes();
-        Sno([h0, h1, h2, h3, h4, h5, h6, h7, s0, s1])
+        let word = (head as u128) << 16 | sequence as u128;
+        let [_, _, _, _, _, _, b @ ..] = word.to_be_bytes();
+        Sno(b)
     }
 
     /// The 4 ms units since 2010 of an instant: computed in wrapping `u64`, low 39 bits kept
